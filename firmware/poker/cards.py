@@ -1,0 +1,118 @@
+"""Cards as small integers, parsing and formatting, and the deck.
+
+Encoding: ``card = rank * 4 + suit`` with rank 0..12 for 2..A and suit
+0..3 for clubs, diamonds, hearts, spades. So 2c is 0 and As is 51, and
+comparing two card numbers compares rank first, then suit in the order
+RULES.md uses to break bring-in ties (c < d < h < s).
+
+>>> parse("As Kd 7c")
+[51, 45, 20]
+>>> format(parse("AsKd7c"))
+'As Kd 7c'
+"""
+from micropython import const
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+DECK_SIZE = const(52)
+_ALL = (1 << 52) - 1  # the mask of a complete deck
+
+
+def rank(card):
+    return card >> 2
+
+
+def suit(card):
+    return card & 3
+
+
+def card(text):
+    """One card from its two-letter name, such as 'Th' or 'as'."""
+    if len(text) != 2:
+        raise ValueError("bad card %r" % text)
+    r = RANKS.find(text[0].upper())
+    s = SUITS.find(text[1].lower())
+    if r < 0 or s < 0:
+        raise ValueError("bad card %r" % text)
+    return r * 4 + s
+
+
+def name(c):
+    if not 0 <= c < 52:
+        raise ValueError("bad card number %r" % (c,))
+    return RANKS[c >> 2] + SUITS[c & 3]
+
+
+def parse(text):
+    """Cards from text: 'As Kd 7c', 'AsKd7c' or 'As,Kd'. Duplicates are errors."""
+    out = []
+    seen = 0
+    for word in text.replace(",", " ").split():
+        if len(word) % 2:
+            raise ValueError("bad card %r" % word)
+        for i in range(0, len(word), 2):
+            token = word[i:i + 2]
+            c = card(token)
+            if seen >> c & 1:
+                raise ValueError("duplicate card %r" % token)
+            seen |= 1 << c
+            out.append(c)
+    return out
+
+
+def format(cards):  # noqa: A001 - the name the API promises
+    return " ".join([name(c) for c in cards])
+
+
+class Deck:
+    """52 cards shuffled by Fisher-Yates over an injectable random source.
+
+    ``rng`` needs only ``getrandbits(k)`` (k <= 30): ``poker.rng.Rng``,
+    CPython's ``random.Random`` or MicroPython's ``random`` module.
+    """
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.cards = bytearray(range(52))
+        self.top = 0  # index of the next card to deal
+
+    def shuffle(self):
+        cards = self.cards
+        for i in range(52):  # restore a known complete deck first
+            cards[i] = i
+        below = _below
+        rng = self.rng
+        for i in range(51, 0, -1):
+            j = below(rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.top = 0
+
+    def is_complete(self):
+        """True when the deck holds each of the 52 cards exactly once."""
+        mask = 0
+        for c in self.cards:
+            if c >= 52:
+                return False
+            mask |= 1 << c
+        return mask == _ALL and len(self.cards) == 52
+
+    def remaining(self):
+        return 52 - self.top
+
+    def deal(self):
+        if self.top >= 52:
+            raise IndexError("the deck is empty")
+        c = self.cards[self.top]
+        self.top += 1
+        return c
+
+
+def _below(rng, n):
+    """A uniform integer in [0, n) by rejection: no modulo bias."""
+    k = 1
+    while (1 << k) < n:
+        k += 1
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r

@@ -1,0 +1,9 @@
+"""Puts the firmware (as the device sees it) and the CPython shims on the path."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for sub in ("firmware", os.path.join("tools", "hostshim"), "host_tests"):
+    path = os.path.join(ROOT, sub)
+    if path not in sys.path:
+        sys.path.insert(0, path)
