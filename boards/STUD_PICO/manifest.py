@@ -1,0 +1,3 @@
+# Frozen modules of the default STUD_PICO firmware: only the rp2 port's own
+# (asyncio, the rp2 helpers, ...). The app comes in the ROMFS image.
+include("$(PORT_DIR)/boards/manifest.py")

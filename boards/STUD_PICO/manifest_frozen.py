@@ -1,0 +1,7 @@
+# Frozen modules of STUD_PICO with BOARD_VARIANT=FROZEN: the port's own plus
+# the app's three packages, through their manifests (micropython-lib style).
+# Paths are relative to this file: boards/STUD_PICO -> ../../firmware.
+include("$(PORT_DIR)/boards/manifest.py")
+include("../../firmware/poker/manifest.py")
+include("../../firmware/ui/manifest.py")
+include("../../firmware/hw/manifest.py")

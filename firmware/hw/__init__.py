@@ -1,0 +1,1 @@
+"""The hardware layer: the only package that imports ``machine``."""

@@ -1,0 +1,186 @@
+"""Push buttons: debounce, press, long press, accelerating auto-repeat.
+
+The logic is pure: ``Buttons.poll(down_mask, now_ms, emit)`` takes which
+buttons are down (bit i = button i) and the time, and calls
+``emit(key, event)`` with the codes of ui.keys. Tests drive it with made-up
+pin values and times; ``PinButtons`` feeds it from real pins (wired to ground
+with the internal pull-ups, so a pressed pin reads 0).
+
+Events, per button:
+- a repeat key (the arrows by default): PRESS at once when pressed, REPEAT
+  after ``repeat_delay_ms`` and then every ``repeat_ms``, each interval
+  ``repeat_accel_pct`` % of the one before, down to ``repeat_min_ms``;
+  RELEASE when let go.
+- any other key (A, B): LONG once when held ``long_press_ms``; on release a
+  PRESS if LONG was not sent, then RELEASE.
+- a button with a long key (small boards): a short press gives PRESS and
+  RELEASE of its key; held ``long_press_ms`` it gives PRESS of its long key,
+  REPEATs of it if the long key repeats, and its RELEASE when let go.
+
+Debounce: a change of a button is taken at once, then the button ignores
+changes for ``debounce_ms``. The device loop polls every ``debounce_ms``
+(Peter Hinch's scheme: the poll period is the debounce interval), so a press
+reaches the app within one poll.
+
+Two-button boards (``boards/pico_ssd1306_2btn.json``): OK short = A
+(confirm), OK long = B (back / fold), NEXT short = RIGHT (next choice),
+NEXT long = DOWN (next line), repeating while held. The screens make DOWN and
+RIGHT wrap around, so every item and value is reachable with NEXT alone.
+"""
+from micropython import const
+
+from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, REPEAT, RIGHT, UP
+
+_MAX = const(8)  # buttons per board
+
+# Key names of board files -> key codes ("OK" and "NEXT" are the two-button names).
+KEY_CODES = {"LEFT": LEFT, "RIGHT": RIGHT, "UP": UP, "DOWN": DOWN, "A": A, "B": B}
+TWO_BUTTON_MAP = {"OK": (A, B), "NEXT": (RIGHT, DOWN)}
+REPEAT_KEYS = (LEFT, RIGHT, UP, DOWN)
+
+
+class Buttons:
+    # Tunables, in milliseconds (a board file may override them).
+    debounce_ms = 10
+    long_press_ms = 600
+    repeat_delay_ms = 400
+    repeat_ms = 160
+    repeat_min_ms = 40
+    repeat_accel_pct = 75
+
+    def __init__(self, keys, long_keys=None, repeat_keys=REPEAT_KEYS):
+        n = len(keys)
+        if not 0 < n <= _MAX:
+            raise ValueError("1..8 buttons")
+        self.keys = bytes(keys)
+        # 255 = no long key for that button.
+        self.long_keys = bytes(255 if (long_keys is None or long_keys[i] is None) else long_keys[i]
+                               for i in range(n))
+        self._repeat = 0  # bit i: button i's key repeats
+        self._long_repeat = 0
+        for i in range(n):
+            if keys[i] in repeat_keys and self.long_keys[i] == 255:
+                self._repeat |= 1 << i
+            if self.long_keys[i] in repeat_keys:
+                self._long_repeat |= 1 << i
+        self.n = n
+        self.state = 0          # debounced: bit i set while button i is down
+        self._changed = [-1 << 20] * n  # when each button last changed (ms)
+        self._down = [0] * n     # when each button went down
+        self._next = [0] * n     # next repeat time
+        self._gap = [0] * n      # current repeat interval
+        self._long = 0           # bit i: long press already sent
+        self.last_activity_ms = None
+
+    def held(self, i):
+        return (self.state >> i) & 1
+
+    def poll(self, down_mask, now_ms, emit):
+        """Feeds one sample of the buttons; calls emit(key, event) for each event.
+
+        now_ms must not wrap (the device loop keeps a running count built
+        from time.ticks_diff)."""
+        state = self.state
+        for i in range(self.n):
+            bit = 1 << i
+            was = state & bit
+            now_down = down_mask & bit
+            if (was != 0) != (now_down != 0):
+                if now_ms - self._changed[i] >= self.debounce_ms:
+                    self._changed[i] = now_ms
+                    self.last_activity_ms = now_ms
+                    if now_down:
+                        state |= bit
+                        self._pressed(i, now_ms, emit)
+                    else:
+                        state &= ~bit
+                        self._released(i, emit)
+                    continue
+            if was:
+                self._holding(i, now_ms, emit)
+        self.state = state
+
+    def _pressed(self, i, now, emit):
+        bit = 1 << i
+        self._down[i] = now
+        self._long &= ~bit
+        if self._repeat & bit:
+            emit(self.keys[i], PRESS)
+            self._next[i] = now + self.repeat_delay_ms
+            self._gap[i] = self.repeat_ms
+
+    def _holding(self, i, now, emit):
+        bit = 1 << i
+        if self._repeat & bit:
+            key = self.keys[i]
+        elif self._long & bit:
+            if not self._long_repeat & bit:
+                return
+            key = self.long_keys[i]
+        else:
+            if now - self._down[i] >= self.long_press_ms:
+                self._long |= bit
+                self.last_activity_ms = now
+                lk = self.long_keys[i]
+                if lk == 255:
+                    emit(self.keys[i], LONG)
+                else:
+                    emit(lk, PRESS)
+                    self._next[i] = now + self.repeat_delay_ms
+                    self._gap[i] = self.repeat_ms
+            return
+        if now - self._next[i] >= 0:
+            self.last_activity_ms = now
+            emit(key, REPEAT)
+            gap = self._gap[i] * self.repeat_accel_pct // 100
+            self._gap[i] = gap if gap > self.repeat_min_ms else self.repeat_min_ms
+            self._next[i] = now + self._gap[i]
+
+    def _released(self, i, emit):
+        bit = 1 << i
+        if self._repeat & bit:
+            emit(self.keys[i], RELEASE)
+        elif self._long & bit:
+            lk = self.long_keys[i]
+            emit(self.keys[i] if lk == 255 else lk, RELEASE)
+        else:
+            emit(self.keys[i], PRESS)
+            emit(self.keys[i], RELEASE)
+        self._long &= ~bit
+
+
+def keys_from_board(names):
+    """(keys, long_keys) from a board's button names, in the order given."""
+    keys = []
+    long_keys = []
+    for name in names:
+        if name in TWO_BUTTON_MAP:
+            short, lng = TWO_BUTTON_MAP[name]
+            keys.append(short)
+            long_keys.append(lng)
+        elif name in KEY_CODES:
+            keys.append(KEY_CODES[name])
+            long_keys.append(None)
+        else:
+            raise ValueError("unknown button %r" % name)
+    return keys, long_keys
+
+
+class PinButtons(Buttons):
+    """Buttons read from pins (machine.Pin objects, pulled up, 0 = pressed)."""
+
+    def __init__(self, pins, keys, long_keys=None, repeat_keys=REPEAT_KEYS):
+        super().__init__(keys, long_keys, repeat_keys)
+        self.pins = pins
+
+    def down_mask(self):
+        m = 0
+        i = 0
+        for p in self.pins:
+            if not p.value():
+                m |= 1 << i
+            i += 1
+        return m
+
+    def update(self, now_ms, emit):
+        self.poll(self.down_mask(), now_ms, emit)

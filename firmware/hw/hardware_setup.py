@@ -1,0 +1,134 @@
+"""The one place that touches the hardware: reads the board, builds the devices.
+
+``setup(board=None)`` reads the board (a dict, or ``/board.json`` written by
+``make deploy`` from boards/NAME.json; the reference board when the file is
+missing) and returns ``Devices``:
+- ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
+  ``gc.collect()`` so the 1 KB frame buffer finds room;
+- ``buttons``: hw.buttons.PinButtons on pins with pull-ups;
+- ``sound``: hw.buzzer.Buzzer on a PWM pin, or None;
+- ``power``: hw.power.Power (screen off, then light sleep until a button);
+- ``battery``: hw.power.Battery, or None;
+- ``board``: the board dict; ``seed()``: 30 random bits from the chip;
+  ``safe_mode_held()``: True if the safe-mode key is down now.
+"""
+import gc
+import json
+
+import machine
+
+from hw import oled
+from hw.buttons import PinButtons, keys_from_board
+from hw.buzzer import Buzzer
+from hw.power import Battery, Power
+
+BOARD_FILE = "/board.json"
+_NAP_MS = 100  # light-sleep naps while powered off; a button wakes within one
+
+# The reference board (boards/pico_ssd1306_i2c.json), for a device without /board.json.
+DEFAULT_BOARD = {
+    "name": "pico_ssd1306_i2c",
+    "display": {"chip": "ssd1306", "bus": "i2c", "width": 128, "height": 64, "rotate": 0,
+                "i2c": {"id": 0, "sda": 4, "scl": 5, "freq": 400000, "addr": 60}},
+    "buttons": [{"key": "LEFT", "pin": 10}, {"key": "RIGHT", "pin": 11}, {"key": "UP", "pin": 12},
+                {"key": "DOWN", "pin": 13}, {"key": "A", "pin": 14}, {"key": "B", "pin": 15}],
+    "safe_mode_key": "B",
+    "buzzer": {"pin": 16},
+    "battery": {"adc_pin": 29, "divider": 3, "empty_mv": 3300, "full_mv": 4200},
+    "power": {"screen_off_s": 60, "sleep_s": 300},
+}
+
+
+def load_board(path=BOARD_FILE):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except OSError:
+        return DEFAULT_BOARD
+
+
+def make_bus(d):
+    Pin = machine.Pin
+    if d["bus"] == "i2c":
+        c = d["i2c"]
+        i2c = machine.I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c.get("freq", 400000))
+        return oled.I2CBus(i2c, c.get("addr", 0x3C))
+    if d["bus"] == "spi":
+        c = d["spi"]
+        spi = machine.SPI(c["id"], baudrate=c.get("baudrate", 10000000), polarity=0, phase=0,
+                          sck=Pin(c["sck"]), mosi=Pin(c["mosi"]))
+        res = Pin(c["res"]) if c.get("res") is not None else None
+        return oled.SPIBus(spi, Pin(c["dc"]), Pin(c["cs"]), res)
+    raise ValueError("unknown display bus %r" % d["bus"])
+
+
+def make_display(d):
+    chip = oled.CHIPS.get(d["chip"])
+    if chip is None:
+        raise ValueError("unknown display chip %r" % d["chip"])
+    bus = make_bus(d)
+    gc.collect()  # room for the frame buffer and its shadow
+    return chip(bus, d.get("width", 128), d.get("height", 64), d.get("rotate", 0))
+
+
+class Devices:
+    def __init__(self, board, display, buttons, sound, power, battery, safe_index):
+        self.board = board
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.power = power
+        self.battery = battery
+        self._safe_index = safe_index
+
+    def safe_mode_held(self):
+        if self._safe_index is None:
+            return False
+        return (self.buttons.down_mask() >> self._safe_index) & 1 == 1
+
+    def seed(self):
+        try:
+            import os
+            b = os.urandom(4)
+            return (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) & 0x3FFFFFFF
+        except (ImportError, AttributeError, OSError):
+            import time
+            return (time.ticks_us() ^ (machine.unique_id()[-1] << 22)) & 0x3FFFFFFF
+
+
+def setup(board=None):
+    board = board or load_board()
+    names = [b["key"] for b in board["buttons"]]
+    keys, long_keys = keys_from_board(names)
+    Pin = machine.Pin
+    pins = [Pin(b["pin"], Pin.IN, Pin.PULL_UP) for b in board["buttons"]]
+    buttons = PinButtons(pins, keys, long_keys)
+    for name, v in board.get("button_timing_ms", {}).items():
+        setattr(buttons, name, v)  # e.g. {"long_press_ms": 800}
+    safe = board.get("safe_mode_key")
+    safe_index = names.index(safe) if safe in names else None
+
+    display = make_display(board["display"])
+
+    sound = None
+    bz = board.get("buzzer")
+    if bz:
+        sound = Buzzer(machine.PWM(Pin(bz["pin"])))
+
+    battery = None
+    bt = board.get("battery")
+    if bt:
+        battery = Battery(machine.ADC(bt["adc_pin"]), bt.get("divider", 3), bt.get("empty_mv", 3300),
+                          bt.get("full_mv", 4200))
+
+    pw = board.get("power") or {}
+
+    def nap():
+        machine.lightsleep(_NAP_MS)
+
+    def any_button():
+        return buttons.down_mask() != 0
+
+    power = Power(display, pw.get("screen_off_s", 60) * 1000, pw.get("sleep_s", 300) * 1000, nap, any_button)
+    gc.collect()
+    return Devices(board, display, buttons, sound, power, battery, safe_index)

@@ -1,0 +1,129 @@
+"""The device's main loop, the monotonic clock, and safe mode.
+
+Every ``buttons.debounce_ms`` (the poll period is the debounce interval):
+read the buttons -> ``app.handle(key, event)``; ``app.tick(now_ms)``;
+``app.draw()`` (draws and shows only if something changed); step the
+buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
+``app.awake`` (optional, True while the app animates, e.g. virtual players
+acting) keeps the screen on.
+
+>>> from hw.loop import main
+>>> main()      # firmware/main.py: the whole console
+
+Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
+while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
+main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
+"""
+import time
+
+try:
+    _ticks_ms = time.ticks_ms
+    _ticks_diff = time.ticks_diff
+    _sleep_ms = time.sleep_ms
+except AttributeError:  # CPython (host tests): the same with time.monotonic
+    def _ticks_ms():
+        return int(time.monotonic() * 1000)
+
+    def _ticks_diff(a, b):
+        return a - b
+
+    def _sleep_ms(ms):
+        time.sleep(ms / 1000)
+
+
+class Clock:
+    """Milliseconds since start that never wrap (built from ticks_diff)."""
+
+    def __init__(self, ticks_ms=None, ticks_diff=None):
+        self._ticks = ticks_ms or _ticks_ms
+        self._diff = ticks_diff or _ticks_diff
+        self._last = self._ticks()
+        self.now = 0
+
+    def ticks_ms(self):
+        t = self._ticks()
+        self.now += self._diff(t, self._last)
+        self._last = t
+        return self.now
+
+
+class Loop:
+    def __init__(self, app, buttons, power=None, sound=None, clock=None):
+        self.app = app
+        self.buttons = buttons
+        self.power = power
+        self.sound = sound
+        self.clock = clock or Clock()
+        self.period_ms = buttons.debounce_ms
+        self._swallow = False
+        self.polls = 0
+        self.running = True
+
+    def _emit(self, key, event):
+        if not self._swallow:
+            self.app.handle(key, event)
+
+    def step(self, now):
+        """One poll at time now (ms)."""
+        self.polls += 1
+        b = self.buttons
+        p = self.power
+        mask = b.down_mask()
+        if p is not None and not p.awake:
+            if mask:
+                p.wake()
+                self._swallow = True
+                b.last_activity_ms = now
+            else:
+                return
+        b.poll(mask, now, self._emit)
+        if self._swallow and b.state == 0:
+            self._swallow = False
+        app = self.app
+        app.tick(now)
+        app.draw()
+        if self.sound is not None:
+            self.sound.update(now)
+        if p is not None:
+            last = b.last_activity_ms
+            if getattr(app, "awake", False):
+                last = now
+                b.last_activity_ms = now
+            p.update(now, last)
+
+    def run(self, sleep_ms=None):
+        """Polls until self.running is False (never, on the device)."""
+        sleep = sleep_ms or _sleep_ms
+        clock = self.clock
+        period = self.period_ms
+        while self.running:
+            start = clock.ticks_ms()
+            self.step(start)
+            used = clock.ticks_ms() - start
+            if used < period:
+                sleep(period - used)
+
+
+def main(board=None):
+    """The console: hardware, safe mode, the app, the loop."""
+    import gc
+
+    from hw import hardware_setup
+    dev = hardware_setup.setup(board)
+    if dev.safe_mode_held():
+        d = dev.display
+        d.fill(0)
+        d.text("SAFE MODE", 28, 20)
+        d.text("REPL is free", 16, 36)
+        d.show()
+        print("stud: safe mode, the game did not start")
+        return dev
+    from poker.rng import Rng
+    from poker.store import Store
+    from ui.app import App
+    gc.collect()
+    clock = Clock()
+    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound)
+    gc.collect()
+    Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
+    return dev

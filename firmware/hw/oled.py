@@ -1,0 +1,243 @@
+"""One driver for the 128x64 OLEDs: SSD1306 and SH1106, over I2C or SPI.
+
+The display is a ``framebuf.FrameBuffer`` (MONO_VLSB), so drawing is the
+framebuf API; ``show()`` sends only the 128-byte pages that changed since
+the last ``show()`` (compared with a shadow copy of what the panel holds).
+
+- ``OLED``: the common base (frame buffer, shadow, init, contrast, power);
+  the two chips differ only in how a page is addressed:
+  ``SSD1306`` sets a column and page window (horizontal addressing mode),
+  ``SH1106`` (132-column RAM, 1.3" modules) sets page and column start,
+  with the panel at column 2.
+- ``I2CBus`` and ``SPIBus`` differ only in how a block of commands and a
+  block of data are written.
+
+>>> bus = I2CBus(machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5), freq=400_000))
+>>> d = SSD1306(bus)          # or SH1106(bus)
+>>> d.fill(0); d.text("hi", 0, 0); d.show()
+
+No allocation in ``show()``: the page views, command buffers and the
+I2C vector lists are made in the constructors.
+"""
+import framebuf
+from micropython import const
+
+_SET_CONTRAST = const(0x81)
+_SET_ENTIRE_ON = const(0xA4)    # follow RAM
+_SET_NORM_INV = const(0xA6)     # | 1 = inverse
+_SET_DISP = const(0xAE)         # | 1 = on
+_SET_MEM_ADDR = const(0x20)     # SSD1306: addressing mode
+_SET_COL_ADDR = const(0x21)     # SSD1306: column window
+_SET_PAGE_ADDR = const(0x22)    # SSD1306: page window
+_SET_DISP_START_LINE = const(0x40)
+_SET_SEG_REMAP = const(0xA0)    # | 1 = column 127 at SEG0
+_SET_MUX_RATIO = const(0xA8)
+_SET_COM_OUT_DIR = const(0xC0)  # | 8 = scan from COM[N-1]
+_SET_DISP_OFFSET = const(0xD3)
+_SET_COM_PIN_CFG = const(0xDA)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_VCOM_DESEL = const(0xDB)
+_SET_CHARGE_PUMP = const(0x8D)  # SSD1306
+_SET_DCDC = const(0xAD)         # SH1106: DC-DC control (0x8B = on)
+_SET_PAGE = const(0xB0)         # SH1106: | page
+_SET_COL_LO = const(0x00)       # SH1106: | low nibble of the column
+_SET_COL_HI = const(0x10)       # SH1106: | high nibble of the column
+_SH1106_COL_OFFSET = const(2)   # 128 visible columns in the middle of 132
+
+
+class I2CBus:
+    """Commands as [0x00, c...] and data as [0x40, data] to one I2C address."""
+
+    def __init__(self, i2c, addr=0x3C):
+        self.i2c = i2c
+        self.addr = addr
+        self._cmd = [b"\x00", None]
+        self._data = [b"\x40", None]
+
+    def write_cmds(self, cmds):
+        self._cmd[1] = cmds
+        self.i2c.writevto(self.addr, self._cmd)
+
+    def write_data(self, buf):
+        self._data[1] = buf
+        self.i2c.writevto(self.addr, self._data)
+
+    def reset(self):
+        pass
+
+
+class SPIBus:
+    """Commands with DC low and data with DC high, each framed by CS."""
+
+    def __init__(self, spi, dc, cs, res=None, sleep_ms=None):
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        self.res = res
+        self._sleep_ms = sleep_ms
+        dc.init(dc.OUT, value=0)
+        cs.init(cs.OUT, value=1)
+        if res is not None:
+            res.init(res.OUT, value=1)
+
+    def _write(self, dc, buf):
+        self.cs(1)
+        self.dc(dc)
+        self.cs(0)
+        self.spi.write(buf)
+        self.cs(1)
+
+    def write_cmds(self, cmds):
+        self._write(0, cmds)
+
+    def write_data(self, buf):
+        self._write(1, buf)
+
+    def reset(self):
+        if self.res is None:
+            return
+        sleep = self._sleep_ms
+        if sleep is None:
+            import time
+            sleep = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))
+        self.res(1)
+        sleep(1)
+        self.res(0)
+        sleep(10)
+        self.res(1)
+
+
+class OLED(framebuf.FrameBuffer):
+    """The common base: a MONO_VLSB frame, a shadow of the panel, the commands."""
+
+    def __init__(self, bus, width=128, height=64, rotate=0, external_vcc=False):
+        self.bus = bus
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.rotate = rotate
+        self.external_vcc = external_vcc
+        self.buffer = bytearray(self.pages * width)
+        self._shadow = bytearray(self.pages * width)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        mv = memoryview(self.buffer)
+        sv = memoryview(self._shadow)
+        self._page_views = [mv[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._shadow_views = [sv[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._one = bytearray(1)
+        self._two = bytearray(2)
+        self._full = True   # the panel's RAM is unknown: the next show sends all
+        self.pages_sent = 0  # a count, for tests and benchmarks
+        self.bus.reset()
+        self.init_display()
+
+    # -- commands ----------------------------------------------------------
+    def cmd(self, c):
+        self._one[0] = c
+        self.bus.write_cmds(self._one)
+
+    def cmd2(self, c, v):
+        self._two[0] = c
+        self._two[1] = v
+        self.bus.write_cmds(self._two)
+
+    def init_display(self):
+        flip = 0 if self.rotate == 180 else 1
+        self.bus.write_cmds(self._init_sequence(flip))
+        self._full = True
+        self.fill(0)
+        self.show()
+        self.cmd(_SET_DISP | 1)
+
+    def poweroff(self):
+        self.cmd(_SET_DISP)
+
+    def poweron(self):
+        self.cmd(_SET_DISP | 1)
+
+    def contrast(self, v):
+        self.cmd2(_SET_CONTRAST, v)
+
+    def invert(self, v):
+        self.cmd(_SET_NORM_INV | (1 if v else 0))
+
+    # -- frames ------------------------------------------------------------
+    def show(self, full=False):
+        """Sends the pages that changed since the last show (all with full=True)."""
+        full = full or self._full
+        pv = self._page_views
+        sv = self._shadow_views
+        for p in range(self.pages):
+            if full or pv[p] != sv[p]:
+                self._address_page(p)
+                self.bus.write_data(pv[p])
+                sv[p][:] = pv[p]
+                self.pages_sent += 1
+        self._full = False
+
+
+class SSD1306(OLED):
+    def __init__(self, bus, width=128, height=64, rotate=0, external_vcc=False):
+        # A window of one page over all columns: [0x21, 0, w-1, 0x22, p, p].
+        self._win = bytearray((_SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 0))
+        super().__init__(bus, width, height, rotate, external_vcc)
+
+    def _init_sequence(self, flip):
+        ext = self.external_vcc
+        return bytes((
+            _SET_DISP,
+            _SET_MEM_ADDR, 0x00,                       # horizontal addressing
+            _SET_DISP_START_LINE,
+            _SET_SEG_REMAP | flip,
+            _SET_MUX_RATIO, self.height - 1,
+            _SET_COM_OUT_DIR | (flip << 3),
+            _SET_DISP_OFFSET, 0x00,
+            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
+            _SET_DISP_CLK_DIV, 0x80,
+            _SET_PRECHARGE, 0x22 if ext else 0xF1,
+            _SET_VCOM_DESEL, 0x30,
+            _SET_CONTRAST, 0xFF,
+            _SET_ENTIRE_ON,
+            _SET_NORM_INV,
+            _SET_CHARGE_PUMP, 0x10 if ext else 0x14,
+        ))
+
+    def _address_page(self, p):
+        w = self._win
+        w[4] = p
+        w[5] = p
+        self.bus.write_cmds(w)
+
+
+class SH1106(OLED):
+    def __init__(self, bus, width=128, height=64, rotate=0, external_vcc=False):
+        # [page, column low nibble, column high nibble]
+        self._win = bytearray((_SET_PAGE, _SET_COL_LO | _SH1106_COL_OFFSET, _SET_COL_HI))
+        super().__init__(bus, width, height, rotate, external_vcc)
+
+    def _init_sequence(self, flip):
+        return bytes((
+            _SET_DISP,
+            _SET_DISP_CLK_DIV, 0x80,
+            _SET_MUX_RATIO, self.height - 1,
+            _SET_DISP_OFFSET, 0x00,
+            _SET_DISP_START_LINE,
+            _SET_DCDC, 0x8A if self.external_vcc else 0x8B,
+            _SET_SEG_REMAP | flip,
+            _SET_COM_OUT_DIR | (flip << 3),
+            _SET_COM_PIN_CFG, 0x12,
+            _SET_CONTRAST, 0xFF,
+            _SET_PRECHARGE, 0x22 if self.external_vcc else 0x1F,
+            _SET_VCOM_DESEL, 0x40,
+            _SET_ENTIRE_ON,
+            _SET_NORM_INV,
+        ))
+
+    def _address_page(self, p):
+        w = self._win
+        w[0] = _SET_PAGE | p
+        self.bus.write_cmds(w)
+
+
+CHIPS = {"ssd1306": SSD1306, "sh1106": SH1106}

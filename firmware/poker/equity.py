@@ -1,0 +1,686 @@
+"""Equity: a hand's expected share of the pot against N opponents.
+
+Given everything one seat knows (its own cards, the board, each live
+opponent's up cards, dead cards), deals the unknown cards many times
+(Monte Carlo over ``poker.rng.Rng``) or, when the number of deals is small,
+walks them all (exact), and scores each showdown the way the variant splits
+the pot: high only, razz (ace-to-five low), or hi/lo eight or better (half
+to the best high, half to the best qualifying low, all to the high hand when
+nobody has a low; ties split each part).
+
+The result is an int in parts per 1000 (``PERMILLE``): 500 = half the pot on
+average. All arithmetic is on small integers: one pot is 5040 units, which
+every tie count from 1 to 10 divides, also when halved.
+
+Public API:
+
+    equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
+           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0)
+    view_equity(view, samples=300, rng=None, ranges=None, exact_max=0, ...)
+    cannot_beat(variant, mine, board, shown, dead=())   # seed 002
+    view_impossible_call(view)                           # seed 002
+    start_score(code, cards)                             # range weighting
+
+>>> from poker.cards import parse
+>>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)
+1000
+
+``variant`` is a code (``'F7S'``...) or anything with a ``code`` attribute.
+``opponents`` is a count (opponents with no known cards) or a list with the
+known (up) cards of each live opponent. ``ranges`` (optional) is a list, one
+entry per opponent, of ``None`` or ``(min_score, reject_permille)``: a deal
+that gives that opponent a starting hand scoring below ``min_score`` (see
+``start_score``) is redrawn with probability ``reject_permille / 1000``
+(at most six times): weighted sampling that narrows his range.
+
+Deterministic for a given ``rng`` state (``Rng(seed)``); with ``clock`` (a
+callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
+``budget_ms``, sampling also stops when the time is up (then the result
+depends on the speed of the machine). Each deal takes one 16-bit word of
+the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
+multiply-shift (a card's chance is off by less than 1/1200 of itself: far
+under the sampling error); this keeps a function call out of the per-card
+loop.
+"""
+from micropython import const
+
+from poker import evaluator as _ev
+from poker.rng import Rng
+
+PERMILLE = const(1000)
+_POT = const(5040)  # one pot in units: 1..10 divide it and its half
+_HALF = const(2520)
+_MAX_SAMPLES = const(200000)  # keeps total units below 2**30
+_TRIES = const(6)  # redraws of one opponent's cards outside his range
+
+_HI = const(0)    # best high hand takes the pot
+_LO8 = const(1)   # hi/lo eight or better
+_LOA5 = const(2)  # razz: best ace-to-five low takes the pot
+
+# code: (own cards at showdown, board cards, omaha rule, pot kind, stud)
+SHAPES = {
+    'FT': (2, 5, False, _HI, False),
+    'FO': (4, 5, True, _HI, False),
+    'FO/8': (4, 5, True, _LO8, False),
+    'F7S': (7, 0, False, _HI, True),
+    'F7S/8': (7, 0, False, _LO8, True),
+    'FR': (7, 0, False, _LOA5, True),
+    'F5S': (5, 0, False, _HI, True),
+}
+
+
+def _fast(name, fallback):
+    # the evaluator's unchecked entry point when it has one (the table
+    # evaluator), else the checked public one
+    for n in name:
+        f = getattr(_ev, n, None)
+        if f is not None:
+            return f
+    return fallback
+
+
+_high = _fast(('high_unchecked', 'high7_unchecked', 'high_fast'), _ev.high)
+_low8 = _fast(('low8_unchecked', 'low8_fast'), _ev.low8)
+_low_a5 = _fast(('low_a5_unchecked', 'low_a5_fast'), _ev.low_a5)
+_omaha_high = _fast(('omaha_high_unchecked', 'omaha_high_fast'), _ev.omaha_high)
+_omaha_low8 = _fast(('omaha_low8_unchecked', 'omaha_low8_fast'), _ev.omaha_low8)
+
+
+def _code(variant):
+    return getattr(variant, 'code', variant)
+
+
+def _rank_pts(r):
+    # Chen points, doubled: A 20, K 16, Q 14, J 12, T..2 = rank value
+    if r == 12:
+        return 20
+    if r == 11:
+        return 16
+    if r == 10:
+        return 14
+    if r == 9:
+        return 12
+    return r + 2
+
+
+def _chen2(a, b):
+    """Chen's starting-hand score for two hold'em cards, doubled (-2..40)."""
+    ra = a >> 2
+    rb = b >> 2
+    if ra < rb:
+        ra, rb = rb, ra
+    if ra == rb:
+        s = _rank_pts(ra) * 2
+        return s if s >= 10 else 10
+    s = _rank_pts(ra)
+    if a & 3 == b & 3:
+        s += 4
+    gap = ra - rb - 1
+    if gap == 1:
+        s -= 2
+    elif gap == 2:
+        s -= 4
+    elif gap == 3:
+        s -= 8
+    elif gap >= 4:
+        s -= 10
+    if gap <= 1 and ra < 10:
+        s += 2
+    return s
+
+
+def start_score(code, cards):
+    """A quick score of a starting hand, higher is better (about 0..60).
+
+    Hold'em: Chen's formula doubled. Omaha: best two-card Chen score plus
+    half the second best. Stud (first three cards, five card stud first
+    two): trips, pairs by rank, three suited, three to a straight, high
+    cards. Razz: three distinct low cards. Only ever used to weight the
+    sampling of opponents' hidden cards.
+    """
+    n = len(cards)
+    if code == 'FT':
+        return _chen2(cards[0], cards[1])
+    if code == 'FO' or code == 'FO/8':
+        b1 = b2 = -99
+        for i in range(n):
+            for j in range(i + 1, n):
+                s = _chen2(cards[i], cards[j])
+                if code == 'FO/8':
+                    # low cards (ace, 2..5) are worth more in hi/lo
+                    ri = cards[i] >> 2
+                    rj = cards[j] >> 2
+                    if (ri == 12 or ri <= 3) and (rj == 12 or rj <= 3) and ri != rj:
+                        s += 8
+                if s > b1:
+                    b2 = b1
+                    b1 = s
+                elif s > b2:
+                    b2 = s
+        return b1 + (b2 >> 1)
+    # stud
+    r0 = cards[0] >> 2
+    r1 = cards[1] >> 2
+    if n == 2:  # five card stud: one down, the door card
+        if r0 == r1:
+            return 30 + 2 * r0
+        hi = r0 if r0 > r1 else r1
+        lo = r0 + r1 - hi
+        return hi + (lo >> 1)
+    r2 = cards[2] >> 2
+    if code == 'FR':
+        # ace low: value 0 for ace, 1 for deuce ...; three distinct low cards
+        a = 0 if r0 == 12 else r0 + 1
+        b = 0 if r1 == 12 else r1 + 1
+        c = 0 if r2 == 12 else r2 + 1
+        if a == b or b == c or a == c:
+            return 10 - (a + b + c) // 3
+        top = a if a > b else b
+        top = top if top > c else c
+        return 40 - 4 * top
+    if r0 == r1 and r1 == r2:
+        return 60
+    pair = -1
+    if r0 == r1 or r0 == r2:
+        pair = r0
+    elif r1 == r2:
+        pair = r1
+    hi = r0 if r0 > r1 else r1
+    hi = hi if hi > r2 else r2
+    lo = r0 if r0 < r1 else r1
+    lo = lo if lo < r2 else r2
+    if code == 'F7S/8':
+        low = 0
+        for r in (r0, r1, r2):
+            if r == 12 or r <= 5:
+                low += 1
+        if pair < 0 and low == 3:
+            return 30 + (6 - (hi if hi != 12 else 0)) * 2
+    if pair >= 0:
+        return 20 + 2 * pair
+    s = hi
+    if cards[0] & 3 == cards[1] & 3 and cards[1] & 3 == cards[2] & 3:
+        s += 10
+    if hi - lo <= 4:
+        s += 6
+    return s
+
+
+class _Table:
+    """The cards of one equity problem, laid out once so that a deal only
+    fills slots and evaluates."""
+
+    def __init__(self, code, mine, board, opponents, dead):
+        shape = SHAPES.get(code)
+        if shape is None:
+            raise ValueError("unknown variant %r" % (code,))
+        own, nboard, omaha, kind, stud = shape
+        self.code = code
+        self.omaha = omaha
+        self.kind = kind
+        if isinstance(opponents, int):
+            opps = [()] * opponents
+        else:
+            opps = opponents
+        nplayers = 1 + len(opps)
+        if nplayers < 2:
+            raise ValueError("need at least one opponent")
+        known = 0
+        for c in list(mine) + list(board) + list(dead):
+            if known >> c & 1:
+                raise ValueError("card %d seen twice" % c)
+            known |= 1 << c
+        for up in opps:
+            for c in up:
+                if known >> c & 1:
+                    raise ValueError("card %d seen twice" % c)
+                known |= 1 << c
+        pool = bytearray([c for c in range(52) if not known >> c & 1])
+        board = list(board)
+        nown = own
+        if stud:
+            if len(board):  # the community card dealt when the deck ran out
+                nown = own - len(board)
+                nboard = len(board)
+            else:
+                # not enough cards for everyone's seventh: one community card
+                need = nplayers * own - len(mine)
+                for up in opps:
+                    need -= len(up)
+                if need > len(pool):
+                    nown = own - 1
+                    nboard = 1
+        if len(board) > nboard or len(mine) > nown:
+            raise ValueError("too many cards")
+        self.nboard = nboard
+        self.pool = pool
+        # each player's hand: own cards then (flop games, not omaha) the board
+        size = nown if omaha else nown + nboard
+        hands = []
+        needs = []
+        starts = []  # index of the first unknown own card
+        for p in range(nplayers):
+            cards = list(mine) if p == 0 else list(opps[p - 1])
+            if len(cards) > nown:
+                raise ValueError("too many cards for a player")
+            h = [0] * size
+            for i in range(len(cards)):
+                h[i] = cards[i]
+            hands.append(h)
+            starts.append(len(cards))
+            needs.append(nown - len(cards))
+        self.hands = hands
+        self.starts = starts
+        self.needs = needs
+        self.nown = nown
+        bd = [0] * nboard
+        for i in range(len(board)):
+            bd[i] = board[i]
+        self.bd = bd
+        self.bstart = len(board)
+        total = sum(needs) + nboard - len(board)
+        if total > len(pool):
+            raise ValueError("not enough cards left to deal")
+        self.nplayers = nplayers
+        # the score of each player, preallocated
+        self.hi = [0] * nplayers
+        self.lo = [0] * nplayers
+
+    def copy_board(self):
+        bd = self.bd
+        nb = self.nboard
+        if nb == 0 or self.omaha:
+            return
+        off = self.nown
+        for h in self.hands:
+            for i in range(nb):
+                h[off + i] = bd[i]
+
+    def share(self):
+        """Units of the pot player 0 wins on the dealt cards (0.._POT)."""
+        hands = self.hands
+        n = self.nplayers
+        kind = self.kind
+        if kind == _HI or kind == _LOA5:
+            if self.omaha:
+                bd = self.bd
+                me = _omaha_high(hands[0], bd)
+                ties = 1
+                for p in range(1, n):
+                    s = _omaha_high(hands[p], bd)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            f = _high if kind == _HI else _low_a5
+            me = f(hands[0])
+            ties = 1
+            for p in range(1, n):
+                s = f(hands[p])
+                if s > me:
+                    return 0  # somebody beats us: no need to look further
+                if s == me:
+                    ties += 1
+            return _POT // ties
+        # hi/lo eight or better
+        hi = self.hi
+        lo = self.lo
+        if self.omaha:
+            bd = self.bd
+            for p in range(n):
+                hi[p] = _omaha_high(hands[p], bd)
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
+        else:
+            for p in range(n):
+                h = hands[p]
+                hi[p] = _high(h)
+                v = _low8(h)
+                lo[p] = -1 if v is None else v
+        besthi = hi[0]
+        bestlo = lo[0]
+        for p in range(1, n):
+            if hi[p] > besthi:
+                besthi = hi[p]
+            if lo[p] > bestlo:
+                bestlo = lo[p]
+        nhi = 0
+        nlo = 0
+        for p in range(n):
+            if hi[p] == besthi:
+                nhi += 1
+            if lo[p] == bestlo:
+                nlo += 1
+        if bestlo < 0:  # no qualifying low: the high hand takes it all
+            return _POT // nhi if hi[0] == besthi else 0
+        u = 0
+        if hi[0] == besthi:
+            u = _HALF // nhi
+        if lo[0] == bestlo:
+            u += _HALF // nlo
+        return u
+
+    def count_deals(self, limit):
+        """How many distinct deals exact enumeration would walk (capped)."""
+        left = len(self.pool)
+        total = 1
+        groups = self.needs + [self.nboard - self.bstart]
+        for k in groups:
+            total *= _choose(left, k)
+            left -= k
+            if total > limit:
+                return limit + 1
+        return total
+
+
+def _choose(n, k):
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
+    pool = t.pool
+    npool = len(pool)
+    bd = t.bd
+    bstart = t.bstart
+    nboard = t.nboard
+    code = t.code
+    rnext = rng.next16
+    share = t.share
+    copy_board = t.copy_board
+    stud = SHAPES[code][4]
+    # the cards a range looks at: hold'em/omaha the hole cards, stud the
+    # first two or three (down cards and the door card, dealt first)
+    nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
+    probe = [0] * nstart
+    # who gets cards, in order: opponents first (so that a redraw sees the
+    # same remaining cards), then player 0
+    jobs = []
+    for p in list(range(1, t.nplayers)) + [0]:
+        need = t.needs[p]
+        if need:
+            rg = ranges[p - 1] if ranges is not None and p else None
+            jobs.append((t.hands[p], t.starts[p], t.starts[p] + need, rg))
+    total = 0
+    done = 0
+    t0 = clock() if clock is not None else 0
+    for _ in range(samples):
+        # one word of the seeded stream per deal, then a 16-bit LCG inside
+        # the deal (full period; its high bits pick the cards): no call
+        # per card
+        x = rnext()
+        top = 0
+        for job in jobs:
+            h, base, end, rg = job
+            tries = 0
+            while True:
+                t_ = top
+                for i in range(base, end):
+                    x = (x * 25173 + 13849) & 0xFFFF
+                    j = t_ + ((x * (npool - t_)) >> 16)
+                    c = pool[j]
+                    pool[j] = pool[t_]
+                    pool[t_] = c
+                    h[i] = c
+                    t_ += 1
+                if rg is None or tries >= _TRIES:
+                    break
+                # stud: the door card is his first up card, then his downs
+                if stud and base > 0:
+                    probe[0] = h[base]
+                    probe[1] = h[0] if nstart == 2 else h[base + 1]
+                    if nstart == 3:
+                        probe[2] = h[0]
+                else:
+                    for i in range(nstart):
+                        probe[i] = h[i]
+                if start_score(code, probe) >= rg[0]:
+                    break
+                x = (x * 25173 + 13849) & 0xFFFF
+                if (x * 1000) >> 16 >= rg[1]:
+                    break
+                tries += 1
+            top = t_
+        for i in range(bstart, nboard):
+            x = (x * 25173 + 13849) & 0xFFFF
+            j = top + ((x * (npool - top)) >> 16)
+            c = pool[j]
+            pool[j] = pool[top]
+            pool[top] = c
+            bd[i] = c
+            top += 1
+        copy_board()
+        total += share()
+        done += 1
+        if clock is not None and done & 15 == 0 and clock() - t0 >= budget_ms:
+            break
+    return total, done
+
+
+def _exact(t):
+    """Walks every deal of the unknown cards once: (units, deals)."""
+    groups = []  # (list to fill, first index, how many)
+    for p in range(1, t.nplayers):
+        if t.needs[p]:
+            groups.append((t.hands[p], t.starts[p], t.needs[p]))
+    if t.needs[0]:
+        groups.append((t.hands[0], t.starts[0], t.needs[0]))
+    if t.nboard > t.bstart:
+        groups.append((t.bd, t.bstart, t.nboard - t.bstart))
+    used = bytearray(len(t.pool))
+    acc = [0, 0]
+    _walk(t, groups, 0, used, acc)
+    return acc[0], acc[1]
+
+
+def _walk(t, groups, g, used, acc):
+    if g == len(groups):
+        t.copy_board()
+        acc[0] += t.share()
+        acc[1] += 1
+        return
+    target, base, k = groups[g]
+    pool = t.pool
+    free = [i for i in range(len(pool)) if not used[i]]
+    n = len(free)
+    idx = list(range(k))
+    while True:
+        for i in range(k):
+            target[base + i] = pool[free[idx[i]]]
+        if g + 1 == len(groups):
+            t.copy_board()
+            acc[0] += t.share()
+            acc[1] += 1
+        else:
+            for i in range(k):
+                used[free[idx[i]]] = 1
+            _walk(t, groups, g + 1, used, acc)
+            for i in range(k):
+                used[free[idx[i]]] = 0
+        i = k - 1
+        while i >= 0 and idx[i] == i + n - k:
+            i -= 1
+        if i < 0:
+            return
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1
+
+
+# the figures of the last call, for benchmarks and the coach screen
+last = {'deals': 0, 'exact': False}
+
+
+def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
+           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0):
+    """Player 0's expected share of the pot, in parts per 1000."""
+    t = _Table(_code(variant), mine, board, opponents, dead)
+    if exact_max and ranges is None and t.count_deals(exact_max) <= exact_max:
+        total, done = _exact(t)
+        last['exact'] = True
+    else:
+        if samples > _MAX_SAMPLES:
+            samples = _MAX_SAMPLES
+        if samples < 1:
+            samples = 1
+        if rng is None:
+            rng = Rng(1)
+        total, done = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
+        last['exact'] = False
+    last['deals'] = done
+    den = done * _POT
+    return (total * PERMILLE + den // 2) // den
+
+
+# ---------------------------------------------------------------- the view
+
+def known_cards(view):
+    """(mine, board, opponents' up cards of live opponents, dead) from a
+    SeatView: everything the seat has seen, and nothing else."""
+    me = view.seat
+    mine = [c for c in view.down[me] if c is not None] + list(view.up[me])
+    board = list(view.board or ())
+    opps = []
+    dead = []
+    seen = 0
+    for c in mine + board:
+        seen |= 1 << c
+    for s in range(len(view.up)):
+        if s == me:
+            continue
+        up = list(view.up[s] or ())
+        if view.folded[s] or not _in_hand(view, s):
+            for c in up:
+                if not seen >> c & 1:
+                    dead.append(c)
+                    seen |= 1 << c
+            continue
+        opps.append(up)
+        for c in up:
+            seen |= 1 << c
+    for c in (view.dead or ()):
+        if not seen >> c & 1:
+            dead.append(c)
+            seen |= 1 << c
+    return mine, board, opps, dead
+
+
+def _in_hand(view, s):
+    # a seat with no cards at all (sitting out) is not in the hand
+    out = getattr(view, 'sitting_out', None)
+    if out is not None:
+        return not out[s]
+    if view.up[s]:
+        return True
+    d = view.down[s]
+    return d is not None and len(d) > 0
+
+
+def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
+                clock=None, budget_ms=0):
+    """The equity of the view's seat against every live opponent."""
+    mine, board, opps, dead = known_cards(view)
+    if not opps:
+        return PERMILLE
+    return equity(view.variant, mine, board, opps, dead, samples, rng,
+                  exact_max, ranges, clock, budget_ms)
+
+
+# ------------------------------------------------- seed 002: impossible call
+
+def cannot_beat(variant, mine, board, shown, dead=()):
+    """True when the hand ``mine`` (all a player's cards) can never beat a
+    player whose exposed cards are ``shown`` (stud: his four up cards),
+    whatever his hidden cards are: the seed-002 "impossible call".
+
+    The bettor's best hand is at least his exposed cards plus any one more
+    card, so the weakest hand he can hold is the least, over every card
+    ``x`` that could be his, of (shown + x). High games compare high hands;
+    razz the ace-to-five low; hi/lo also looks at the low half: a hand with
+    a qualifying low can still win that half, so it is never impossible.
+    Only defined for stud variants (no board of the bettor's own) and for
+    a complete hand of five or more cards; otherwise returns False.
+    """
+    code = _code(variant)
+    shape = SHAPES.get(code)
+    if shape is None or not shape[4]:
+        return False
+    cards = list(mine) + list(board or ())
+    if len(cards) < 5 or len(shown) + len(board or ()) < 4:
+        return False
+    kind = shape[3]
+    if kind == _LO8 and _ev.low8(cards) is not None:
+        return False
+    f = _ev.low_a5 if kind == _LOA5 else _ev.high
+    me = f(cards)
+    known = 0
+    for c in cards + list(shown) + list(dead):
+        known |= 1 << c
+    base = list(shown) + list(board or ())
+    worst = None
+    for x in range(52):
+        if known >> x & 1:
+            continue
+        hand = base + [x]
+        v = f(hand)
+        if worst is None or v < worst:
+            worst = v
+    if worst is None:
+        return False
+    return me < worst
+
+
+def view_impossible_call(view):
+    """True when calling now, from this view alone, would be the seed-002
+    impossible call, as the engine applies the rule (``Hand.impossible_call``):
+    stud high (seven or five card stud; not razz or hi/lo), the final
+    betting round, the seat is the actor and the last to act, faces a bet,
+    and its cards cannot beat (nor tie) the bettor's exposed cards whatever
+    his hidden cards."""
+    v = view.variant
+    code = _code(v)
+    shape = SHAPES.get(code)
+    if shape is None or not shape[4] or shape[3] != _HI:
+        return False
+    if view.actor != view.seat or view.finished or view.to_call <= 0:
+        return False
+    if view.street != v.streets - 1:
+        return False
+    bettor = getattr(view, 'bettor', None)
+    if bettor is None:
+        bettor = _last_aggressor(view)
+    if bettor is None or bettor == view.seat or view.folded[bettor]:
+        return False
+    if not _closes_action(view, bettor):
+        return False
+    mine, board, _opps, dead = known_cards(view)
+    return cannot_beat(code, mine, board, view.up[bettor], dead)
+
+
+def _last_aggressor(view):
+    st = view.street
+    who = None
+    for a in view.actions:
+        if a[0] == st and a[2] in ('bet', 'raise', 'complete'):
+            who = a[1]
+    return who
+
+
+def _closes_action(view, bettor):
+    """True when a call by the view's seat ends the round: every other live
+    seat that can still act has matched the bet already (or is all in)."""
+    me = view.seat
+    top = view.bets[bettor]
+    for s in range(len(view.bets)):
+        if s == me or s == bettor or view.folded[s] or view.all_in[s]:
+            continue
+        if not _in_hand(view, s):
+            continue
+        if view.bets[s] < top:
+            return False
+    return True

@@ -1,0 +1,620 @@
+"""The console game between hands: settings, seats, dealer, money, elimination.
+
+Public API (the UI codes against this; keep it backward compatible)
+===================================================================
+
+Settings
+--------
+``Settings()`` holds what the menu changes; plain attributes:
+
+- ``game``: variant code, one of ``Settings.GAMES`` (the console's four:
+  ``'F7S'``, ``'F5S'``, ``'FT'``, ``'FO'``; the casino profile also offers
+  ``'F7S/8'``, ``'FR'``, ``'FO/8'``, see ``Settings.games()``).
+- ``stakes``: index into ``STAKES`` (small bets 10, 20, 50, 100, i.e. BET
+  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``.
+- ``profile``: ``'lexibook'`` or ``'casino'``.
+- ``players``: seats at the table, the human included (lexibook: always 4;
+  casino: 2..8 stud, 2..10 flop games; ``settings.max_players()``).
+- ``chips``: starting chips per seat (lexibook: always 5000; casino: any of
+  ``CHIP_CHOICES``).
+- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``sound``: bool.
+  ``contrast``: 0..255.  ``coach``: bool (coach hints).
+- ``settings.normalize()`` clamps every field to a legal value (called by the
+  loaders; call it after the menu changes a field).
+- ``Settings.load(store)`` -> Settings (defaults plus a message in
+  ``store.problems`` when the file is bad); ``settings.save(store)``.
+
+Game
+----
+``g = Game(settings, rng, store=None, players=None, hand_factory=None)``
+
+- ``rng``: anything with ``getrandbits(k)`` (poker.rng.Rng); it shuffles.
+- ``store``: a ``poker.store.Store`` or None (nothing saved).
+- ``players``: ``fn(seat, settings, rng) -> object with decide(view)`` that
+  makes the virtual players; default: ``poker.players`` (``make``).
+- ``hand_factory``: default ``poker.hand.Hand`` (tests inject fakes).
+
+A new Game starts a new game (``g.new_game()``: every seat gets the starting
+chips; lexibook: player 3 = seat 2 deals first; casino: the seat left of the
+human = seat 1).  ``Game.load(store, rng, players=None, hand_factory=None)``
+returns the saved game in progress (or a new game when there is none or it is
+bad); a hand cut by power loss is void: the stacks are those of the hand
+start (every chip put in goes back) and the same dealer deals again; the
+event ``('VOID', None)`` tells the UI so.
+
+State (read only for the UI):
+
+- ``g.settings``, ``g.variant`` (``poker.variants`` entry), ``g.rules``.
+- ``g.seats``: number of seats; seat 0 is the human.
+- ``g.stacks``: chips of each seat between hands (during a hand: at the
+  hand's start; the live figures are in ``g.hand.stacks``/``g.view()``).
+- ``g.out``: list of bools, True once a seat is eliminated.
+- ``g.dealer``: the seat that deals the current/next hand.
+- ``g.hand``: the current ``Hand`` or None between hands.
+- ``g.hand_no``: hands completed in this game.
+- ``g.total``: chips at the table (constant for a game: the conservation
+  check ``sum(g.stacks) == g.total`` holds between hands).
+- ``g.min_stack``: a seat with fewer chips than this is out: 5 small bets
+  (the console's "under $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at
+  100/200; the same rule in both profiles).
+- ``g.over``: True when the game has ended; ``g.result`` is None, ``'lost'``
+  (GAME OVER) or ``'won'`` (every virtual player is out).
+- ``g.stats``: a ``poker.stats.Stats`` (kept across games).
+
+Driving hands:
+
+- ``g.start_hand()`` -> Hand: deals the next hand (raises ``ValueError`` if
+  the game is over or a hand is running).
+- ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
+- ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
+  not the human's turn or the action is illegal).
+- ``g.step()``: one virtual player acts; returns ``(seat, kind, amount)`` or
+  None if it is the human's turn or no hand runs.  The UI calls it from its
+  tick with a visible pace.
+- ``g.run_bots()``: steps until the human must act or the hand ends.
+- ``g.view(seat=0)``: the seat's ``SeatView`` of the current (or last) hand.
+- When a hand finishes (inside ``act``/``step``) the game does its
+  bookkeeping at once: stacks, statistics, eliminations, dealer move, saves
+  (the game, the statistics and the hand history) and events.
+- ``g.last_hand``: the finished Hand (for the showdown screen) until the next
+  ``start_hand``.
+- ``g.events``: list of ``(kind, seat)`` the UI shows once and then clears
+  (``g.pop_events()`` returns and clears them): ``('FINISH', seat)`` a virtual
+  player is out, ``('GAME OVER', 0)``, ``('WIN', 0)``, ``('VOID', None)``
+  hand voided by power loss, ``('MISDEAL', None)`` the engine voided a deal.
+- ``g.new_game()``: starts over with the current settings (stats are kept).
+- ``g.save()``: saves now (the game saves itself after each hand).
+- ``g.history(n=8)``: the last n saved hand histories, oldest first (str).
+
+Persistence (``poker.store``): ``settings`` (the Settings), ``game`` (game in
+progress and statistics in ONE file, so they can never disagree), ``hand``
+(a small marker written at hand start and removed at the end: seeing it on
+power-on means the hand was cut), ``hist0``..``hist7`` (the last
+``HISTORY_SIZE`` hands' PHH text, a rotating log; entries newer than the
+saved game are ignored).
+"""
+
+from micropython import const
+
+from poker.stats import Stats
+from poker.store import MAX_SIZE
+
+SAVE_VERSION = const(1)  # the "v" of the game and settings records
+HISTORY_SIZE = const(8)  # hand histories kept on flash
+MIN_STACK_BETS = const(5)  # out below 5 small bets ("under $50" at 10/20)
+
+STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
+CHIP_CHOICES = (1000, 2000, 5000, 10000, 20000)  # casino starting chips
+LEXIBOOK_GAMES = ("FT", "FO", "F7S", "F5S")  # the console's GAME SELECT order
+CASINO_GAMES = ("FT", "FO", "F7S", "F5S", "F7S/8", "FR", "FO/8")
+STUD_GAMES = ("F7S", "F5S", "F7S/8", "FR")
+PROFILES = ("lexibook", "casino")
+LEXIBOOK_SEATS = const(4)
+LEXIBOOK_CHIPS = const(5000)
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class Settings:
+    GAMES = LEXIBOOK_GAMES
+    STAKES = STAKES
+    CHIP_CHOICES = CHIP_CHOICES
+    PROFILES = PROFILES
+    # name -> (default, type check)
+    _FIELDS = (
+        ("game", "F7S"),
+        ("stakes", 0),
+        ("profile", "lexibook"),
+        ("players", LEXIBOOK_SEATS),
+        ("chips", LEXIBOOK_CHIPS),
+        ("difficulty", 1),
+        ("sound", True),
+        ("contrast", 128),
+        ("coach", False),
+    )
+
+    def __init__(self):
+        for name, default in self._FIELDS:
+            setattr(self, name, default)
+
+    def games(self):
+        return CASINO_GAMES if self.profile == "casino" else LEXIBOOK_GAMES
+
+    def small_bet(self):
+        return STAKES[self.stakes]
+
+    def max_players(self):
+        if self.profile != "casino":
+            return LEXIBOOK_SEATS
+        return 8 if self.game in STUD_GAMES else 10
+
+    def min_players(self):
+        return 2 if self.profile == "casino" else LEXIBOOK_SEATS
+
+    def normalize(self):
+        """Clamps every field to a legal value; returns self."""
+        if self.profile not in PROFILES:
+            self.profile = "lexibook"
+        if self.game not in self.games():
+            self.game = "F7S"
+        if not 0 <= self.stakes < len(STAKES):
+            self.stakes = 0
+        if self.profile == "lexibook":
+            self.players = LEXIBOOK_SEATS
+            self.chips = LEXIBOOK_CHIPS
+        else:
+            self.players = max(self.min_players(), min(self.max_players(), self.players))
+            if self.chips not in CHIP_CHOICES:
+                self.chips = LEXIBOOK_CHIPS
+        self.difficulty = max(0, min(2, self.difficulty))
+        self.contrast = max(0, min(255, self.contrast))
+        return self
+
+    def copy(self):
+        s = Settings()
+        for name, _ in self._FIELDS:
+            setattr(s, name, getattr(self, name))
+        return s
+
+    def to_obj(self):
+        d = {"v": SAVE_VERSION}
+        for name, _ in self._FIELDS:
+            d[name] = getattr(self, name)
+        return d
+
+    @staticmethod
+    def from_obj(obj):
+        """Settings from JSON data; ValueError on a wrong version or type.
+        Missing fields take their defaults; out-of-range values are clamped."""
+        if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
+            raise ValueError("settings: wrong version")
+        s = Settings()
+        for name, default in Settings._FIELDS:
+            if name not in obj:
+                continue
+            v = obj[name]
+            if isinstance(default, bool):
+                ok = isinstance(v, bool)
+            elif isinstance(default, int):
+                ok = _is_int(v)
+            else:
+                ok = isinstance(v, str)
+            if not ok:
+                raise ValueError("settings: bad " + name)
+            setattr(s, name, v)
+        return s.normalize()
+
+    @staticmethod
+    def load(store):
+        s = None
+        if store is not None:
+            s = store.load_json("settings", Settings.from_obj)
+        return s if s is not None else Settings()
+
+    def save(self, store):
+        if store is not None:
+            store.save_json("settings", self.to_obj())
+
+
+# -- the parts that come from other modules (injectable for tests) -----------
+
+def _variant(code):
+    from poker import variants
+
+    return variants.VARIANTS[code]
+
+
+def _rules(profile, small_bet, chips):
+    from poker import rules
+
+    if profile == "casino":
+        return rules.casino(small_bet=small_bet, starting_chips=chips)
+    return rules.lexibook(small_bet=small_bet)
+
+
+def _default_hand(*args, **kwargs):
+    from poker.hand import Hand
+
+    return Hand(*args, **kwargs)
+
+
+def _default_players(seat, settings, rng):
+    from poker import players
+
+    return players.make(settings.difficulty, rng=rng)
+
+
+def _phh_text(hand):
+    """The hand's PHH text (poker.phh's, else the Hand's own), '' if neither
+    works: a history is never worth a crash."""
+    try:
+        from poker import phh
+
+        return phh.dumps(hand)
+    except Exception:
+        pass
+    try:
+        return hand.to_phh()
+    except Exception:
+        return ""
+
+
+def _safe_action(legal):
+    """What a virtual player does if its decision is not legal: check or
+    call (or bring in), never fold when it need not."""
+    for kind, amount in legal:
+        if kind in ("check", "bring_in", "call"):
+            return kind, amount
+    return legal[0]
+
+
+# -- the game record on flash ---------------------------------------------------
+
+_GAME_KEYS = ("game", "stakes", "profile", "players", "chips")
+
+
+def _check_record(obj):
+    """Validates the "game" record; returns it or raises ValueError."""
+    if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
+        raise ValueError("game: wrong version")
+    seq = obj.get("seq")
+    if not _is_int(seq) or seq < 0:
+        raise ValueError("game: bad seq")
+    obj["stats"] = Stats.from_obj(obj.get("stats"))
+    g = obj.get("game")
+    if g is None:
+        return obj
+    if not isinstance(g, dict):
+        raise ValueError("game: not a table")
+    s = Settings()
+    for name in _GAME_KEYS:
+        setattr(s, name, g.get(name))
+    for name in ("stakes", "players", "chips"):
+        if not _is_int(getattr(s, name)):
+            raise ValueError("game: bad " + name)
+    before = [getattr(s, name) for name in _GAME_KEYS]
+    s.normalize()
+    if before != [getattr(s, name) for name in _GAME_KEYS]:
+        raise ValueError("game: settings out of range")
+    n = s.players
+    stacks = g.get("stacks")
+    out = g.get("out")
+    dealer = g.get("dealer")
+    hand_no = g.get("hand_no")
+    result = g.get("result")
+    if not isinstance(stacks, list) or len(stacks) != n or not isinstance(out, list) or len(out) != n:
+        raise ValueError("game: bad seats")
+    min_stack = MIN_STACK_BETS * s.small_bet()
+    for i in range(n):
+        if not _is_int(stacks[i]) or stacks[i] < 0 or not isinstance(out[i], bool):
+            raise ValueError("game: bad stack")
+        if out[i] != (stacks[i] < min_stack):
+            raise ValueError("game: bad elimination")
+    if sum(stacks) != n * s.chips:
+        raise ValueError("game: chips do not add up")
+    if not _is_int(hand_no) or hand_no < 0 or not _is_int(dealer) or not 0 <= dealer < n:
+        raise ValueError("game: bad dealer")
+    if result not in (None, "won", "lost"):
+        raise ValueError("game: bad result")
+    if result is None and (out[dealer] or out[0]):
+        raise ValueError("game: bad dealer")
+    g["settings"] = s
+    return obj
+
+
+class Game:
+    def __init__(self, settings, rng, store=None, players=None, hand_factory=None, _new=True):
+        self.settings = settings
+        self.rng = rng
+        self.store = store
+        self.players = players or _default_players
+        self.hand_factory = hand_factory or _default_hand
+        self.stats = Stats()
+        self.seq = 0  # hands completed ever (numbers the hand histories)
+        self.events = []
+        self.hand = None
+        self.last_hand = None
+        self._start = None  # the stacks given to the current hand
+        rec = store.load_json("game", _check_record) if store is not None else None
+        self._record = rec
+        if rec is not None:
+            self.stats = rec["stats"]
+            self.seq = rec["seq"]
+        if _new:
+            self.new_game()
+
+    # -- a game ----------------------------------------------------------------
+    def _setup(self, s):
+        self.code = s.game
+        self.profile = s.profile
+        self.small_bet = s.small_bet()
+        self.seats = s.players
+        self.chips = s.chips
+        self.stakes = s.stakes
+        self.variant = _variant(self.code)
+        self.rules = _rules(self.profile, self.small_bet, self.chips)
+        self.min_stack = MIN_STACK_BETS * self.small_bet
+        self.total = self.seats * self.chips
+        self.bots = {}
+        for seat in range(1, self.seats):
+            self.bots[seat] = self.players(seat, self.settings, self.rng)
+
+    def new_game(self):
+        """Starts over with the current settings; the statistics stay."""
+        self.settings.normalize()
+        self._setup(self.settings)
+        self.stacks = [self.chips] * self.seats
+        self.out = [False] * self.seats
+        # lexibook: player 3 (seat 2) deals first; casino: the seat left of the human
+        self.dealer = getattr(self.rules, "first_dealer", 2 if self.profile == "lexibook" else 1) % self.seats
+        self.hand_no = 0
+        self.over = False
+        self.result = None
+        self.hand = None
+        self.last_hand = None
+        self.save()
+
+    @staticmethod
+    def load(store, rng, settings=None, players=None, hand_factory=None):
+        """The saved game in progress, or a new game when there is none.
+
+        A hand cut by power loss is void: the saved stacks are those of the
+        hand's start, the same dealer deals again, and ('VOID', None) is
+        added to the events."""
+        if settings is None:
+            settings = Settings.load(store)
+        g = Game(settings, rng, store, players, hand_factory, _new=False)
+        rec = g._record
+        saved = rec.get("game") if rec is not None else None
+        if saved is None or saved.get("result") is not None:
+            g.new_game()
+            if store is not None:
+                store.remove("hand")
+            return g
+        s = settings.copy()
+        for name in _GAME_KEYS:
+            setattr(s, name, saved[name])
+        g._setup(s)
+        g.stacks = list(saved["stacks"])
+        g.out = list(saved["out"])
+        g.dealer = saved["dealer"]
+        g.hand_no = saved["hand_no"]
+        g.over = False
+        g.result = None
+        if store is not None:
+            mark = store.load_json("hand")
+            if isinstance(mark, dict) and mark.get("seq") == g.seq:
+                g.events.append(("VOID", None))
+            store.remove("hand")
+        return g
+
+    def _game_obj(self):
+        return {
+            "game": self.code,
+            "stakes": self.stakes,
+            "profile": self.profile,
+            "players": self.seats,
+            "chips": self.chips,
+            "stacks": self.stacks,
+            "out": self.out,
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "result": self.result,
+        }
+
+    def save(self):
+        if self.store is None:
+            return True
+        rec = {"v": SAVE_VERSION, "seq": self.seq, "stats": self.stats.to_obj(), "game": self._game_obj()}
+        return self.store.save_json("game", rec)
+
+    # -- a hand ------------------------------------------------------------------
+    def start_hand(self):
+        if self.over:
+            raise ValueError("the game is over")
+        if self.hand is not None:
+            raise ValueError("a hand is running")
+        self.last_hand = None
+        start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
+        self._start = start
+        if self.store is not None:
+            self.store.save_json("hand", {"seq": self.seq})
+        self.hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        if self.hand.finished:
+            self._finish_hand()
+        return self.hand if self.hand is not None else self.last_hand
+
+    def to_act(self):
+        h = self.hand
+        return None if h is None or h.finished else h.actor
+
+    def human_to_act(self):
+        return self.to_act() == 0
+
+    def view(self, seat=0):
+        h = self.hand or self.last_hand
+        return h.view(seat) if h is not None else None
+
+    def act(self, kind, amount=None):
+        if not self.human_to_act():
+            raise ValueError("not the human's turn")
+        self.hand.act(kind, amount)
+        if self.hand.finished:
+            self._finish_hand()
+
+    def step(self):
+        seat = self.to_act()
+        if seat is None or seat == 0:
+            return None
+        h = self.hand
+        view = h.view(seat)
+        legal = view.legal
+        try:
+            kind, amount = self.bots[seat].decide(view)
+        except Exception:  # a broken virtual player must not stop the console
+            kind, amount = _safe_action(legal)
+        if (kind, amount) not in legal:
+            # accept the amount-less form if the kind is unique
+            found = None
+            for k, a in legal:
+                if k == kind:
+                    found = (k, a) if found is None else False
+            kind, amount = found if found else _safe_action(legal)
+        h.act(kind, amount)
+        if h.finished:
+            self._finish_hand()
+        return seat, kind, amount
+
+    def run_bots(self):
+        while self.step() is not None:
+            pass
+
+    def pop_events(self):
+        out = self.events
+        self.events = []
+        return out
+
+    # -- end of a hand -------------------------------------------------------------
+    def _finish_hand(self):
+        h = self.hand
+        start = self._start
+        self.hand = None
+        self.last_hand = h
+        n = self.seats
+        final = list(h.stacks)
+        ok = len(final) == n and sum(final) == sum(start)
+        if ok:
+            for i in range(n):
+                if final[i] < 0 or (start[i] == 0 and final[i] != 0):
+                    ok = False
+        if getattr(h, "voided", False) or not ok:
+            # a misdeal (or an engine fault): every chip goes back, same dealer
+            self.events.append(("MISDEAL", None))
+            if self.store is not None:
+                self.store.remove("hand")
+            return
+        for i in range(n):
+            if start[i]:
+                self.stacks[i] = final[i]
+        self._record_stats(h, start, final)
+        self.hand_no += 1
+        self.seq += 1
+        for seat in range(n):
+            if not self.out[seat] and self.stacks[seat] < self.min_stack:
+                self.out[seat] = True
+                if seat:
+                    self.events.append(("FINISH", seat))
+        if self.out[0]:
+            self.over = True
+            self.result = "lost"
+            self.events.append(("GAME OVER", 0))
+            self.stats.record_game(self.code, False)
+        elif all(self.out[1:]):
+            self.over = True
+            self.result = "won"
+            self.events.append(("WIN", 0))
+            self.stats.record_game(self.code, True)
+        else:
+            d = self.dealer
+            for _ in range(n):
+                d = (d + 1) % n
+                if not self.out[d]:
+                    break
+            self.dealer = d
+        if self.store is not None:
+            text = _phh_text(h).encode()[:MAX_SIZE - 16]  # a record's limit
+            self.store.write("hist%d" % (self.seq % HISTORY_SIZE), ("%d\n" % self.seq).encode() + text, False)
+            self.save()
+            self.store.remove("hand")
+
+    def _record_stats(self, h, start, final):
+        pot = 0
+        won = False
+        for amount, winners in getattr(h, "pots", ()):
+            pot += amount
+            if 0 in winners:
+                won = True
+        best, text = _best_hand(h, self.variant)
+        self.stats.record_hand(self.code, final[0] - start[0], won, pot, best, text)
+
+    def history(self, n=HISTORY_SIZE):
+        """The last ``n`` saved hand histories (PHH text), oldest first.
+        Hand number ``k`` (``seq``) lives in slot ``k % HISTORY_SIZE``; a slot
+        holding another number (older, or newer than the saved game because
+        the power went between the two writes) is skipped."""
+        if self.store is None:
+            return []
+        out = []
+        for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
+            if k <= 0:
+                continue
+            entry = self.store.load("hist%d" % (k % HISTORY_SIZE), _parse_history)
+            if entry is not None and entry[0] == k:
+                out.append(entry[1])
+        return out
+
+
+def _parse_history(payload):
+    payload = bytes(payload)
+    nl = payload.find(b"\n")
+    if nl < 0:
+        raise ValueError("history: no header")
+    return int(payload[:nl]), payload[nl + 1:].decode()
+
+
+def _best_hand(h, variant):
+    """(evaluator value, text) of the human's high hand at the end of the hand,
+    or (0, '') when he folded, the game is not a high game or cards are few."""
+    if not getattr(variant, "high", True):
+        return 0, ""
+    try:
+        v = h.view(0)
+        if v.folded[0]:
+            return 0, ""
+        from poker import cards, evaluator
+
+        own = [c for c in v.down[0] if c is not None] + list(v.up[0])
+        board = list(v.board or ())
+        if getattr(variant, "omaha", False):
+            if len(board) < 3:
+                return 0, ""
+            value = evaluator.omaha_high(own, board)
+            best = own + board  # best_five below picks from all: only for the text
+        else:
+            best = own + board
+            if len(best) < 5:
+                return 0, ""
+            value = evaluator.high(best)
+        if value <= 0:
+            return 0, ""
+        five = [] if getattr(variant, "omaha", False) else evaluator.best_five(best)
+        text = evaluator.category(value)
+        if five:
+            five.sort()
+            five.reverse()  # highest card first
+            text += " " + cards.format(five)
+        return value, text
+    except Exception:  # a statistic is never worth a crash
+        return 0, ""

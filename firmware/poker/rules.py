@@ -1,0 +1,122 @@
+"""Rule sets: every rule that differs between houses is a field.
+
+``lexibook()`` is the console's profile and ``casino()`` the house rules of
+seed 001 (RULES.md, "Rule profiles").
+
+>>> r = lexibook()
+>>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.raise_cap)
+(10, 20, 2, 2, 3)
+>>> c = casino(small_bet=10)
+>>> (c.ante, c.bring_in, c.heads_up_uncapped, c.open_pair_big_bet)
+(1, 5, True, True)
+"""
+
+
+_FIELDS = ('profile', 'small_bet', 'big_bet', 'ante', 'bring_in', 'small_blind',
+           'big_blind', 'raise_cap', 'heads_up_uncapped', 'open_pair_big_bet',
+           'odd_chip', 'short_all_in_reopens', 'impossible_call_guard',
+           'first_dealer', 'min_seats', 'max_seats', 'starting_chips')
+
+
+class RuleSet:
+    """Plain fields (all integers are chips):
+
+    - ``profile``: ``'lexibook'``, ``'casino'`` or a name of your own.
+    - ``small_bet``, ``big_bet``: the fixed limits ("10/20").
+    - ``ante`` (stud, every player before the deal), ``bring_in`` (stud,
+      the low door card), ``small_blind`` and ``big_blind`` (flop games).
+    - ``raise_cap``: raises allowed after the bet in one round (3: bet +
+      3 raises; on third street the completion is the bet, in flop games the
+      big blind is). ``None``: uncapped.
+    - ``heads_up_uncapped``: no cap while only two players are left in the
+      hand (not folded).
+    - ``open_pair_big_bet``: an open pair on fourth street (stud high) lets
+      everyone bet the big bet on that round.
+    - ``odd_chip``: ``'card'``: in stud high the odd chip of a split goes to
+      the winner holding the highest card by suit in his five-card hand
+      (flop games and low halves: first winner left of the dealer, as
+      RULES.md says); ``'seat'``: always the first winner left of the dealer.
+      The odd chip of a high/low split always goes to the high half.
+    - ``short_all_in_reopens``: an all-in bet or raise of at least
+      1/``short_all_in_reopens`` of a full bet counts as a full bet or raise
+      (2: half a bet or more); a smaller one does not reopen the betting
+      (players who already acted may only call), and the next player may call
+      it or complete it to a full bet. 1: only a full bet counts.
+    - ``impossible_call_guard``: the console warns before the seed-002
+      impossible call and never lets a virtual player make one.
+    - ``first_dealer``: the dealer's seat for the first hand of a game.
+    - ``min_seats``, ``max_seats`` (the variant's own maximum also applies),
+      ``starting_chips``.
+    """
+
+    def __init__(self, profile='custom', small_bet=10, big_bet=None, ante=None,
+                 bring_in=None, small_blind=None, big_blind=None, raise_cap=3,
+                 heads_up_uncapped=False, open_pair_big_bet=False,
+                 odd_chip='card', short_all_in_reopens=2,
+                 impossible_call_guard=True, first_dealer=0, min_seats=2,
+                 max_seats=10, starting_chips=5000):
+        if small_bet <= 0:
+            raise ValueError("small_bet must be positive")
+        self.profile = profile
+        self.small_bet = small_bet
+        self.big_bet = 2 * small_bet if big_bet is None else big_bet
+        self.ante = small_bet // 10 if ante is None else ante
+        self.bring_in = small_bet // 2 if bring_in is None else bring_in
+        self.small_blind = small_bet // 2 if small_blind is None else small_blind
+        self.big_blind = small_bet if big_blind is None else big_blind
+        self.raise_cap = raise_cap
+        self.heads_up_uncapped = heads_up_uncapped
+        self.open_pair_big_bet = open_pair_big_bet
+        if odd_chip not in ('card', 'seat'):
+            raise ValueError("odd_chip must be 'card' or 'seat'")
+        self.odd_chip = odd_chip
+        self.short_all_in_reopens = short_all_in_reopens
+        self.impossible_call_guard = impossible_call_guard
+        self.first_dealer = first_dealer
+        self.min_seats = min_seats
+        self.max_seats = max_seats
+        self.starting_chips = starting_chips
+
+    def copy(self, **changes):
+        """A new RuleSet with some fields changed: ``r.copy(raise_cap=4)``."""
+        args = []
+        for k in _FIELDS:
+            args.append(getattr(self, k))
+        r = RuleSet(*args)
+        for k in changes:
+            if k not in _FIELDS:
+                raise ValueError("no rule %r" % k)
+            setattr(r, k, changes[k])
+        return r
+
+    def seats_for(self, variant):
+        """The largest table this rule set allows for ``variant``."""
+        return min(self.max_seats, variant.max_seats)
+
+    def __repr__(self):
+        return "RuleSet(%s, %d/%d)" % (self.profile, self.small_bet, self.big_bet)
+
+
+def lexibook(small_bet=10):
+    """The console (seed 000): 4 seats, ante 1/5 of the small bet, bring-in
+    equal to the ante, bet + 3 raises, no open-pair option, player 3 deals
+    first (seat 2; seat 0 is the human), $5000 each."""
+    ante = small_bet // 5
+    return RuleSet('lexibook', small_bet, 2 * small_bet, ante, ante,
+                   small_bet // 2, small_bet, 3, False, False, 'card', 2,
+                   True, 2, 2, 4, 5000)
+
+
+def casino(small_bet=10, starting_chips=5000, max_seats=10, big_bet=None):
+    """House rules of seed 001: 2 to 8 seats (stud) or 10 (flop games),
+    ante 1/10 of the small bet, bring-in half the small bet, bet + 3 raises
+    but uncapped heads-up, the open-pair big-bet option, the seat left of
+    the human deals first."""
+    return RuleSet('casino', small_bet,
+                   2 * small_bet if big_bet is None else big_bet,
+                   small_bet // 10, small_bet // 2, small_bet // 2, small_bet,
+                   3, True, True, 'card', 2, True, 1, 2, max_seats,
+                   starting_chips)
+
+
+PROFILES = {'lexibook': lexibook, 'casino': casino}

@@ -1,0 +1,131 @@
+"""The human player's statistics, per game type and overall.
+
+``Stats()`` keeps, for each variant code (``'F7S'``, ``'FT'``...):
+
+- ``hands``: hands played (dealt in; a voided deal does not count),
+- ``won``: hands in which the human won all or part of a pot,
+- ``pot``: the biggest pot (all chips of the hand) the human won part of,
+- ``best``: the best high hand held at the end of a hand not folded, as an
+  evaluator value (0: none yet), with ``best_text`` ("Full house As Ad Ac Kd
+  Kh") for the screen,
+- ``net``: chips won minus chips lost,
+- ``games``, ``games_won``, ``games_lost``: finished games.
+
+``s.record_hand(code, net, won, pot, best=0, best_text='')`` and
+``s.record_game(code, won)`` add to them; ``s.get(code)`` returns one game
+type's figures as a dict (zeros for a game never played) and ``s.total()``
+the overall figures (sums; biggest pot and best hand are maxima).
+``s.codes()`` lists the game types played.  ``to_obj()`` / ``Stats.from_obj(obj)``
+convert to and from JSON-ready data (``from_obj`` raises ``ValueError`` on
+wrong types or negative counts: the loader then falls back to a good copy).
+"""
+
+# The order of the figures in each game type's list (compact on flash).
+FIELDS = ("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost")
+_HANDS = 0
+_WON = 1
+_POT = 2
+_BEST = 3
+_TEXT = 4
+_NET = 5
+_GAMES = 6
+_GWON = 7
+_GLOST = 8
+
+
+def _blank():
+    return [0, 0, 0, 0, "", 0, 0, 0, 0]
+
+
+class Stats:
+    def __init__(self):
+        self.by_game = {}  # code -> list in FIELDS order
+
+    def _row(self, code):
+        row = self.by_game.get(code)
+        if row is None:
+            row = _blank()
+            self.by_game[code] = row
+        return row
+
+    def record_hand(self, code, net, won, pot, best=0, best_text=""):
+        row = self._row(code)
+        row[_HANDS] += 1
+        row[_NET] += net
+        if won:
+            row[_WON] += 1
+            if pot > row[_POT]:
+                row[_POT] = pot
+        if best > row[_BEST]:
+            row[_BEST] = best
+            row[_TEXT] = best_text
+
+    def record_game(self, code, won):
+        row = self._row(code)
+        row[_GAMES] += 1
+        if won:
+            row[_GWON] += 1
+        else:
+            row[_GLOST] += 1
+
+    def codes(self):
+        out = list(self.by_game)
+        out.sort()
+        return out
+
+    def get(self, code):
+        row = self.by_game.get(code) or _blank()
+        return _as_dict(row)
+
+    def total(self):
+        tot = _blank()
+        for row in self.by_game.values():
+            for i in (_HANDS, _WON, _NET, _GAMES, _GWON, _GLOST):
+                tot[i] += row[i]
+            if row[_POT] > tot[_POT]:
+                tot[_POT] = row[_POT]
+            if row[_BEST] > tot[_BEST]:
+                tot[_BEST] = row[_BEST]
+                tot[_TEXT] = row[_TEXT]
+        return _as_dict(tot)
+
+    def to_obj(self):
+        out = {}
+        for code in self.by_game:
+            out[code] = list(self.by_game[code])
+        return out
+
+    @staticmethod
+    def from_obj(obj):
+        if not isinstance(obj, dict):
+            raise ValueError("stats: not a table")
+        s = Stats()
+        for code in obj:
+            row = obj[code]
+            if not isinstance(code, str) or not isinstance(row, list) or len(row) != len(FIELDS):
+                raise ValueError("stats: bad row")
+            for i in range(len(FIELDS)):
+                v = row[i]
+                if i == _TEXT:
+                    if not isinstance(v, str):
+                        raise ValueError("stats: bad text")
+                elif i == _NET:
+                    if not _is_int(v):
+                        raise ValueError("stats: bad net")
+                elif not _is_int(v) or v < 0:
+                    raise ValueError("stats: bad count")
+            if row[_WON] > row[_HANDS] or row[_GWON] + row[_GLOST] != row[_GAMES]:
+                raise ValueError("stats: inconsistent")
+            s.by_game[code] = list(row)
+        return s
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _as_dict(row):
+    d = {}
+    for i in range(len(FIELDS)):
+        d[FIELDS[i]] = row[i]
+    return d

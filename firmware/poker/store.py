@@ -1,0 +1,314 @@
+"""Power-safe storage of small named records on flash, behind a small interface.
+
+``Store(root='/data', fs=None)`` keeps each record as one file
+``root/name`` with a header and the payload::
+
+    b'SD' | format version (1 byte) | 0 | payload length (4 bytes LE) |
+    CRC-32 of the payload (4 bytes LE) | payload
+
+API (bytes in, bytes out; JSON helpers on top):
+
+- ``read(name)`` -> bytes or None (no good copy).
+- ``write(name, data, backup=True)`` -> True, or False after reporting a
+  problem (full flash, I/O error): never raises for an I/O failure.
+  ``backup=False``: no ``name.bak`` is kept (the old copy is removed just
+  before the final rename: still atomic, half the flash).
+- ``remove(name)``, ``list()`` -> names, ``exists(name)``.
+- ``load(name, parse)`` -> what ``parse(payload_bytes)`` returns for the
+  newest good copy, or None; a copy ``parse`` rejects (any exception) counts
+  as bad.  ``load_json(name, check)`` / ``save_json(name, obj)``.
+- ``problems``: list of short messages for the screen; each damaged record is
+  reported once per power-on.  ``pop_problems()`` returns and clears them.
+
+An atomic write is: the new content to ``name.tmp``; remove ``name.bak``;
+rename ``name`` -> ``name.bak``; rename ``name.tmp`` -> ``name``.  A power cut
+at any point leaves either ``name`` complete (old or new), or no ``name``
+with ``name.tmp`` complete (new) and ``name.bak`` (old).  Reading takes the
+first good one of ``name``, ``name.tmp``, ``name.bak``.  ``name`` is only ever
+created by a rename of a complete file, so a bad ``name`` is real damage:
+it is reported and the next good copy is used.  No step relies on rename
+replacing an existing file (true on LittleFS and POSIX, false on FAT).
+
+``fs`` is the file system (injectable for fault tests): anything with
+``open(path, mode)``, ``rename(a, b)``, ``remove(path)``, ``listdir(path)``,
+``mkdir(path)``.  The default ``OsFs`` uses ``os`` and works on CPython, the
+unix port and the device's LittleFS.
+"""
+import json
+import os
+
+from micropython import const
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a port built without binascii.crc32
+    _crc32 = None
+
+FORMAT = const(1)  # version of the file layout above
+_HEADER = const(12)
+MAX_SIZE = const(16384)  # no record is larger; bigger lengths are damage
+_MAGIC = b"SD"
+
+
+def crc32(data, crc=0):
+    """CRC-32 (the zlib/PNG one) of bytes; binascii's when the port has it."""
+    if _crc32 is not None:
+        return _crc32(data, crc) & 0xFFFFFFFF
+    return _crc32_py(data, crc)
+
+
+def _crc32_py(data, crc=0):
+    # Bitwise, in two 16-bit halves so that MicroPython never builds a big
+    # integer; slow, but only records of a few hundred bytes go through it.
+    crc ^= 0xFFFFFFFF
+    hi = crc >> 16
+    lo = crc & 0xFFFF
+    for b in data:
+        lo ^= b
+        for _ in range(8):
+            if lo & 1:
+                lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
+                hi = (hi >> 1) ^ 0xEDB8
+            else:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi >>= 1
+    return ((hi ^ 0xFFFF) << 16) | (lo ^ 0xFFFF)
+
+
+def _u32(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+
+
+def _put32(buf, i, v):
+    buf[i] = v & 0xFF
+    buf[i + 1] = (v >> 8) & 0xFF
+    buf[i + 2] = (v >> 16) & 0xFF
+    buf[i + 3] = (v >> 24) & 0xFF
+
+
+def pack(payload):
+    """The file bytes for a payload (header + payload)."""
+    head = bytearray(_HEADER)
+    head[0] = _MAGIC[0]
+    head[1] = _MAGIC[1]
+    head[2] = FORMAT
+    _put32(head, 4, len(payload))
+    _put32(head, 8, crc32(payload))
+    return bytes(head) + bytes(payload)
+
+
+def unpack(blob):
+    """The payload of file bytes, or None when truncated, damaged or foreign."""
+    if blob is None or len(blob) < _HEADER:
+        return None
+    if blob[0] != _MAGIC[0] or blob[1] != _MAGIC[1] or blob[2] != FORMAT or blob[3] != 0:
+        return None
+    n = _u32(blob, 4)
+    if n > MAX_SIZE or len(blob) != _HEADER + n:
+        return None
+    payload = blob[_HEADER:]
+    if crc32(payload) != _u32(blob, 8):
+        return None
+    return payload
+
+
+class OsFs:
+    """The real file system through ``os`` (CPython, unix port, LittleFS)."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def rename(self, a, b):
+        os.rename(a, b)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def listdir(self, path):
+        return os.listdir(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
+
+
+class Store:
+    def __init__(self, root="/data", fs=None):
+        self.fs = fs if fs is not None else OsFs()
+        self.root = root.rstrip("/") if root not in ("", "/") else ""
+        self.problems = []
+        self._reported = []
+        if self.root:
+            try:
+                self.fs.mkdir(self.root)
+            except OSError:
+                pass  # it exists (or cannot be made: reads find nothing)
+
+    # -- paths and raw file access ------------------------------------
+    def _path(self, name):
+        return self.root + "/" + name
+
+    def _read_record(self, path):
+        """The payload of a file: None if there is no file, False if it is
+        truncated, damaged or foreign.  Reads the header first so that a
+        damaged length never makes it allocate more than MAX_SIZE."""
+        try:
+            f = self.fs.open(path, "rb")
+        except OSError:
+            return None
+        try:
+            head = f.read(_HEADER)
+            if len(head) < _HEADER:
+                return False
+            n = _u32(head, 4)
+            if n > MAX_SIZE:
+                return False
+            body = f.read(n + 1) if n else f.read(1)
+            payload = unpack(head + body)
+            return False if payload is None else payload
+        except OSError:
+            return False  # unreadable counts as damaged
+        finally:
+            f.close()
+
+    def _exists(self, path):
+        try:
+            self.fs.open(path, "rb").close()
+            return True
+        except OSError:
+            return False
+
+    def report(self, name, message):
+        """Adds a message for the screen, once per record per power-on."""
+        if name in self._reported:
+            return
+        self._reported.append(name)
+        self.problems.append(message)
+
+    def pop_problems(self):
+        out = self.problems
+        self.problems = []
+        return out
+
+    # -- the interface -------------------------------------------------
+    def load(self, name, parse=None):
+        """The newest good copy of a record, through ``parse`` if given."""
+        path = self._path(name)
+        damaged = False
+        for i, suffix in enumerate(("", ".tmp", ".bak")):
+            payload = self._read_record(path + suffix)
+            if payload is None:
+                continue
+            value = None
+            if payload is not False:
+                if parse is None:
+                    value = payload
+                else:
+                    try:
+                        value = parse(payload)
+                    except Exception:  # any bad content is damage, not a crash
+                        value = None
+            if value is not None:
+                if damaged:
+                    self.report(name, "%s damaged: last good copy used" % name)
+                if i:
+                    self._repair(path, i)
+                return value
+            if i != 1:  # a cut-off .tmp is expected after a power cut
+                damaged = True
+        if damaged:
+            self.report(name, "%s damaged: defaults used" % name)
+        return None
+
+    def _repair(self, path, i):
+        # Makes the copy just loaded the one the next write starts from, so
+        # that a cut in that write can never fall back past it to an older one.
+        fs = self.fs
+        try:
+            try:
+                fs.remove(path)  # missing or damaged
+            except OSError:
+                pass
+            if i == 1:
+                fs.rename(path + ".tmp", path)
+            else:
+                try:
+                    fs.remove(path + ".tmp")
+                except OSError:
+                    pass
+        except OSError:
+            pass  # read-only or failing flash: the next load tries again
+
+    def read(self, name):
+        return self.load(name)
+
+    def write(self, name, data, backup=True):
+        """Writes a record atomically; ``backup=False`` keeps no last good
+        copy (``name.bak``): still atomic, half the flash (hand histories)."""
+        path = self._path(name)
+        tmp = path + ".tmp"
+        bak = path + ".bak"
+        fs = self.fs
+        if len(data) > MAX_SIZE:
+            self.report("w:" + name, "%s not saved (too big)" % name)
+            return False
+        try:
+            f = fs.open(tmp, "wb")
+            try:
+                f.write(pack(data))
+            finally:
+                f.close()
+            try:
+                fs.remove(bak)
+            except OSError:
+                pass
+            if self._exists(path):
+                if backup:
+                    fs.rename(path, bak)
+                else:
+                    fs.remove(path)
+            fs.rename(tmp, path)
+            return True
+        except OSError as e:
+            self.report("w:" + name, "%s not saved (%s)" % (name, e.args[0] if e.args else "I/O"))
+            return False
+
+    def remove(self, name):
+        path = self._path(name)
+        for suffix in ("", ".tmp", ".bak"):
+            try:
+                self.fs.remove(path + suffix)
+            except OSError:
+                pass
+
+    def exists(self, name):
+        path = self._path(name)
+        return self._exists(path) or self._exists(path + ".tmp") or self._exists(path + ".bak")
+
+    def list(self):
+        try:
+            files = self.fs.listdir(self.root or "/")
+        except OSError:
+            return []
+        out = []
+        for f in files:
+            if f.endswith(".tmp") or f.endswith(".bak"):
+                f = f[:-4]
+            if f not in out:
+                out.append(f)
+        out.sort()
+        return out
+
+    # -- JSON records ----------------------------------------------------
+    def save_json(self, name, obj):
+        return self.write(name, json.dumps(obj).encode())
+
+    def load_json(self, name, check=None):
+        """The newest good copy decoded from JSON; ``check(obj)`` returns
+        the value to use or raises (ValueError, TypeError...) when the content
+        is wrong."""
+
+        def parse(payload):
+            obj = json.loads(bytes(payload).decode())
+            return check(obj) if check is not None else obj
+
+        return self.load(name, parse)

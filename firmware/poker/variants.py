@@ -1,0 +1,95 @@
+"""The games as data: what is dealt on each street, what wins, who opens.
+
+``VARIANTS[code]`` is a ``Variant``. Codes are PHH's where PHH has one
+(``FT``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``); ``FO`` (limit Omaha high)
+and ``F5S`` (five card stud) have no PHH code.
+
+>>> VARIANTS['F7S'].streets
+5
+>>> VARIANTS['FT'].board
+(0, 3, 1, 1)
+"""
+
+
+class Variant:
+    """One game. Plain attributes:
+
+    - ``code``, ``name`` (short, fits a 128 px screen), ``stud`` (bool),
+      ``max_seats``, ``high`` (bool: a high hand wins or shares the pot),
+      ``low`` (``None``, ``'8'`` eight-or-better, ``'a5'`` razz low).
+    - ``deals``: per street, the cards each seat gets, as a string of
+      ``'d'`` (down) and ``'u'`` (up), e.g. seven card stud
+      ``('ddu', 'u', 'u', 'u', 'd')``; flop games ``('dd', '', '', '')``.
+    - ``board``: per street, how many community cards are dealt.
+    - ``streets``: number of betting rounds; ``big_from``: index of the first
+      round played at the big bet.
+    - ``omaha``: the high/low hand uses exactly 2 hole + 3 board cards.
+    - ``bring_in``: ``'low'`` (lowest door card, ace high, suit breaks ties
+      c<d<h<s), ``'high'`` (razz: highest door card, ace low, the highest
+      suit brings in) or ``None`` (blinds).
+    - ``opener``: who acts first after the first round: ``'high'`` (best
+      exposed high hand), ``'low'`` (best exposed razz low) or ``None``
+      (flop games: first live seat left of the dealer).
+    - ``open_pair_street``: the round on which an open pair gives the
+      big-bet option (fourth street in stud high), or -1.
+    - ``street_names``: names of the betting rounds.
+    """
+
+    def __init__(self, code, name, stud, max_seats, high, low, deals, board,
+                 big_from, omaha=False, bring_in=None, opener=None,
+                 open_pair_street=-1, street_names=()):
+        self.code = code
+        self.name = name
+        self.stud = stud
+        self.max_seats = max_seats
+        self.high = high
+        self.low = low
+        self.deals = deals
+        self.board = board
+        self.streets = len(deals)
+        self.big_from = big_from
+        self.omaha = omaha
+        self.bring_in = bring_in
+        self.opener = opener
+        self.open_pair_street = open_pair_street
+        self.street_names = street_names
+        n = 0
+        for d in deals:
+            n += len(d)
+        self.hole_cards = n  # cards each seat holds at the end
+
+    def __repr__(self):
+        return "Variant(%s)" % self.code
+
+
+_STUD7 = ('ddu', 'u', 'u', 'u', 'd')
+_STUD7_NAMES = ('3rd', '4th', '5th', '6th', '7th')
+_FLOP_BOARD = (0, 3, 1, 1)
+_FLOP_NAMES = ('preflop', 'flop', 'turn', 'river')
+
+VARIANTS = {
+    'F7S': Variant('F7S', '7 Card Stud', True, 8, True, None, _STUD7,
+                   (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
+                   open_pair_street=1, street_names=_STUD7_NAMES),
+    'F7S/8': Variant('F7S/8', 'Stud Hi/Lo', True, 8, True, '8', _STUD7,
+                     (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
+                     street_names=_STUD7_NAMES),
+    'FR': Variant('FR', 'Razz', True, 8, False, 'a5', _STUD7,
+                  (0, 0, 0, 0, 0), 2, bring_in='high', opener='low',
+                  street_names=_STUD7_NAMES),
+    'F5S': Variant('F5S', '5 Card Stud', True, 8, True, None,
+                   ('du', 'u', 'u', 'u'), (0, 0, 0, 0), 2, bring_in='low',
+                   opener='high', street_names=('2nd', '3rd', '4th', '5th')),
+    'FT': Variant('FT', "Texas Hold'em", False, 10, True, None,
+                  ('dd', '', '', ''), _FLOP_BOARD, 2,
+                  street_names=_FLOP_NAMES),
+    'FO': Variant('FO', 'Omaha', False, 10, True, None,
+                  ('dddd', '', '', ''), _FLOP_BOARD, 2, omaha=True,
+                  street_names=_FLOP_NAMES),
+    'FO/8': Variant('FO/8', 'Omaha Hi/Lo', False, 10, True, '8',
+                    ('dddd', '', '', ''), _FLOP_BOARD, 2, omaha=True,
+                    street_names=_FLOP_NAMES),
+}
+
+# The four games of the Lexibook console, in its GAME SELECT order.
+CONSOLE = ('FT', 'FO', 'F7S', 'F5S')

@@ -1,0 +1,121 @@
+"""What one seat may see of a hand: all a virtual player or a screen gets.
+
+``SeatView(hand, seat)`` (or ``hand.view(seat)``) copies the public state
+and the seat's own down cards; other seats' down cards are ``None``.
+Plain attributes, lists indexed by seat:
+
+``seat``, ``n`` (seats at the table), ``variant``, ``rules``, ``dealer``,
+``street`` (0-based round), ``street_name``, ``actor``, ``stacks``,
+``bets`` (this street), ``pot`` (everything in the middle, this street's
+bets included; after the end the total that was played for), ``folded``,
+``all_in``, ``sitting_out`` (no chips at the start: not dealt in),
+``up`` (face-up cards), ``down`` (own down cards; other seats: ``None``
+per down card), ``board`` (flop games; the stud community card),
+``last_action`` (``(kind, amount)`` or ``None``), ``actions`` (the whole
+hand: ``(street, seat, kind, amount)``), ``legal`` (the actor's legal
+actions when ``actor == seat``, else ``[]``), ``to_call``, ``dead`` (cards
+this seat has seen that are out of play: folded seats' up cards, and its
+own down cards once it folded), ``shown`` (cards shown at the showdown per
+seat, or ``None``), ``finished``, ``winnings``, ``bring_in_seat``,
+``bettor`` (last seat to bet, raise or complete this round, or ``None``),
+``impossible_call`` (True when calling now would be the seed-002
+impossible call for this seat), ``small_bet``, ``big_bet``,
+``bet_size`` (the limit of this round).
+"""
+
+
+class SeatView:
+    def __init__(self, hand, seat):
+        h = hand
+        n = h.n
+        if not 0 <= seat < n:
+            raise ValueError("bad seat %r" % (seat,))
+        self.seat = seat
+        self.n = n
+        self.variant = h.variant
+        self.rules = h.rules
+        self.dealer = h.dealer
+        self.street = h.street
+        self.street_name = h.street_name
+        self.actor = h.actor
+        self.stacks = list(h.stacks)
+        self.bets = list(h.bets)
+        self.pot = h.pot()
+        self.folded = list(h.folded)
+        self.all_in = list(h.all_in)
+        self.sitting_out = [not x for x in h.in_hand]
+        self.up = [list(u) for u in h.up]
+        down = []
+        for s in range(n):
+            if s == seat or (h.shown[s] is not None):
+                down.append(list(h.down[s]))
+            else:
+                down.append([None] * len(h.down[s]))
+        self.down = down
+        self.board = list(h.board)
+        self.last_action = list(h.last_action)
+        self.actions = list(h.actions)
+        mine = h.actor == seat and not h.finished
+        self.legal = list(h.legal_actions()) if mine else []
+        self.to_call = h.to_call(seat) if not h.finished else 0
+        dead = []
+        for s in range(n):
+            if h.folded[s]:
+                dead.extend(h.up[s])
+                if s == seat:
+                    dead.extend(h.down[s])
+        self.dead = dead
+        self.shown = [None if x is None else list(x) for x in h.shown]
+        self.finished = h.finished
+        self.winnings = list(h.winnings)
+        self.bring_in_seat = h.bring_in_seat
+        self.bettor = h.aggressor
+        self.impossible_call = h.impossible_call(seat) if mine else False
+        self.small_bet = h.rules.small_bet
+        self.big_bet = h.rules.big_bet
+        self.bet_size = h._unit
+
+    def own_cards(self):
+        """This seat's cards (down and up) plus the board."""
+        return self.down[self.seat] + self.up[self.seat] + self.board
+
+
+def cannot_beat(own, bettor_up, seen):
+    """Seed 002 "impossible call" test, usable from a view or a hand.
+
+    ``own``: the caller's cards (all of them, board included);
+    ``bettor_up``: the bettor's exposed cards; ``seen``: every card the
+    caller can see (own, all up cards, board). True when the caller's best
+    high hand loses to the bettor's exposed cards whatever the bettor's
+    unseen card, i.e. ``high(own) < high(bettor_up + [x])`` for every card
+    ``x`` the caller has not seen (with four exposed cards that is the
+    weakest five-card hand the bettor can hold).
+
+    >>> from poker.cards import parse
+    >>> cannot_beat(parse('2c 3d 7h 9s Jc'), parse('Ac Ad Kh Ks'), [])
+    True
+    >>> cannot_beat(parse('Qc Qd Qh 9s Jc'), parse('Ac Ad Kh Ks'), [])
+    False
+    """
+    from poker import evaluator
+    if len(bettor_up) + 1 < 5 or len(own) < 5:
+        return False
+    mine = evaluator.high(own)
+    blocked = bytearray(52)
+    for c in seen:
+        blocked[c] = 1
+    for c in own:
+        blocked[c] = 1
+    for c in bettor_up:
+        blocked[c] = 1
+    hand = list(bettor_up) + [0]
+    k = len(hand) - 1
+    if k + 1 > 7:
+        return False
+    for x in range(52):
+        if blocked[x]:
+            continue
+        hand[k] = x
+        if evaluator.high(hand) <= mine:
+            return False
+    return True

@@ -1,0 +1,276 @@
+"""The console app: screens driven by key events and a clock.
+
+    app = App(display, store, rng, clock=None, sound=None)
+    app.handle(key, event)   # ui.keys codes
+    app.tick(now_ms)         # pacing, flashing
+    app.draw()               # redraws only if something changed, then show()
+
+``display``: a framebuf.FrameBuffer (MONO_VLSB 128x64) with ``show()`` and
+optionally ``contrast(v)``. ``store``: a ``poker.store.Store`` or None.
+``rng``: anything with ``getrandbits`` (deals the cards). ``clock``: a
+callable returning milliseconds, or an object with ``ticks_ms()`` (caps the
+coach's equity time), or None. ``sound``: an object with ``play(name)``
+(names: click, turn, win, lose, finish, gameover, victory) or None.
+
+Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
+goes back (on the table: selects FOLD on your turn, else opens the menu); a
+long B opens the menu from the table or the showdown.
+
+Two buttons (hw.buttons' mapping): OK short = A, OK long = B, NEXT short =
+RIGHT, NEXT long = DOWN. Every screen works with these four: RIGHT and DOWN
+wrap around (next value, next menu item, next action, next answer), A
+confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
+OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
+NEXT to see the table as a list.
+"""
+from ui import keys
+from ui.messages import Banner, Confirm, PowerOn
+
+
+class App:
+    pace_ms = 600  # between two virtual players' actions (visible pacing)
+    # what the Game is built with (None: poker.game's defaults); tests and
+    # demos put fixed virtual players or preset decks here
+    players = None
+    hand_factory = None
+
+    def __init__(self, display, store, rng, clock=None, sound=None):
+        from poker.game import Game, Settings
+
+        self.display = display
+        self.store = store
+        self.rng = rng
+        self.clock = getattr(clock, "ticks_ms", clock)  # a callable or None
+        self.sound = sound
+        self.now = 0
+        self.dirty = True
+        self.y0 = 0  # the band of rows to redraw
+        self.y1 = 64
+        self.draws = 0  # frames drawn (tests, benchmarks)
+        self.settings = Settings.load(store)
+        self._crng = None
+        self._menu = None
+        self._table = None
+        self.screen = None
+        self.game = None
+        if store is not None:
+            try:
+                self.game = Game.load(store, rng, self.settings, self.players, self.hand_factory)
+            except Exception:  # a bad save is never a crash: start afresh
+                self.game = None
+        self.apply_settings()
+        self.go(PowerOn(self))
+
+    # -- the contract with the platform ------------------------------------
+    def handle(self, key, event):
+        if event == keys.RELEASE:
+            return
+        scr = self.screen
+        if event == keys.REPEAT:
+            if key == keys.A or key == keys.B:
+                return  # holding A or B never repeats an action
+            event = keys.PRESS
+        elif event == keys.LONG and key != keys.B:
+            event = keys.PRESS
+        scr.key(key, event)
+
+    def tick(self, now_ms):
+        self.now = now_ms
+        self.screen.tick(now_ms)
+
+    def draw(self):
+        if not self.dirty:
+            return False
+        fb = self.display
+        y0 = self.y0
+        y1 = self.y1
+        if y0 <= 0 and y1 >= 64:
+            fb.fill(0)
+        else:  # only a band changed: clear it; screens skip what lies outside
+            fb.fill_rect(0, y0, 128, y1 - y0, 0)
+        self.screen.draw(fb)
+        self.dirty = False
+        self.y0 = 64
+        self.y1 = 0
+        self.draws += 1
+        fb.show()
+        return True
+
+    def visible(self, y0, y1):
+        """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
+        return y1 > self.y0 and y0 < self.y1
+
+    # -- used by the screens --------------------------------------------------
+    def changed(self, y0=0, y1=64):
+        """Something on screen changed: rows y0..y1-1 (default: all)."""
+        self.dirty = True
+        if y0 < self.y0:
+            self.y0 = y0
+        if y1 > self.y1:
+            self.y1 = y1
+
+    def go(self, screen):
+        self.screen = screen
+        screen.enter()
+        self.changed()
+
+    def play(self, name):
+        if self.sound is not None and self.settings.sound:
+            try:
+                self.sound.play(name)
+            except Exception:
+                pass
+
+    def coach_rng(self):
+        # the coach's own random source, so hints never change the deals
+        if self._crng is None:
+            from poker.rng import Rng
+
+            self._crng = Rng(2718)
+        return self._crng
+
+    def apply_settings(self):
+        c = getattr(self.display, "contrast", None)
+        if c is not None:
+            try:
+                c(self.settings.contrast)
+            except Exception:
+                pass
+
+    def settings_changed(self):
+        self.apply_settings()
+        self._settings_dirty = True
+
+    def save_settings(self):
+        if getattr(self, "_settings_dirty", False):
+            self._settings_dirty = False
+            self.settings.save(self.store)
+
+    def stats(self):
+        if self.game is not None:
+            return self.game.stats
+        return None
+
+    def can_resume(self):
+        g = self.game
+        return g is not None and not g.over and (g.hand is not None or g.hand_no > 0)
+
+    def menu(self):
+        if self._menu is None:
+            from ui.menu import Menu
+
+            self._menu = Menu(self)
+        problems = self.store.pop_problems() if self.store is not None else None
+        if problems:
+            self.go(Banner(self, "NOTICE", [p.upper()[:31] for p in problems[:4]], self.menu, True))
+            return
+        self.go(self._menu)
+
+    def menu_action(self, item):
+        self.save_settings()
+        if item == "RESUME":
+            self.table()
+        elif item == "NEW GAME":
+            self.new_game()
+        elif item == "STATS":
+            from ui.stats_screen import StatsScreen
+
+            self.go(StatsScreen(self))
+
+    def new_game(self):
+        from poker.game import Game
+
+        if self.game is None:
+            self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory)
+        else:
+            self.game.settings = self.settings
+            self.game.new_game()
+        self._table = None
+        self.table()
+
+    def table(self):
+        if self._table is None:
+            from ui.table import Table
+
+            self._table = Table(self)
+        if self._show_events():
+            return
+        self.go(self._table)
+
+    def start_hand(self):
+        self.game.start_hand()
+
+    def showdown(self):
+        from ui.showdown import Showdown
+
+        self.go(Showdown(self))
+
+    def after_hand(self):
+        """After the showdown: the game's news, then the next hand."""
+        if self._show_events():
+            return
+        g = self.game
+        if g.over:
+            self.menu()
+        else:
+            self.table()
+
+    def _show_events(self):
+        """Shows the first pending game event as a banner; True if one is up.
+        Closing it comes back here until none is left."""
+        g = self.game
+        if g is None or not g.events:
+            return False
+        kind, seat = g.events.pop(0)
+        if kind == "FINISH":
+            self.play("finish")
+            b = Banner(self, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
+                                         "P%d IS OUT" % (seat + 1)], self.after_hand)
+        elif kind == "GAME OVER":
+            self.play("gameover")
+            b = Banner(self, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
+                                            "HANDS PLAYED %d" % g.hand_no], self.after_hand)
+        elif kind == "WIN":
+            self.play("victory")
+            b = Banner(self, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT",
+                                          "IN %d HANDS" % g.hand_no], self.after_hand)
+        elif kind == "VOID":
+            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND:",
+                                            "EVERY CHIP WENT BACK"], self.after_hand, True)
+        elif kind == "MISDEAL":
+            b = Banner(self, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;",
+                                          "THE SAME DEALER DEALS AGAIN"], self.after_hand, True)
+        else:
+            b = Banner(self, kind, [], self.after_hand, True)
+        self.go(b)
+        return True
+
+    def confirm_fold(self, table):
+        def done(i):
+            self.go(table)
+            if i >= 0:
+                table.do(("fold" if i else "check", None))
+        self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
+
+    def impossible_call(self, view):
+        r = getattr(view, "impossible_call", None)
+        if isinstance(r, bool):
+            return r
+        try:
+            from poker.equity import view_impossible_call
+
+            return view_impossible_call(view)
+        except Exception:
+            return False
+
+    def warn_impossible_call(self, table, action):
+        bettor = getattr(table.view, "bettor", None)
+        who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
+
+        def done(i):
+            self.go(table)
+            if i == 1:
+                table.do(action)
+        self.go(Confirm(self, "NO CHANCE", ["YOUR CARDS CANNOT BEAT",
+                                            who + " FOUR UP CARDS", "THE CALL WOULD BE VOID"],
+                        ("BACK", "CALL"), done, -1, 0))

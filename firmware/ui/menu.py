@@ -1,0 +1,193 @@
+"""The menu: resume, new game, and every setting of poker.game.Settings.
+
+Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
+opens the item), B goes back to the table when a game is running.
+Two-button board: B short = next item, A = change / open, B long = back.
+"""
+from micropython import const
+
+from ui import keys
+from ui.screen import NORMAL, Screen, W, text, title, width
+
+_ROW_H = const(9)
+_TOP = const(10)
+_ROWS = const(6)  # rows below the title bar
+
+_LEVELS = ("EASY", "NORMAL", "HARD")
+_CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
+
+
+def contrast_level(v):
+    """The 1..8 shown for a stored contrast 0..255."""
+    return v * _CONTRAST_STEPS // 256 + 1
+
+
+def contrast_value(level):
+    return level * 256 // _CONTRAST_STEPS - 1
+
+
+def game_name(code):
+    from poker.variants import VARIANTS
+
+    v = VARIANTS.get(code)
+    return v.name if v is not None else code
+
+
+class Menu(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.sel = 0
+        self.top = 0
+        self.items = ()
+
+    def enter(self):
+        self.items = self._items()
+        if self.sel >= len(self.items):
+            self.sel = 0
+        self._scroll()
+
+    def _items(self):
+        s = self.app.settings
+        out = []
+        if self.app.can_resume():
+            out.append("RESUME")
+        out.append("NEW GAME")
+        out.append("GAME")
+        out.append("BET")
+        out.append("RULES")
+        if s.profile == "casino":
+            out.append("PLAYERS")
+            out.append("CHIPS")
+        out.append("LEVEL")
+        out.append("SOUND")
+        out.append("CONTRAST")
+        out.append("COACH")
+        out.append("STATS")
+        return tuple(out)
+
+    def value(self, item):
+        """The text shown right of an item, '' for actions."""
+        s = self.app.settings
+        if item == "GAME":
+            return game_name(s.game)
+        if item == "BET":
+            b = s.small_bet()
+            return "%d/%d" % (b, 2 * b)
+        if item == "RULES":
+            return s.profile.upper()
+        if item == "PLAYERS":
+            return str(s.players)
+        if item == "CHIPS":
+            return str(s.chips)
+        if item == "LEVEL":
+            return _LEVELS[s.difficulty]
+        if item == "SOUND":
+            return "ON" if s.sound else "OFF"
+        if item == "CONTRAST":
+            return str(contrast_level(s.contrast))
+        if item == "COACH":
+            return "ON" if s.coach else "OFF"
+        return ""
+
+    def change(self, item, step):
+        """Moves a setting one choice forward (step 1) or back (-1), wrapping."""
+        s = self.app.settings
+        if item == "GAME":
+            g = s.games()
+            i = g.index(s.game) if s.game in g else 0
+            s.game = g[(i + step) % len(g)]
+        elif item == "BET":
+            s.stakes = (s.stakes + step) % len(s.STAKES)
+        elif item == "RULES":
+            p = s.PROFILES
+            s.profile = p[(p.index(s.profile) + step) % len(p)]
+        elif item == "PLAYERS":
+            lo = s.min_players()
+            n = s.max_players() - lo + 1
+            s.players = lo + (s.players - lo + step) % n
+        elif item == "CHIPS":
+            c = s.CHIP_CHOICES
+            i = c.index(s.chips) if s.chips in c else 0
+            s.chips = c[(i + step) % len(c)]
+        elif item == "LEVEL":
+            s.difficulty = (s.difficulty + step) % 3
+        elif item == "SOUND":
+            s.sound = not s.sound
+        elif item == "CONTRAST":
+            lvl = (contrast_level(s.contrast) - 1 + step) % _CONTRAST_STEPS + 1
+            s.contrast = contrast_value(lvl)
+        elif item == "COACH":
+            s.coach = not s.coach
+        else:
+            return False
+        s.normalize()
+        self.app.settings_changed()
+        sel = self.items[self.sel]
+        self.items = self._items()  # RULES adds or removes PLAYERS/CHIPS
+        self.sel = self.items.index(sel)
+        self._scroll()
+        return True
+
+    def _scroll(self):
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + _ROWS:
+            self.top = self.sel - _ROWS + 1
+
+    def key(self, k, ev):
+        n = len(self.items)
+        item = self.items[self.sel]
+        old_sel = self.sel
+        old_top = self.top
+        if k == keys.UP:
+            self.sel = (self.sel - 1) % n
+        elif k == keys.DOWN:
+            self.sel = (self.sel + 1) % n
+        elif k == keys.LEFT:
+            self.change(item, -1)
+        elif k == keys.RIGHT:
+            self.change(item, 1)
+        elif k == keys.A:
+            if not self.change(item, 1):
+                self.app.menu_action(item)
+                return
+        elif k == keys.B:
+            if self.app.can_resume():
+                self.app.menu_action("RESUME")
+            return
+        else:
+            return
+        self._scroll()
+        if self.top != old_top or k == keys.LEFT or k == keys.RIGHT or k == keys.A:
+            self.app.changed()  # scrolled, or a value (and maybe the items) changed
+        else:  # the highlight moved: the two rows only
+            for i in (old_sel, self.sel):
+                y = _TOP + (i - self.top) * _ROW_H
+                self.app.changed(y, y + _ROW_H)
+
+    def draw(self, fb):
+        app = self.app
+        if app.visible(0, _TOP):
+            title(fb, "STUD POKER")
+            b = app.settings.small_bet()
+            right_text = "%d/%d" % (b, 2 * b)
+            text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
+        y = _TOP - _ROW_H
+        for i in range(self.top, min(len(self.items), self.top + _ROWS)):
+            y += _ROW_H
+            if not app.visible(y, y + _ROW_H):
+                continue
+            item = self.items[i]
+            v = self.value(item)
+            c = 1
+            if i == self.sel:
+                fb.fill_rect(0, y, W, _ROW_H, 1)
+                c = 0
+            text(fb, item, 2, y + 1, NORMAL, c)
+            if v:
+                text(fb, v, W - 2 - width(v, NORMAL), y + 1, NORMAL, c)
+        # scroll marks: a dot column at the right edge when more is hidden
+        if self.top > 0:
+            fb.fill_rect(W - 1, _TOP, 1, 2, 1)
+        if self.top + _ROWS < len(self.items):
+            fb.fill_rect(W - 1, 62, 1, 2, 1)

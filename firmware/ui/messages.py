@@ -1,0 +1,151 @@
+"""Power-on, banners (FINISH, GAME OVER, YOU WIN, notices) and dialogs."""
+from micropython import const
+
+from ui import glyphs, keys
+from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width
+
+_FLASH_MS = const(500)   # "NEW GAME" on for this long, then off as long
+_SETTLE_MS = const(400)  # a banner ignores keys this long (no accidental skip)
+
+
+def big(fb, s, y, c=1):
+    """Centred text at twice the NORMAL font's size (10x14 glyphs)."""
+    scratch = _scratch()
+    scratch.fill(0)
+    text(scratch, s, 0, 0, NORMAL, 1)
+    n = width(s, NORMAL)
+    x0 = (W - 2 * n) // 2
+    for x in range(n):
+        for yy in range(7):
+            if scratch.pixel(x, yy):
+                fb.fill_rect(x0 + 2 * x, y + 2 * yy, 2, 2, c)
+
+
+_SCR = []
+
+
+def _scratch():
+    if not _SCR:
+        import framebuf
+
+        _SCR.append(framebuf.FrameBuffer(bytearray(128), 128, 8, framebuf.MONO_VLSB))
+    return _SCR[0]
+
+
+class PowerOn(Screen):
+    """The console's first screen: the title and "NEW GAME" flashing.
+    Any key goes on to the menu."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.lit = True
+        self.next_flash = None
+
+    def tick(self, now):
+        if self.next_flash is None:
+            self.next_flash = now + _FLASH_MS
+        elif now >= self.next_flash:
+            self.next_flash = now + _FLASH_MS
+            self.lit = not self.lit
+            self.app.changed()
+
+    def key(self, k, ev):
+        self.app.menu()
+
+    def draw(self, fb):
+        x = 64 - 2 * 13 - 1
+        for c in (51, 46, 43, 38):  # As Kh Qs Jh: the cards of the title
+            glyphs.card(fb, x, 2, c, glyphs.LARGE)
+            x += 13
+        big(fb, "POKER", 21)
+        if self.lit:
+            centered(fb, "NEW GAME", 41, NORMAL)
+        centered(fb, "PRESS A", 56, SMALL)
+
+
+class Banner(Screen):
+    """A big word ("FINISH", "GAME OVER", "YOU WIN") or a notice with a few
+    lines under it; A (or B) closes it and calls done()."""
+
+    def __init__(self, app, word, lines, done, small_word=False):
+        Screen.__init__(self, app)
+        self.word = word
+        self.lines = lines
+        self.done = done
+        self.small_word = small_word
+        self.since = None
+
+    def tick(self, now):
+        if self.since is None:
+            self.since = now
+
+    def key(self, k, ev):
+        if k != keys.A and k != keys.B:
+            return
+        if self.since is not None and self.app.now - self.since < _SETTLE_MS:
+            return
+        self.done()
+
+    def draw(self, fb):
+        fb.rect(0, 0, W, 64, 1)
+        if self.small_word:
+            centered(fb, self.word, 4, NORMAL)
+            y = 15
+        else:
+            big(fb, self.word, 4)
+            y = 22
+        for line in self.lines:
+            centered(fb, line, y, SMALL)
+            y += 7
+        centered(fb, "A: OK", 56, SMALL)
+
+
+class Confirm(Screen):
+    """A question with two or three answers side by side. LEFT/RIGHT pick,
+    A answers with done(index); B answers done(cancel) (-1: no answer, just
+    back). ``chosen``: the answer picked at first (default: cancel or 0)."""
+    next_key = keys.RIGHT
+
+    def __init__(self, app, heading, lines, answers, done, cancel=0, chosen=None):
+        Screen.__init__(self, app)
+        self.heading = heading
+        self.lines = lines
+        self.answers = answers
+        self.done = done
+        self.cancel = cancel
+        if chosen is None:
+            chosen = cancel if cancel >= 0 else 0
+        self.chosen = chosen
+
+    def key(self, k, ev):
+        n = len(self.answers)
+        if k == keys.LEFT or k == keys.UP:
+            self.chosen = (self.chosen - 1) % n
+            self.app.changed()
+        elif k == keys.RIGHT or k == keys.DOWN:
+            self.chosen = (self.chosen + 1) % n
+            self.app.changed()
+        elif k == keys.A:
+            self.done(self.chosen)
+        elif k == keys.B:
+            self.done(self.cancel)
+
+    def draw(self, fb):
+        frame(fb, 0, 0, W, 64)
+        centered(fb, self.heading, 5, NORMAL)
+        y = 16
+        for line in self.lines:
+            centered(fb, line, y, SMALL)
+            y += 7
+        # the answers, evenly spread on the bottom line
+        n = len(self.answers)
+        slot = (W - 8) // n
+        for i in range(n):
+            s = self.answers[i]
+            w = width(s, NORMAL)
+            x = 4 + i * slot + (slot - w) // 2
+            if i == self.chosen:
+                fb.fill_rect(x - 2, 50, w + 3, 10, 1)
+                text(fb, s, x, 51, NORMAL, 0)
+            else:
+                text(fb, s, x, 51, NORMAL, 1)

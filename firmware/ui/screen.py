@@ -1,0 +1,94 @@
+"""The base of every screen and the small drawing helpers they share.
+
+A screen is an object with four methods, all optional to override:
+
+- ``key(k, ev)``: a key event (``ui.keys`` codes; the app has already
+  turned auto-repeat into presses and dropped releases);
+- ``tick(now_ms)``: time passes (pacing, flashing);
+- ``draw(fb)``: draws the whole screen on a cleared frame buffer;
+- ``enter()``: the screen becomes the current one.
+
+A screen that changes what it shows calls ``self.app.changed()``; the app
+redraws on its next ``draw()`` only then.
+"""
+from micropython import const
+
+from ui import font, keys
+
+SMALL = font.SMALL
+NORMAL = font.NORMAL
+W = const(128)
+H = const(64)
+
+
+class Screen:
+    # the key that means "next choice" on this screen for a two-button board
+    # (B short press); see ui/app.py
+    next_key = keys.DOWN
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self):
+        pass
+
+    def key(self, k, ev):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def draw(self, fb):
+        pass
+
+
+def text(fb, s, x, y, f=SMALL, c=1):
+    font.text(fb, s, x, y, c, f)
+
+
+def width(s, f=SMALL):
+    return font.width(s, f)
+
+
+def centered(fb, s, y, f=NORMAL, c=1):
+    font.text(fb, s, (W - font.width(s, f)) // 2, y, c, f)
+
+
+def right(fb, s, x_end, y, f=SMALL, c=1):
+    """Text that ends (exclusive) at x_end."""
+    font.text(fb, s, x_end - font.width(s, f), y, c, f)
+
+
+def boxed(fb, s, x, y, f=SMALL, inverse=True):
+    """Text in a lit box (dark letters) when inverse, else plain; returns
+    the width used. The box is one pixel larger than the text each side."""
+    w = font.width(s, f)
+    h = font.HEIGHT[f]
+    if inverse:
+        fb.fill_rect(x, y, w + 1, h + 2, 1)
+        font.text(fb, s, x + 1, y + 1, 0, f)
+    else:
+        font.text(fb, s, x + 1, y + 1, 1, f)
+    return w + 1
+
+
+def title(fb, s):
+    """A lit title bar 9 px tall across the top with the text in dark."""
+    fb.fill_rect(0, 0, W, 9, 1)
+    font.text(fb, s, 2, 1, 0, NORMAL)
+
+
+def frame(fb, x, y, w, h):
+    """A dialog box: cleared inside, a double outline."""
+    fb.fill_rect(x, y, w, h, 0)
+    fb.rect(x, y, w, h, 1)
+    fb.rect(x + 2, y + 2, w - 4, h - 4, 1)
+
+
+def money(n):
+    """Chips as short text: 12345 -> '12345', 123456 -> '123K'."""
+    if n < 100000:
+        return str(n)
+    if n < 10000000:
+        return str(n // 1000) + "K"
+    return str(n // 1000000) + "M"

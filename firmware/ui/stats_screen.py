@@ -1,0 +1,68 @@
+"""Statistics (poker.stats): overall and per game type; LEFT/RIGHT (or B
+short on a two-button board) switch between them, A or a long B go back."""
+from ui import keys
+from ui.screen import NORMAL, SMALL, Screen, W, right, text, title
+
+
+def _pct(a, b):
+    return (100 * a + b // 2) // b if b else 0
+
+
+class StatsScreen(Screen):
+    next_key = keys.RIGHT
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.page = 0
+
+    def pages(self):
+        st = self.app.stats()
+        return [None] + list(st.codes()) if st is not None else [None]
+
+    def key(self, k, ev):
+        n = len(self.pages())
+        if k == keys.RIGHT or k == keys.DOWN:
+            self.page = (self.page + 1) % n
+            self.app.changed()
+        elif k == keys.LEFT or k == keys.UP:
+            self.page = (self.page - 1) % n
+            self.app.changed()
+        elif k == keys.A or k == keys.B:
+            self.app.menu()
+
+    def draw(self, fb):
+        st = self.app.stats()
+        pages = self.pages()
+        if self.page >= len(pages):
+            self.page = 0
+        code = pages[self.page]
+        if code is None:
+            title(fb, "STATS: ALL")
+            d = st.total() if st is not None else None
+        else:
+            from ui.menu import game_name
+
+            title(fb, game_name(code).upper())
+            d = st.get(code)
+        right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
+        if not d:
+            text(fb, "NO HANDS YET", 2, 14, NORMAL)
+            return
+        hands = d.get("hands", 0)
+        won = d.get("won", 0)
+        net = d.get("net", 0)
+        y = 11
+        text(fb, "HANDS %d  WON %d (%d%%)" % (hands, won, _pct(won, hands)), 0, y, SMALL)
+        y += 7
+        text(fb, "NET %s%d" % ("+" if net > 0 else "", net), 0, y, SMALL)
+        y += 7
+        text(fb, "BIGGEST POT %d" % d.get("pot", 0), 0, y, SMALL)
+        y += 7
+        text(fb, "GAMES %d  WON %d  LOST %d" % (
+            d.get("games", 0), d.get("games_won", 0), d.get("games_lost", 0)), 0, y, SMALL)
+        y += 7
+        best = d.get("best_text", "")
+        text(fb, "BEST HAND:", 0, y, SMALL)
+        y += 7
+        if best:
+            text(fb, best.upper()[:32], 0, y, SMALL)

@@ -1,0 +1,501 @@
+"""The table: every seat, the pot, the board, your cards, and your actions.
+
+Layout on 128x64 (y ranges):
+
+- 0..31  the other seats. Up to four: one row each (seat number, dealer
+  "D", stack, up cards, last action). Five to nine: two columns, seats
+  going up the left column and down the right one (clockwise, you sit at
+  the bottom), each cell with dealer mark, stack and up cards (stud) or
+  last action (flop games). The stack of the seat to act is drawn inverted.
+  Cards of a folded seat (dead cards) are drawn as outlines.
+- 32..39 the pot, the board (flop games; stud's community card), the street
+  and the last action.
+- 40..55 your cards, large, in dealing order; a line under each of your
+  down cards (the ones nobody else sees); right of them your stack, the name
+  of your hand and, with coach hints on, your equity.
+- 57..63 the action bar: on your turn your choices, the chosen one inverted;
+  else whose turn it is.
+
+Keys: LEFT/RIGHT choose an action (wrapping), A does it, B jumps to FOLD
+(A then folds; a confirmation comes first when a check is free; B again
+opens the menu), UP/DOWN show the table as a list (every seat's stack, bet,
+last action and up cards), A when it is not your turn hurries the virtual
+players, B when it is not your turn (or a long B) opens the menu.
+Two-button board: NEXT = next action, OK = do it, OK held = B.
+"""
+from micropython import const
+
+from ui import coach, glyphs, keys
+from ui.screen import NORMAL, SMALL, Screen, W, boxed, money, right, text, width
+
+_MID_Y = const(32)
+_YOU_Y = const(40)
+_BAR_Y = const(57)
+_CW = const(9)     # a SMALL card: 9x7
+_PITCH = const(10)
+_BIG_PITCH = const(13)  # a LARGE card: 12x16
+_MED_PITCH = const(12)  # a MEDIUM card: 11x7
+
+KIND_TEXT = {
+    "fold": "FOLD", "check": "CHECK", "call": "CALL", "bet": "BET",
+    "raise": "RAISE", "bring_in": "BRING", "complete": "COMPL",
+}
+
+
+def action_text(kind, amount):
+    t = KIND_TEXT.get(kind, kind.upper())
+    if amount and kind != "fold":
+        t = t + " " + money(amount)
+    return t
+
+
+def ghost(fb, x, y, c):
+    """A dead card (folded seat's up card): an outline with lit rank/suit."""
+    fb.rect(x, y, _CW, 7, 1)
+    text(fb, glyphs.RANKS[c >> 2], x + 1, y + 1, SMALL, 1)
+    glyphs.suit(fb, x + 5, y + 1, c & 3, 3, 1)
+
+
+def mini(fb, x, y, c):
+    """A card as plain text: rank and a 3 px suit (8 px wide, 5 tall)."""
+    text(fb, glyphs.RANKS[c >> 2], x, y, SMALL, 1)
+    glyphs.suit(fb, x + 4, y, c & 3, 3, 1)
+
+
+def seat_name(seat):
+    return "P%d" % (seat + 1)
+
+
+def status_text(view):
+    """The bar's text when it is not your turn."""
+    if view.finished:
+        return "HAND OVER"
+    if view.actor is None:
+        return "DEALING"
+    if view.folded[view.seat]:
+        return "FOLDED - %s TO ACT" % seat_name(view.actor)
+    return "%s TO ACT" % seat_name(view.actor)
+
+
+def _opponents(view):
+    n = len(view.stacks)
+    return [s for s in range(n) if s != view.seat]
+
+
+def _out(view, s):
+    """A seat not dealt into this hand (no chips: eliminated)."""
+    so = getattr(view, "sitting_out", None)
+    if so is not None:
+        return so[s]
+    return not (view.stacks[s] or view.bets[s] or view.up[s])
+
+
+def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None):
+    """Draws the whole table for ``view`` (a SeatView). ``sel``: the chosen
+    action index on your turn; ``eq``: your equity in percent or None;
+    ``last``: the latest action as text for the middle line; ``hand``: the
+    name of your hand (computed by the caller, which caches it)."""
+    opp = _opponents(view)
+    stud = view.variant.stud
+    if len(opp) <= 4:
+        _rows_single(fb, view, opp, stud)
+    else:
+        _rows_double(fb, view, opp, stud)
+    _middle(fb, view, last, len(opp) <= 4)
+    _you(fb, view, eq, hand)
+    _bar(fb, view, sel)
+
+
+def _row_h(rows):
+    h = 32 // rows
+    return 10 if h > 10 else h
+
+
+def _rows_single(fb, view, opp, stud):
+    rows = len(opp)
+    rh = _row_h(rows)
+    y = (32 - rows * rh) // 2
+    for s in opp:
+        yc = y + (rh - 7) // 2
+        if view.dealer == s:
+            text(fb, "D", 0, yc + 1, SMALL)
+        text(fb, str(s + 1), 5, yc + 1, SMALL)
+        if not _out(view, s):
+            boxed(fb, money(view.stacks[s]), 10, yc, SMALL, view.actor == s and not view.finished)
+        else:
+            text(fb, "OUT", 11, yc + 1, SMALL)
+        x = 34
+        up = view.up[s]
+        folded = view.folded[s]
+        if stud:
+            for c in up:
+                if folded:
+                    ghost(fb, x, yc, c)
+                else:
+                    glyphs.card(fb, x, yc, c, glyphs.SMALL)
+                x += _PITCH
+        elif not folded and not _out(view, s):
+            for i in range(len(view.down[s])):
+                glyphs.back(fb, x + 4 * i, yc, glyphs.SMALL)
+        x = 76
+        la = view.last_action[s]
+        if view.all_in[s] and not folded:
+            text(fb, "ALL IN", x, yc + 1, SMALL)
+        elif la is not None:
+            text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+        y += rh
+
+
+def _rows_double(fb, view, opp, stud):
+    n = len(opp)
+    rows = (n + 1) // 2
+    rh = _row_h(rows)
+    left = (n + 1) // 2  # seats going up the left column, the rest down the right
+    for i in range(n):
+        s = opp[i]
+        if i < left:
+            cx = 0
+            y = (left - 1 - i) * rh
+        else:
+            cx = 65
+            y = (i - left) * rh
+        if rh >= 8:
+            yc = y + (rh - 7) // 2
+        else:
+            yc = y
+        if view.dealer == s:
+            text(fb, "D", cx, yc + 1, SMALL)
+        if not _out(view, s):
+            boxed(fb, money(view.stacks[s]), cx + 4, yc, SMALL, view.actor == s and not view.finished)
+        else:
+            text(fb, "OUT", cx + 5, yc + 1, SMALL)
+        x = cx + 26
+        folded = view.folded[s]
+        if stud:
+            up = view.up[s]
+            k = len(up)
+            start = k - 4 if k > 4 else 0  # five card stud shows at most 4 up
+            for j in range(start, k):
+                c = up[j]
+                if folded:
+                    ghost(fb, x, yc, c)
+                else:
+                    glyphs.card(fb, x, yc, c, glyphs.SMALL)
+                x += _CW
+        else:
+            la = view.last_action[s]
+            if view.all_in[s] and not folded:
+                text(fb, "ALL IN", x, yc + 1, SMALL)
+            elif la is not None:
+                text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+
+
+def _middle(fb, view, last, roomy):
+    text(fb, "POT " + money(view.pot), 0, _MID_Y + 1, SMALL)
+    x = 42
+    for c in view.board or ():
+        glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
+        x += _MED_PITCH
+    if view.finished:
+        street = "END"
+    else:
+        names = view.variant.street_names
+        street = names[view.street].upper() if view.street < len(names) else ""
+    if x > 42 or roomy or not last:
+        right(fb, street, W, _MID_Y + 1, SMALL)
+    else:
+        right(fb, last, W, _MID_Y + 1, SMALL)
+
+
+def own_order(view):
+    """Your cards in dealing order, each with True when it is face down."""
+    v = view.variant
+    down = view.down[view.seat]
+    up = view.up[view.seat]
+    if not v.stud:
+        return [(c, True) for c in down]
+    first = v.deals[0].count("d")
+    out = [(c, True) for c in down[:first]]
+    for c in up:
+        out.append((c, False))
+    for c in down[first:]:
+        out.append((c, True))
+    return out
+
+
+def _you(fb, view, eq, hand):
+    x = 0
+    me = view.seat
+    for c, down in own_order(view):
+        if view.folded[me]:
+            glyphs.back(fb, x, _YOU_Y, glyphs.LARGE)
+        else:
+            glyphs.card(fb, x, _YOU_Y, c, glyphs.LARGE)
+            if down and view.variant.stud:
+                fb.hline(x + 2, _YOU_Y + 16, 8, 1)
+        x += _BIG_PITCH
+    x = max(x, _BIG_PITCH * 2) + 2
+    y = _YOU_Y
+    if view.dealer == me:
+        boxed(fb, "D", x, y, SMALL)
+        xs = x + 6
+    else:
+        xs = x
+    text(fb, money(view.stacks[me]), xs + 1, y + 1, SMALL)
+    if view.bets[me]:
+        right(fb, "+" + money(view.bets[me]), W, y + 1, SMALL)
+    if hand:
+        text(fb, hand, x + 1, y + 7, SMALL)
+    if eq is not None:
+        text(fb, "EQ %d%%" % eq, x + 1, y + 12, SMALL)
+
+
+def options(view):
+    """Your choices on your turn: the legal actions, with FOLD first even
+    when a check is free (the table asks before such a fold)."""
+    legal = view.legal
+    if not legal or view.actor != view.seat or view.finished:
+        return []
+    for k, _ in legal:
+        if k == "fold":
+            return legal
+    for k, _ in legal:
+        if k == "check":
+            return [("fold", 0)] + legal
+    return legal
+
+
+def passive(opts):
+    """Index of the option chosen at first: check, call or bring in."""
+    for i in range(len(opts)):
+        if opts[i][0] in ("check", "call", "bring_in"):
+            return i
+    return 0
+
+
+def _bar(fb, view, sel):
+    legal = options(view)
+    if legal:
+        x = 0
+        for i in range(len(legal)):
+            kind, amount = legal[i]
+            s = action_text(kind, amount)
+            w = width(s, SMALL)
+            if i == sel:
+                fb.fill_rect(x, _BAR_Y, w + 3, 7, 1)
+                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 0)
+            else:
+                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 1)
+            x += w + 4
+    else:
+        text(fb, status_text(view), 1, _BAR_Y + 1, SMALL)
+
+
+def draw_list(fb, view):
+    """The table as a list: one line per seat (seat, dealer, stack, this
+    street's bet, last action, up cards), for crowded tables."""
+    n = len(view.stacks)
+    rh = 6 if n <= 9 else 6
+    y = 0
+    if n <= 9:
+        text(fb, "POT " + money(view.pot), 0, 0, SMALL)
+        x = 40
+        for c in view.board or ():
+            mini(fb, x, 0, c)
+            x += 9
+        y = 7
+        fb.hline(0, 6, W, 1)
+    for s in range(n):
+        if s == view.actor and not view.finished:
+            fb.fill_rect(0, y, 9, 6, 1)
+            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL, 0)
+        else:
+            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL)
+        if view.dealer == s:
+            text(fb, "D", 10, y, SMALL)
+        text(fb, money(view.stacks[s]), 15, y, SMALL)
+        if view.bets[s]:
+            text(fb, money(view.bets[s]), 37, y, SMALL)
+        la = view.last_action[s]
+        if view.folded[s]:
+            text(fb, "FOLD", 55, y, SMALL)
+        elif view.all_in[s]:
+            text(fb, "ALLIN", 55, y, SMALL)
+        elif la is not None:
+            text(fb, KIND_TEXT.get(la[0], "?"), 55, y, SMALL)
+        x = 77
+        cs = view.up[s] if s != view.seat else [c for c, _ in own_order(view)]
+        for c in cs:
+            if x > W - 8:
+                break
+            mini(fb, x, y, c)
+            x += 8
+        y += rh
+
+
+class Table(Screen):
+    """The table screen. It drives the hand: the virtual players act from
+    tick() at ``app.pace_ms``; your actions go to the game."""
+    next_key = keys.RIGHT
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.view = None
+        self.turn = None
+        self.options = []
+        self.sel = 0
+        self.listing = False
+        self.next_step = 0
+        self.finish_at = -1
+        self.last = None
+        self.eq = None
+        self.eq_key = None
+        self.hand = ""
+        self.hurry = False
+
+    def enter(self):
+        g = self.app.game
+        if g.hand is None and not g.over and self.finish_at < 0:
+            self.app.start_hand()
+            self.sel = 0
+            self.last = None
+            self.hurry = False
+        self.next_step = self.app.now + self.app.pace_ms
+        self.refresh()
+
+    def refresh(self):
+        """Reads the view again after the game moved."""
+        g = self.app.game
+        v = g.view(0)
+        self.view = v
+        if v is None:
+            return
+        self.hand = coach.hand_name(v)
+        self.options = options(v)
+        if v.actor == v.seat and not v.finished:
+            turn = (v.street, len(v.actions))
+            if turn != self.turn:  # a new decision: start on check/call
+                self.turn = turn
+                self.sel = passive(self.options)
+            if self.app.settings.coach:
+                key = (v.street, len(v.actions))
+                if key != self.eq_key:
+                    self.eq_key = key
+                    self.eq = coach.equity(v, self.app.coach_rng(), self.app.clock)
+        elif not self.app.settings.coach:
+            self.eq = None
+        self.app.changed()
+
+    def tick(self, now):
+        g = self.app.game
+        if g is None:
+            return
+        if g.hand is None:
+            # the hand is over: show the final table a moment, then the showdown
+            if self.finish_at < 0:
+                self.finish_at = now + (self.app.pace_ms if self.hurry else 2 * self.app.pace_ms)
+            elif now >= self.finish_at:
+                self.finish_at = -1
+                self.app.showdown()
+            return
+        if g.human_to_act():
+            return
+        if now >= self.next_step or self.hurry:
+            r = g.step()
+            if r is not None:
+                seat, kind, amount = r
+                self.last = seat_name(seat) + " " + action_text(kind, amount)
+                self.app.play("click")
+            self.next_step = now + self.app.pace_ms
+            self.refresh()
+            if g.human_to_act():
+                self.hurry = False
+                self.app.play("turn")
+
+    def key(self, k, ev):
+        v = self.view
+        g = self.app.game
+        if k == keys.B and (ev == keys.LONG or not g.human_to_act() or self._fold_chosen()):
+            self.app.menu()
+            return
+        if k == keys.UP or k == keys.DOWN:
+            self.listing = not self.listing
+            self.app.changed()
+            return
+        if v is None or g.hand is None:
+            if k == keys.A and g.hand is None:
+                self.finish_at = 0  # go on to the showdown at once
+            return
+        if not g.human_to_act():
+            if k == keys.A:
+                self.hurry = True
+            return
+        legal = self.options
+        n = len(legal)
+        if n == 0:
+            return
+        if k == keys.LEFT:
+            self.sel = (self.sel - 1) % n
+        elif k == keys.RIGHT:
+            self.sel = (self.sel + 1) % n
+        elif k == keys.B:
+            for i in range(n):
+                if legal[i][0] == "fold":
+                    self.sel = i
+        elif k == keys.A:
+            self.choose(legal[self.sel])
+            return
+        else:
+            return
+        if self.listing:
+            self.listing = False
+            self.app.changed()
+        else:
+            self.app.changed(_BAR_Y, 64)  # only the action bar
+
+    def _fold_chosen(self):
+        v = self.view
+        o = self.options
+        return v is not None and 0 <= self.sel < len(o) and o[self.sel][0] == "fold"
+
+    def choose(self, action):
+        """Your chosen action, after the checks that protect you."""
+        kind, amount = action
+        legal = self.view.legal
+        if kind == "fold":
+            for k, _ in legal:
+                if k == "check":
+                    self.app.confirm_fold(self)
+                    return
+        elif kind == "call" and self.app.impossible_call(self.view):
+            self.app.warn_impossible_call(self, action)
+            return
+        self.do(action)
+
+    def do(self, action):
+        kind, amount = action
+        try:
+            self.app.game.act(kind, amount)
+        except ValueError:  # the engine refused (e.g. a fold when a check is free)
+            self.refresh()
+            return
+        self.last = "YOU " + action_text(kind, amount)
+        self.sel = 0
+        self.listing = False
+        self.next_step = self.app.now + self.app.pace_ms
+        self.app.play("click")
+        self.refresh()
+
+    def draw(self, fb):
+        v = self.view
+        if v is None:
+            return
+        if self.listing:
+            draw_list(fb, v)
+            return
+        sel = self.sel if v.actor == v.seat else -1
+        if not self.app.visible(0, _BAR_Y):
+            _bar(fb, v, sel)  # a choice moved: the bar alone
+            return
+        eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
+        draw_table(fb, v, sel, eq, self.last, self.hand)

@@ -1,0 +1,190 @@
+"""Power cuts on the real LittleFS of MicroPython (run by test_store_faults.py).
+
+    micropython -X heapsize=180k host_tests/mp_lfs_powercut.py [hands]
+
+A Game plays hands (fake_table.FakeHand) with its Store on vfs.VfsLfs2 over
+a RAM block device that records every block program and erase. Then the
+flash image is rebuilt as it was at every cut point (before every program
+or erase, and half-way through every program) and mounted afresh: the game
+loaded from it must be exactly the complete state before or after the
+interrupted save, with every chip there. Prints the figures.
+"""
+import gc
+import sys
+
+import vfs
+
+_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, _here)
+sys.path.insert(0, _here + "/../firmware")
+
+from fake_table import FakeHand, check_bots, fresh  # noqa: E402
+from poker.game import Game, Settings  # noqa: E402
+from poker.rng import Rng  # noqa: E402
+from poker.store import Store  # noqa: E402
+
+BLOCK = 256
+BLOCKS = 64
+
+
+class Flash:
+    """A RAM block device (LittleFS's extended protocol) that can record."""
+
+    def __init__(self, data=None):
+        # a given buffer is used as it is (no copy: the heap is small)
+        if data is None:
+            data = bytearray(BLOCK * BLOCKS)
+            for i in range(len(data)):
+                data[i] = 0xFF
+        self.data = data
+        self.log = None
+
+    def readblocks(self, block, buf, offset=0):
+        a = block * BLOCK + offset
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, offset=None):
+        a = block * BLOCK + (offset or 0)
+        if self.log is not None:
+            self.log.append((a, bytes(buf)))
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return BLOCKS
+        if op == 5:
+            return BLOCK
+        if op == 6:  # erase a block to 0xff, as NOR flash does
+            a = arg * BLOCK
+            if self.log is not None:
+                self.log.append((a, None))
+            for i in range(a, a + BLOCK):
+                self.data[i] = 0xFF
+            return 0
+        return None
+
+
+def apply(image, op, upto=None):
+    a, data = op
+    if data is None:
+        for i in range(a, a + BLOCK):
+            image[i] = 0xFF
+    else:
+        if upto is not None:
+            data = data[:upto]
+        image[a:a + len(data)] = data
+
+
+DEBUG = 0
+SCRATCH = bytearray(BLOCK * BLOCKS)  # what a power-on mounts
+HALF = bytearray(BLOCK * BLOCKS)  # the flash with a program cut half-way
+
+
+def summary(image):
+    """Mounts a copy of the image and loads the game as a power-on would
+    (which may write: repairs, removing the hand marker)."""
+    SCRATCH[:] = image
+    gc.collect()
+    vfs.mount(vfs.VfsLfs2(Flash(SCRATCH)), "/chk")
+    try:
+        st = Store("/chk/data")
+        settings = Settings.load(st)
+        g = Game.load(st, Rng(1), settings, players=check_bots, hand_factory=FakeHand)
+        events = g.pop_events()
+        out = (list(g.stacks), g.dealer, g.hand_no, g.seq, g.stats.to_obj(), settings.to_obj(), g.history(1))
+        return out, sum(g.stacks), ("VOID", None) in events, len(st.problems)
+    finally:
+        vfs.umount("/chk")
+
+
+class Counts:
+    cuts = recovered = lost = voids = problems = ops = 0
+
+
+def check_group(image, ops, old, new, c):
+    """Every cut point of one save group: before each program or erase and
+    half-way through each program. ``image`` (the flash before the group)
+    is advanced in place to the flash after it."""
+    half = HALF
+    for op in ops:
+        points = (None,) if op[1] is None else (None, len(op[1]) // 2)
+        for upto in points:
+            state = image
+            if upto is not None:
+                half[:] = image
+                apply(half, op, upto)
+                state = half
+            s, chips, void, probs = summary(state)
+            c.cuts += 1
+            c.lost += abs(20000 - chips)
+            if s == old or s == new:
+                c.recovered += 1
+            else:
+                print("NOT RECOVERED", op[0], op[1] is None, upto)
+            if void:
+                c.voids += 1
+                if s != old:
+                    print("VOID without the old state")
+                    c.recovered -= 1
+            c.problems += probs
+        apply(image, op)
+    c.ops += len(ops)
+    gc.collect()
+
+
+def main(hands):
+    gc.collect()
+    print("heap free at start", gc.mem_free())
+    fresh()
+    FakeHand.swing = 1500
+    flash = Flash()
+    vfs.VfsLfs2.mkfs(flash)
+    before = bytearray(flash.data)
+    old = summary(before)[0]  # nothing saved yet: the defaults
+    flash.log = []
+    vfs.mount(vfs.VfsLfs2(flash), "/lfs")
+    st = Store("/lfs/data")
+    settings = Settings()
+    c = Counts()
+
+    def group_done(old, before):
+        s, chips, void, problems = summary(flash.data)
+        assert problems == 0 and not void and chips == 20000
+        check_group(before, flash.log, old, s, c)
+        assert before == flash.data
+        flash.log = []
+        FakeHand.made = []  # the record of hands is for other tests
+        gc.collect()
+        if DEBUG:
+            print("free", gc.mem_free(), len(FakeHand.made))
+        return s, before
+
+    settings.save(st)
+    g = Game(settings, Rng(99), st, players=check_bots, hand_factory=FakeHand)
+    old, before = group_done(old, before)
+    n = played = 0
+    while played < hands:
+        n += 1
+        if g.over:
+            g.new_game()
+        elif n % 13 == 0:
+            settings.sound = not settings.sound
+            settings.save(st)
+        else:
+            g.start_hand()
+            while g.hand is not None:
+                if g.human_to_act():
+                    g.act("check", 0)
+                else:
+                    g.step()
+            played += 1
+        old, before = group_done(old, before)
+    vfs.umount("/lfs")
+    print("littlefs power cuts: %d hands, %d block programs/erases, %d cuts, %d states recovered, "
+          "chips lost %d, %d hands voided on power-on, %d damage messages"
+          % (hands, c.ops, c.cuts, c.recovered, c.lost, c.voids, c.problems))
+    if c.recovered != c.cuts or c.lost:
+        sys.exit(1)
+
+
+main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)

@@ -1,0 +1,364 @@
+"""tools/build.py: the .mpy files, the ROMFS image, the LittleFS tree, the
+size report, and the proof of issue 7 (a game played from the image and from
+the LittleFS layout under the MicroPython unix port within the heap budgets).
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import build
+
+MICROPYTHON = shutil.which("micropython")
+
+
+def _shipped_sources():
+    """Every firmware file that must reach the device, walked here on its own."""
+    out = []
+    for top, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in files:
+            rel = os.path.relpath(os.path.join(top, f), FIRMWARE).replace(os.sep, "/")
+            if f == "manifest.py" or f.endswith((".md", ".pyc", ".txt")):
+                continue
+            out.append(rel)
+    return sorted(out)
+
+
+def _tree(path):
+    out = {}
+    for top, _dirs, files in os.walk(path):
+        for f in files:
+            full = os.path.join(top, f)
+            with open(full, "rb") as fh:
+                out[os.path.relpath(full, path).replace(os.sep, "/")] = fh.read()
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("build"))
+    info = build.build(out, tablegen=False)
+    return out, info
+
+
+def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):
+    out, _info = built
+    romfs, lfs = _tree(os.path.join(out, "romfs")), _tree(os.path.join(out, "lfs"))
+    for rel in _shipped_sources():
+        if rel in ("main.py", "boot.py"):
+            with open(os.path.join(FIRMWARE, rel), "rb") as f:
+                assert lfs[rel] == f.read()
+            assert rel not in romfs and rel[:-3] + ".mpy" not in romfs
+        elif rel.endswith(".py"):
+            mpy = rel[:-3] + ".mpy"
+            assert romfs[mpy] == lfs[mpy], mpy
+            assert rel not in romfs and rel not in lfs
+        else:   # tables and other data files, byte for byte
+            with open(os.path.join(FIRMWARE, rel), "rb") as f:
+                data = f.read()
+            assert romfs[rel] == data and lfs[rel] == data, rel
+    expected = set()
+    for rel in _shipped_sources():
+        expected.add(rel[:-3] + ".mpy" if rel.endswith(".py") and rel not in ("main.py", "boot.py") else rel)
+    assert set(lfs) == expected
+    assert set(romfs) == expected - {"main.py", "boot.py"}
+
+
+def test_every_mpy_is_version_6_and_native_code_is_armv6m_v6_3(built):
+    out, info = built
+    for rel, data in _tree(os.path.join(out, "romfs")).items():
+        if rel.endswith(".mpy"):
+            assert data[0:1] == b"M" and data[1] == 6, rel
+            if rel in info["native"]:
+                assert data[2] == (4 << 2) | 3, rel     # armv6m, sub-version 3
+            else:
+                assert data[2] == 0, rel                # bytecode only: no arch, no sub-version
+    assert info["mpy_version"] == 6
+    assert info["mpy_sub_version"] == (3 if info["native"] else None)
+
+
+def test_viper_code_is_compiled_for_the_rp2040_and_reported_as_native(tmp_path):
+    src = tmp_path / "fw"
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg" / "__init__.py").write_text("")
+    (src / "pkg" / "fast.py").write_text(
+        "import micropython\n\n@micropython.viper\ndef add(a: int, b: int) -> int:\n    return a + b\n")
+    (src / "pkg" / "slow.py").write_text("def add(a, b):\n    return a + b\n")
+    info = build.build(str(tmp_path / "out"), str(src), tablegen=False)
+    assert info["native"] == ["pkg/fast.mpy"]
+    data = (tmp_path / "out" / "romfs" / "pkg" / "fast.mpy").read_bytes()
+    assert build.mpy_header(data) == (6, 3, "armv6m")
+
+
+def test_image_lists_exactly_the_romfs_tree_with_every_byte(built):
+    out, info = built
+    with open(os.path.join(out, "stud.romfs"), "rb") as f:
+        image = f.read()
+    assert len(image) == info["image_bytes"]
+    tree = _tree(os.path.join(out, "romfs"))
+    entries = build.romfs_entries(image)
+    assert sorted(p for p, _o, _s in entries) == sorted(tree)
+    for path, offset, size in entries:
+        assert image[offset:offset + size] == tree[path], path
+
+
+def test_image_without_padding_is_byte_for_byte_what_mpremote_romfs_build_makes(built, tmp_path):
+    out, _info = built
+    cli = tmp_path / "cli.romfs"
+    proc = subprocess.run([sys.executable, "-m", "mpremote", "romfs", "--no-mpy", "-o", str(cli),
+                           "build", os.path.join(out, "romfs")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert build.make_image(os.path.join(out, "romfs"), align=0) == cli.read_bytes()
+
+
+def test_data_files_start_on_a_4_byte_boundary_of_the_image(tmp_path):
+    # odd sizes everywhere, so unpadded offsets would fall anywhere
+    tree = tmp_path / "t"
+    (tree / "tables").mkdir(parents=True)
+    (tree / "a").mkdir()
+    sizes = {"tables/h.bin": 5001, "tables/l.bin": 333, "tables/z.bin": 7, "a/font.bin": 1,
+             "a/x.mpy": 13, "b.mpy": 101}
+    for rel, n in sizes.items():
+        (tree / rel).write_bytes(bytes((i * 7 + n) & 255 for i in range(n)))
+    image = build.make_image(str(tree))
+    entries = build.romfs_entries(image)
+    assert sorted(p for p, _o, _s in entries) == sorted(sizes)
+    for path, offset, size in entries:
+        assert size == sizes[path]
+        if not path.endswith(".mpy"):
+            assert offset % 4 == 0, (path, offset)
+    assert len(image) % 2 == 0
+
+
+@pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+def test_image_mounts_in_the_unix_port_and_the_engine_imports_from_rom(built, tmp_path):
+    out, _info = built
+    image_path = os.path.join(out, "stud.romfs")
+    tree = _tree(os.path.join(out, "romfs"))
+    script = tmp_path / "mount.py"
+    script.write_text("""
+import os, sys, vfs, uctypes, hashlib, binascii
+img = open(%r, 'rb').read()
+vfs.mount(vfs.VfsRom(img), '/rom')
+sys.path[:] = ['/rom']
+base = uctypes.addressof(img)
+def walk(d, rel):
+    for name in sorted(os.listdir(d)):
+        p = d + '/' + name
+        r = rel + '/' + name if rel else name
+        if os.stat(p)[0] & 0x4000:
+            walk(p, r)
+        else:
+            m = memoryview(open(p, 'rb'))
+            print('FILE', r, len(m), (uctypes.addressof(m) - base) %% 4,
+                  binascii.hexlify(hashlib.sha256(m).digest()).decode())
+walk('/rom', '')
+import poker, poker.cards
+print('FROM', poker.cards.__file__)
+print('CARD', poker.cards.format(poker.cards.parse('As Kd 2c')))
+""" % image_path)
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % (96 * 1024 + 2 * os.path.getsize(image_path)),
+                           str(script)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    seen = {}
+    for line in proc.stdout.splitlines():
+        parts = line.split(" ")
+        if parts[0] == "FILE":
+            seen[parts[1]] = (int(parts[2]), int(parts[3]), parts[4])
+    assert sorted(seen) == sorted(tree)
+    for rel, data in tree.items():
+        size, align, digest = seen[rel]
+        assert size == len(data) and digest == hashlib.sha256(data).hexdigest(), rel
+        if not rel.endswith(".mpy"):
+            assert align == 0, rel      # in place, aligned for ptr16/ptr32
+    assert "FROM /rom/poker/cards.mpy" in proc.stdout
+    assert "CARD As Kd 2c" in proc.stdout
+
+
+def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys):
+    assert build.main(["--out", str(tmp_path / "b"), "--no-tablegen"]) == 0
+    text = capsys.readouterr().out
+    with open(tmp_path / "b" / "build-info.json") as f:
+        info = json.load(f)
+    assert "evaluator tables" in text and "budget 256 KB" in text
+    assert "ROMFS image stud.romfs" in text and "budget 768 KB" in text
+    assert "LittleFS tree" in text
+    assert "%d" % info["image_bytes"] in text
+    for pkg in sorted(set(e["path"].split("/")[0] for e in info["files"] if "/" in e["path"])):
+        assert pkg + "/" in text
+    assert info["image_bytes"] == os.path.getsize(tmp_path / "b" / "stud.romfs")
+    assert info["lfs_bytes"] == sum(len(d) for d in _tree(str(tmp_path / "b" / "lfs")).values())
+    assert info["tables_bytes"] == sum(
+        len(d) for r, d in _tree(str(tmp_path / "b" / "lfs")).items() if r.startswith("tables/"))
+
+
+def test_build_fails_when_the_tables_exceed_their_flash_budget(tmp_path, monkeypatch, capsys):
+    src = tmp_path / "fw"
+    (src / "tables").mkdir(parents=True)
+    (src / "m.py").write_text("X = 1\n")
+    (src / "tables" / "big.bin").write_bytes(bytes(3000))
+    monkeypatch.setattr(build, "TABLES_BUDGET", 2048)
+    assert build.main(["--out", str(tmp_path / "b"), "--src", str(src), "--no-tablegen"]) == 1
+    captured = capsys.readouterr()
+    assert "OVER BUDGET" in captured.out and "tables" in captured.err
+    monkeypatch.setattr(build, "TABLES_BUDGET", 4096)
+    assert build.main(["--out", str(tmp_path / "b"), "--src", str(src), "--no-tablegen"]) == 0
+
+
+def test_a_module_that_does_not_compile_stops_the_build_naming_it(tmp_path, capsys):
+    src = tmp_path / "fw"
+    src.mkdir()
+    (src / "bad.py").write_text("def f(:\n")
+    assert build.main(["--out", str(tmp_path / "b"), "--src", str(src), "--no-tablegen"]) == 2
+    assert "bad.py" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+def test_proof_the_game_plays_from_romfs_in_96k_plus_image_and_from_littlefs_in_180k(built, capsys):
+    """The proof of issue 7, at the game level: poker.game with the virtual
+    players and the saves (poker.store on the flash filesystem), the human
+    seat scripted. The heap limits themselves are the proof: no MemoryError."""
+    out, info = built
+    hands = int(os.environ.get("STUD_PROOF_HANDS", "30"))
+    res = build.proof(out, hands=hands, info=info, level="game")
+    rom, lfs = res["romfs"], res["lfs"]
+    assert int(rom["heap"]) == 96 * 1024 + int(rom["IMAGE"])
+    assert int(rom["IMAGE"]) > info["image_bytes"]       # the app's image plus the harness
+    assert int(lfs["heap"]) == 180 * 1024
+    # the same scripted game, the same result, from both layouts
+    assert rom["LEVEL"] == lfs["LEVEL"] == "game"
+    assert rom["SUMMARY"] == lfs["SUMMARY"]
+    # code from /rom in the ROMFS route, from the filesystem otherwise
+    assert rom["POKER_FROM"].startswith("/rom/poker/")
+    assert lfs["POKER_FROM"].startswith("poker/")
+    if any(e["path"].startswith("tables/") for e in info["files"]):
+        rom_tables = [p for p in rom["OPENED"].split() if "tables/" in p]
+        assert rom_tables and all(p.startswith("/rom/tables/") for p in rom_tables), rom["OPENED"]
+    with capsys.disabled():
+        print("\nproof (game level, %d hands; unix port, 64-bit): ROMFS route peak live heap %s B "
+              "beyond the image (limit 96 KB + %s B image); LittleFS route %s B (limit 180 KB)"
+              % (hands, rom["PEAK_LIVE_BEYOND_IMAGE"], rom["IMAGE"], lfs["PEAK_LIVE"]))
+
+
+@pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+def test_the_whole_app_plays_from_the_romfs_image_and_from_littlefs(built, capsys):
+    """The console app (screens, menu, table) driven by scripted buttons from
+    both layouts. The unix port is 64-bit, its objects take up to twice the
+    heap they take on the RP2040, so this runs with twice the budgets and
+    prints the peak; the device budgets at this level need the device (see
+    `python tools/build.py --proof N`, which also tries the plain budgets)."""
+    out, info = built
+    if not os.path.exists(os.path.join(FIRMWARE, "ui", "app.py")):
+        pytest.skip("ui/app.py not written yet")
+    hands = int(os.environ.get("STUD_PROOF_HANDS", "20"))
+    res = build.proof(out, hands=hands, info=info, level="app", heap_scale=2)
+    rom, lfs = res["romfs"], res["lfs"]
+    assert rom["LEVEL"] == lfs["LEVEL"] == "app"
+    assert rom["SUMMARY"] == lfs["SUMMARY"]
+    assert rom["POKER_FROM"].startswith("/rom/poker/")
+    assert "ui.app" in rom["MODULES"].split()
+    with capsys.disabled():
+        print("\napp level, %d hands, unix port (64-bit): peak live heap ROMFS route %s B beyond the "
+              "image (device budget 96 KB), LittleFS route %s B (device budget 180 KB)"
+              % (hands, rom["PEAK_LIVE_BEYOND_IMAGE"], lfs["PEAK_LIVE"]))
+
+
+class _ManifestRunner:
+    """Runs a MicroPython manifest.py the way tools/manifestfile.py does
+    (the manifest's folder as the current directory, paths relative to it),
+    recording what package()/module()/include() would freeze."""
+
+    def __init__(self):
+        self.frozen = {}        # target path on the device -> source file
+        self.included = []
+
+    def run(self, path):
+        path = os.path.abspath(path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "manifest.py")
+        self.included.append(path)
+        prev = os.getcwd()
+        os.chdir(os.path.dirname(path))
+        try:
+            with open(path) as f:
+                exec(f.read(), {"metadata": lambda **kw: None, "package": self.package,
+                                "module": self.module, "include": self.include})
+        finally:
+            os.chdir(prev)
+
+    def include(self, path, **_kw):
+        if "$(" in path:          # the port's own manifest: not ours to check
+            self.included.append(path)
+            return
+        self.run(path)
+
+    def package(self, package_path, files=None, base_path=".", opt=None):
+        base = os.path.abspath(base_path)
+        if files is None:
+            for top, _d, names in os.walk(os.path.join(base, package_path)):
+                for n in names:
+                    if n.endswith(".py"):
+                        full = os.path.join(top, n)
+                        self.frozen[os.path.relpath(full, base).replace(os.sep, "/")] = full
+        else:
+            for f in files:
+                rel = package_path + "/" + f
+                self.frozen[rel] = os.path.join(base, rel)
+
+    def module(self, module_path, base_path=".", opt=None):
+        self.frozen[module_path] = os.path.join(os.path.abspath(base_path), module_path)
+
+
+def test_each_package_manifest_freezes_exactly_its_modules_under_the_package_name():
+    for pkg in sorted(os.listdir(FIRMWARE)):
+        if not os.path.isfile(os.path.join(FIRMWARE, pkg, "__init__.py")):
+            continue
+        manifest = os.path.join(FIRMWARE, pkg, "manifest.py")
+        assert os.path.isfile(manifest), "package %s has no manifest.py" % pkg
+        runner = _ManifestRunner()
+        runner.run(manifest)
+        expected = {}
+        for rel in _shipped_sources():
+            if rel.startswith(pkg + "/") and rel.endswith(".py"):
+                expected[rel] = os.path.join(FIRMWARE, rel)
+        assert {k: os.path.normpath(v) for k, v in runner.frozen.items()} == expected, pkg
+
+
+def test_the_frozen_variant_of_the_board_freezes_every_firmware_package():
+    board = os.path.join(ROOT, "boards", "STUD_PICO")
+    runner = _ManifestRunner()
+    runner.run(os.path.join(board, "manifest_frozen.py"))
+    assert "$(PORT_DIR)/boards/manifest.py" in runner.included
+    packages = sorted(p for p in os.listdir(FIRMWARE)
+                      if os.path.isfile(os.path.join(FIRMWARE, p, "__init__.py")))
+    assert sorted({k.split("/")[0] for k in runner.frozen}) == packages
+    with open(os.path.join(board, "mpconfigvariant_FROZEN.cmake")) as f:
+        assert "manifest_frozen.py" in f.read()
+
+
+def test_the_board_reserves_the_romfs_partition_of_the_size_the_build_checks_against():
+    board = os.path.join(ROOT, "boards", "STUD_PICO")
+    with open(os.path.join(board, "mpconfigboard.h")) as f:
+        header = f.read()
+    with open(os.path.join(board, "mpconfigboard.cmake")) as f:
+        cmake = f.read()
+    romfs = re.search(r"#define MICROPY_HW_ROMFS_BYTES\s+\((\d+) \* 1024\)", header)
+    fs_h = re.search(r"#define MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024\)", header)
+    fs_cmake = re.search(r"set\(MICROPY_HW_FLASH_STORAGE_BYTES (\d+)\)", cmake)
+    assert romfs and fs_h and fs_cmake
+    romfs_bytes, fs_bytes = int(romfs.group(1)) * 1024, int(fs_h.group(1)) * 1024
+    assert int(fs_cmake.group(1)) == fs_bytes           # the linker and C agree
+    assert romfs_bytes == build.ROMFS_PARTITION == build.FLASH_BUDGET
+    assert romfs_bytes % 4096 == 0 and fs_bytes % 4096 == 0
+    # firmware keeps the stock RPI_PICO's 640 KB: 2 MB - 1408 KB
+    assert 2048 * 1024 - romfs_bytes - fs_bytes == 640 * 1024

@@ -1,0 +1,128 @@
+# portable
+"""hw.buttons: debounce, press, long press and accelerating auto-repeat, driven
+by made-up pin samples and times (no hardware)."""
+from checks import raises
+from hw.buttons import Buttons, PinButtons, keys_from_board
+from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, REPEAT, RIGHT, UP
+
+SIX = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
+
+
+class Rec:
+    def __init__(self):
+        self.events = []
+        self.now = 0
+
+    def __call__(self, key, event):
+        self.events.append((self.now, key, event))
+
+
+def drive(buttons, samples, period=10):
+    """samples: list of (until_ms, down_mask); polls every `period` ms from 0."""
+    rec = Rec()
+    t = 0
+    for until, mask in samples:
+        while t < until:
+            rec.now = t
+            buttons.poll(mask, t, rec)
+            t += period
+    return rec.events
+
+
+def six():
+    keys, long_keys = keys_from_board(SIX)
+    return Buttons(keys, long_keys)
+
+
+def test_a_short_press_of_a_sends_press_and_release_when_let_go():
+    ev = drive(six(), [(100, 0), (300, 1 << 4), (400, 0)])
+    assert ev == [(300, A, PRESS), (300, A, RELEASE)]
+
+
+def test_holding_b_past_the_long_press_time_sends_long_once_and_no_press():
+    b = six()
+    ev = drive(b, [(50, 1 << 5), (50 + 2000, 1 << 5), (2100, 0)])
+    longs = [e for e in ev if e[2] == LONG]
+    assert longs == [(b.long_press_ms, B, LONG)]
+    assert ev[-1] == (2050, B, RELEASE) and len(ev) == 2
+
+
+def test_a_press_just_under_the_long_press_time_is_a_short_press():
+    b = six()
+    ev = drive(b, [(b.long_press_ms - 10, 1 << 4), (1000, 0)])
+    assert [e[2] for e in ev] == [PRESS, RELEASE]
+
+
+def test_an_arrow_presses_at_once_then_repeats_faster_and_faster_down_to_the_floor():
+    b = six()
+    ev = drive(b, [(3000, 1 << 1), (3100, 0)], period=1)
+    assert ev[0] == (0, RIGHT, PRESS)
+    reps = [t for t, k, e in ev if e == REPEAT]
+    assert reps[0] == b.repeat_delay_ms
+    gaps = [reps[i + 1] - reps[i] for i in range(len(reps) - 1)]
+    assert gaps[0] < b.repeat_ms and gaps[0] >= b.repeat_ms * b.repeat_accel_pct // 100
+    assert all(gaps[i + 1] <= gaps[i] for i in range(len(gaps) - 1))
+    assert min(gaps) == b.repeat_min_ms and gaps[-1] == b.repeat_min_ms
+    assert ev[-1] == (3000, RIGHT, RELEASE)
+    assert all(k == RIGHT for _t, k, _e in ev)
+
+
+def test_contact_bounce_within_the_debounce_time_gives_one_press_and_one_release():
+    b = six()
+    bouncy = [(1, 1 << 2), (2, 0), (3, 1 << 2), (4, 0), (5, 1 << 2), (200, 1 << 2),
+              (201, 0), (202, 1 << 2), (203, 0), (204, 1 << 2), (205, 0), (400, 0)]
+    ev = drive(b, bouncy, period=1)
+    assert [(k, e) for _t, k, e in ev] == [(UP, PRESS), (UP, RELEASE)]
+
+
+def test_buttons_are_independent_when_held_together():
+    ev = drive(six(), [(100, (1 << 0) | (1 << 4)), (150, 1 << 4), (200, 0)])
+    assert (0, LEFT, PRESS) in ev and (100, LEFT, RELEASE) in ev
+    assert (150, A, PRESS) in ev and (150, A, RELEASE) in ev
+    assert len(ev) == 4
+
+
+def test_two_button_board_ok_is_a_when_short_and_b_when_long():
+    keys, long_keys = keys_from_board(("OK", "NEXT"))
+    b = Buttons(keys, long_keys)
+    ev = drive(b, [(100, 1), (200, 0)])
+    assert [(k, e) for _t, k, e in ev] == [(A, PRESS), (A, RELEASE)]
+    b = Buttons(keys, long_keys)
+    ev = drive(b, [(1000, 1), (1100, 0)])
+    assert [(k, e) for _t, k, e in ev] == [(B, PRESS), (B, RELEASE)]
+
+
+def test_two_button_board_next_is_right_when_short_and_repeating_down_when_held():
+    keys, long_keys = keys_from_board(("OK", "NEXT"))
+    b = Buttons(keys, long_keys)
+    ev = drive(b, [(100, 2), (200, 0)])
+    assert [(k, e) for _t, k, e in ev] == [(RIGHT, PRESS), (RIGHT, RELEASE)]
+    b = Buttons(keys, long_keys)
+    ev = drive(b, [(2000, 2), (2100, 0)])
+    assert ev[0] == (b.long_press_ms, DOWN, PRESS)
+    assert len([e for e in ev if e[2] == REPEAT]) >= 3
+    assert all(k == DOWN for _t, k, _e in ev) and ev[-1][2] == RELEASE
+
+
+def test_pin_buttons_read_pulled_up_pins_as_pressed_when_low():
+    class P:
+        def __init__(self, v):
+            self.v = v
+
+        def value(self):
+            return self.v
+
+    pins = [P(1), P(0), P(1)]
+    b = PinButtons(pins, [LEFT, DOWN, A])
+    assert b.down_mask() == 2
+    rec = Rec()
+    b.update(0, rec)
+    assert rec.events == [(0, DOWN, PRESS)]
+
+
+def test_unknown_button_names_are_errors_and_activity_time_is_kept():
+    raises(ValueError, keys_from_board, ("LEFT", "FIRE"))
+    b = six()
+    assert b.last_activity_ms is None
+    drive(b, [(30, 0), (60, 1 << 3)])
+    assert b.last_activity_ms == 30  # the press at the first poll of the second sample

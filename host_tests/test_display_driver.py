@@ -1,0 +1,159 @@
+# portable
+"""hw.oled: the SSD1306/SH1106 driver puts the right bytes on the bus and
+sends only the pages that changed."""
+import sys
+
+if sys.implementation.name != "micropython":  # CPython draws with tools/sim/framebuf.py
+    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/tools/sim")
+
+from hw.oled import SH1106, SSD1306, I2CBus, SPIBus  # noqa: E402
+
+
+class FakeI2C:
+    """Records every I2C transaction as (addr, bytes)."""
+
+    def __init__(self):
+        self.log = []
+
+    def writevto(self, addr, vector):
+        data = bytearray()
+        for part in vector:
+            data += bytes(part)
+        self.log.append((addr, bytes(data)))
+
+    def writeto(self, addr, buf):
+        self.log.append((addr, bytes(buf)))
+
+
+class FakePin:
+    OUT = 1
+
+    def __init__(self, name, wire):
+        self.name = name
+        self.wire = wire
+        self.v = None
+
+    def init(self, mode, value=None):
+        self.v = value
+
+    def __call__(self, v):
+        self.v = v
+        self.wire.append((self.name, v))
+
+
+class FakeSPI:
+    def __init__(self, wire):
+        self.wire = wire
+
+    def write(self, buf):
+        self.wire.append(("spi", bytes(buf)))
+
+
+def _pages(log, data_prefix=0x40):
+    """The data transactions of an I2C log."""
+    return [d[1:] for _a, d in log if d[0] == data_prefix]
+
+
+def test_first_show_sends_every_page_then_nothing_until_something_changes():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    assert len(_pages(i2c.log)) == 8          # the init clears the panel
+    assert all(p == bytes(128) for p in _pages(i2c.log))
+    i2c.log.clear()
+    d.show()
+    assert i2c.log == []
+    d.fill(0)
+    d.show()
+    assert i2c.log == []
+
+
+def test_only_the_changed_page_goes_on_the_bus_with_its_ssd1306_window():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c, 0x3D))
+    i2c.log.clear()
+    d.pixel(5, 29, 1)  # page 3, bit 5
+    d.show()
+    assert len(i2c.log) == 2
+    addr, cmds = i2c.log[0]
+    assert addr == 0x3D and cmds == bytes((0x00, 0x21, 0, 127, 0x22, 3, 3))
+    data = i2c.log[1][1]
+    assert data[0] == 0x40 and len(data) == 129
+    expect = bytearray(128)
+    expect[5] = 1 << 5
+    assert data[1:] == bytes(expect)
+
+
+def test_two_changed_pages_send_two_windows_in_page_order():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    d.fill_rect(0, 60, 3, 2, 1)  # page 7
+    d.pixel(127, 0, 1)           # page 0
+    d.show()
+    windows = [c[1:] for _a, c in i2c.log if c[0] == 0x00]
+    assert windows == [bytes((0x21, 0, 127, 0x22, 0, 0)), bytes((0x21, 0, 127, 0x22, 7, 7))]
+    assert d.pages_sent == 8 + 2
+
+
+def test_sh1106_addresses_a_page_and_column_two_of_its_132_columns():
+    i2c = FakeI2C()
+    d = SH1106(I2CBus(i2c))
+    i2c.log.clear()
+    d.pixel(0, 63, 1)
+    d.show()
+    assert i2c.log[0][1] == bytes((0x00, 0xB7, 0x02, 0x10))
+    assert i2c.log[1][1][1] == 0x80
+
+
+def test_init_turns_the_display_on_last_and_rotation_flips_segments_and_scan():
+    for rotate, seg, com in ((0, 0xA1, 0xC8), (180, 0xA0, 0xC0)):
+        i2c = FakeI2C()
+        SSD1306(I2CBus(i2c), rotate=rotate)
+        init = i2c.log[0][1]
+        assert init[0] == 0x00 and init[1] == 0xAE
+        assert seg in init and com in init
+        assert i2c.log[-1][1] == b"\x00\xaf"
+
+
+def test_contrast_and_power_commands():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    d.contrast(0x40)
+    d.poweroff()
+    d.poweron()
+    assert [c for _a, c in i2c.log] == [b"\x00\x81\x40", b"\x00\xae", b"\x00\xaf"]
+
+
+def test_spi_frames_commands_with_dc_low_and_data_with_dc_high():
+    wire = []
+    dc, cs, res = FakePin("dc", wire), FakePin("cs", wire), FakePin("res", wire)
+    d = SSD1306(SPIBus(FakeSPI(wire), dc, cs, res, sleep_ms=lambda ms: None))
+    assert wire[:3] == [("res", 1), ("res", 0), ("res", 1)]
+    wire.clear()
+    d.pixel(0, 8, 1)
+    d.show()
+    assert wire == [("cs", 1), ("dc", 0), ("cs", 0), ("spi", bytes((0x21, 0, 127, 0x22, 1, 1))), ("cs", 1),
+                    ("cs", 1), ("dc", 1), ("cs", 0), ("spi", b"\x01" + bytes(127)), ("cs", 1)]
+
+
+def test_show_allocates_nothing_under_micropython():
+    if sys.implementation.name != "micropython":
+        return
+    import micropython
+
+    class NullI2C:
+        def writevto(self, addr, vector):
+            pass
+
+    d = SSD1306(I2CBus(NullI2C()))
+    d.show()
+    d.fill(1)
+    micropython.heap_lock()
+    try:
+        d.show()
+        d.pixel(3, 3, 0)
+        d.show()
+    finally:
+        micropython.heap_unlock()
+    assert d.pages_sent == 8 + 8 + 1

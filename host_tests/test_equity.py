@@ -1,0 +1,291 @@
+# portable
+"""poker.equity: the equity calculator against brute force, and seed 002.
+
+The brute-force oracles here enumerate every deal with their own loops and
+split the pot by the rules of RULES.md, so they share nothing with the
+calculator but the evaluator (which has its own tests). Dead cards shrink
+the deck so that exact cases stay small on MicroPython too. The CPython-only
+tests (phevaluator as an independent evaluator) return at once on
+MicroPython, where it does not exist.
+"""
+from poker import equity as eq
+from poker import evaluator as ev
+from poker.cards import parse
+from poker.rng import Rng
+
+
+def _rest(known):
+    out = []
+    for c in range(52):
+        if c not in known:
+            out.append(c)
+    return out
+
+
+def _combos(items, k):
+    if k == 0:
+        yield []
+        return
+    for i in range(len(items) - k + 1):
+        for tail in _combos(items[i + 1:], k - 1):
+            yield [items[i]] + tail
+
+
+def _permille(num, den):
+    # round half up, the calculator's rounding of the same fraction
+    return (num * 1000 * 2 + den) // (2 * den)
+
+
+def _split_hi(me, others):
+    """Share of player 0 in 1/2520 units for a high (or razz) pot."""
+    best = max([me] + others)
+    if me < best:
+        return 0
+    return 2520 // (1 + others.count(best))
+
+
+def _split_hilo(his, los):
+    """his/los for all players, player 0 first; low None = no low."""
+    best_hi = max(his)
+    lows = [x for x in los if x is not None]
+    share = 0
+    if not lows:
+        return 2520 // his.count(best_hi) if his[0] == best_hi else 0
+    if his[0] == best_hi:
+        share += 1260 // his.count(best_hi)
+    best_lo = max(lows)
+    if los[0] == best_lo:
+        share += 1260 // los.count(best_lo)
+    return share
+
+
+def test_river_holdem_exact_equity_is_the_share_over_every_opponent_hand():
+    mine = parse("Ah Qd")
+    board = parse("Qs 9h 4c 2d Jh")
+    dead = parse("3s 5s 6s 7s 8s Ts Ks As 3c 5c 6c 7c 8c Tc")
+    rest = _rest(mine + board + dead)
+    num = den = 0
+    me = ev.high(mine + board)
+    for opp in _combos(rest, 2):
+        num += _split_hi(me, [ev.high(opp + board)])
+        den += 2520
+    got = eq.equity("FT", mine, board, 1, dead, exact_max=100000)
+    assert eq.last["exact"]
+    assert got == _permille(num, den)
+
+
+def test_flop_holdem_two_known_hands_share_the_pot_exactly_between_them():
+    a, b = parse("As Kd"), parse("7c 7h")
+    board = parse("Kh 7d 2s")
+    dead = _rest(a + b + board)[:30]  # leave 15 cards: 105 runouts
+    ea = eq.equity("FT", a, board, [b], dead, exact_max=10000)
+    eb = eq.equity("FT", b, board, [a], dead, exact_max=10000)
+    assert abs(ea + eb - 1000) <= 1
+    rest = _rest(a + b + board + dead)
+    num = den = 0
+    for turn_river in _combos(rest, 2):
+        bd = board + turn_river
+        num += _split_hi(ev.high(a + bd), [ev.high(b + bd)])
+        den += 2520
+    assert ea == _permille(num, den)
+
+
+def test_stud_hi_lo_exact_equity_splits_halves_and_gives_all_to_high_without_a_low():
+    mine = parse("As 2d 3c 4h Kd Kc")   # sixth street: one card to come
+    opp_up = parse("Qs Qd 9h 9c")
+    dead = _rest(mine + opp_up)[:32]
+    rest = _rest(mine + opp_up + dead)
+    num = den = 0
+    for mine7 in rest:
+        others = [c for c in rest if c != mine7]
+        for opp3 in _combos(others, 3):
+            m = mine + [mine7]
+            o = opp_up + opp3
+            num += 2 * _split_hilo([ev.high(m), ev.high(o)], [ev.low8(m), ev.low8(o)])
+            den += 5040
+    got = eq.equity("F7S/8", mine, (), [opp_up], dead, exact_max=100000)
+    assert eq.last["exact"]
+    assert got == _permille(num, den)
+
+
+def test_razz_exact_equity_uses_the_ace_to_five_low():
+    mine = parse("Ah 2c 5d 7s 9h Kc")
+    opps = [parse("3d 4d 8c Qh"), parse("6h 6c Td Js")]
+    dead = _rest(mine + opps[0] + opps[1])[:30]
+    rest = _rest(mine + opps[0] + opps[1] + dead)
+    num = den = 0
+    for m7 in rest:
+        r1 = [c for c in rest if c != m7]
+        for o1 in _combos(r1, 3):
+            r2 = [c for c in r1 if c not in o1]
+            for o2 in _combos(r2, 3):
+                m = ev.low_a5(mine + [m7])
+                num += 2 * _split_hi(m, [ev.low_a5(opps[0] + o1), ev.low_a5(opps[1] + o2)])
+                den += 5040
+    got = eq.equity("FR", mine, (), opps, dead, exact_max=100000)
+    assert eq.last["exact"]
+    assert got == _permille(num, den)
+
+
+def test_omaha_hi_lo_exact_equity_uses_two_hole_and_three_board_cards():
+    mine = parse("Ad 2d Kc Qs")
+    board = parse("3h 5c Kd 8s")
+    known = mine + board
+    dead = _rest(known)[:38]
+    rest = _rest(known + dead)  # 6 cards: the river and a 4-card hand
+    num = den = 0
+    for river in rest:
+        r1 = [c for c in rest if c != river]
+        bd = board + [river]
+        for opp in _combos(r1, 4):
+            his = [ev.omaha_high(mine, bd), ev.omaha_high(opp, bd)]
+            los = [ev.omaha_low8(mine, bd), ev.omaha_low8(opp, bd)]
+            num += 2 * _split_hilo(his, los)
+            den += 5040
+    got = eq.equity("FO/8", mine, board, 1, dead, exact_max=1000)
+    assert eq.last["exact"]
+    assert got == _permille(num, den)
+
+
+def test_monte_carlo_is_near_the_exact_value_and_deterministic_per_seed():
+    mine = parse("Jc Jd")
+    opp = parse("Ah Ks")
+    board = parse("Th 4s 9c")
+    dead = _rest(mine + opp + board)[:25]
+    exact = eq.equity("FT", mine, board, [opp], dead, exact_max=10000)
+    a = eq.equity("FT", mine, board, [opp], dead, samples=2000, rng=Rng(5))
+    b = eq.equity("FT", mine, board, [opp], dead, samples=2000, rng=Rng(5))
+    assert a == b
+    assert not eq.last["exact"] and eq.last["deals"] == 2000
+    # 4.5 standard errors of a share near one half over 2000 deals
+    assert abs(a - exact) <= 50, (a, exact)
+    others = [eq.equity("FT", mine, board, [opp], dead, samples=200, rng=Rng(s))
+              for s in (1, 2, 3, 4)]
+    assert len(set(others)) > 1  # the seed matters
+
+
+def test_aces_against_one_random_hand_preflop_is_about_85_percent():
+    # the textbook figure for AA against a random hand: 85.2 %
+    got = eq.equity("FT", parse("As Ah"), (), 1, samples=1500, rng=Rng(11))
+    assert 825 <= got <= 880, got
+
+
+def test_a_hand_that_cannot_lose_has_full_equity_and_one_that_cannot_win_none():
+    board = parse("Ts Js Qs Ks 2d")
+    assert eq.equity("FT", parse("As 3c"), board, 2, samples=50) == 1000
+    # a royal flush on the board: everybody splits
+    assert eq.equity("FT", parse("2c 3c"), parse("Ts Js Qs Ks As"), 2, samples=50) == 333
+    # quads showing against a hand with no way to improve
+    assert eq.equity("F5S", parse("2c 7d 9h Jc Ks"), (), [parse("8s 8h 8d 8c")], samples=50) == 0
+
+
+def test_bad_input_is_rejected():
+    e = None
+    try:
+        eq.equity("FT", parse("As Ah"), parse("As 2c 3d"), 1)
+    except ValueError as x:
+        e = x
+    assert e is not None
+    try:
+        eq.equity("XX", parse("As Ah"), (), 1)
+        assert False
+    except ValueError:
+        pass
+
+
+def test_weighted_ranges_make_opponents_stronger():
+    mine = parse("9c 8c")
+    free = eq.equity("FT", mine, (), 1, samples=1500, rng=Rng(2))
+    tight = eq.equity("FT", mine, (), 1, samples=1500, rng=Rng(2), ranges=[(12, 1000)])
+    assert tight < free - 30, (free, tight)
+
+
+def test_start_score_orders_classic_starting_hands():
+    s = eq.start_score
+    assert s("FT", parse("As Ah")) > s("FT", parse("Ks Kh")) > s("FT", parse("As Kd")) > s("FT", parse("7c 2d"))
+    assert s("FT", parse("Js Ts")) > s("FT", parse("Jd Th"))
+    assert s("F7S", parse("5c 5d 5h")) > s("F7S", parse("Ac Ad 2h")) > s("F7S", parse("9c 9d Kh"))
+    assert s("FR", parse("Ac 2d 3h")) > s("FR", parse("Kc Qd 4h"))
+    assert s("FO", parse("As Ad Ks Kd")) > s("FO", parse("7c 2d 9h 4s"))
+
+
+# ---------------------------------------------------- seed 002, impossible call
+
+def _brute_cannot_beat(code, mine, shown, dead):
+    """Every hand the bettor could hold (his hidden cards from the unseen
+    ones) beats or ties ``mine``."""
+    f = ev.low_a5 if code == "FR" else ev.high
+    me = f(mine)
+    hidden = (7 if code != "F5S" else 5) - len(shown)
+    rest = _rest(mine + shown + dead)
+    for h in _combos(rest, hidden):
+        if me >= f(shown + h):
+            return False
+    return True
+
+
+def test_five_card_stud_call_that_cannot_beat_the_four_up_cards_is_impossible():
+    mine = parse("2c 7d 9h Jc Ks")      # king high
+    shown = parse("8s 8h 3d 4c")        # a pair showing
+    assert eq.cannot_beat("F5S", mine, (), shown)
+    assert _brute_cannot_beat("F5S", mine, shown, [])
+    # a pair of nines against eights showing can win
+    assert not eq.cannot_beat("F5S", parse("9c 9d 2h 3h 5s"), (), shown)
+    assert not _brute_cannot_beat("F5S", parse("9c 9d 2h 3h 5s"), shown, [])
+
+
+def test_impossible_call_agrees_with_brute_force_over_the_bettors_hidden_cards():
+    rng = Rng(9)
+    checked = hits = 0
+    for _ in range(40):
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        for code in ("F5S", "F7S", "FR"):
+            n = 5 if code == "F5S" else 7
+            mine = deck[:n]
+            shown = deck[n:n + 4]
+            dead = deck[n + 4:n + 4 + 36]  # small deck: brute force stays cheap
+            fast = eq.cannot_beat(code, mine, (), shown, dead)
+            slow = _brute_cannot_beat(code, mine, shown, dead)
+            # sound: never forbids a call that could win
+            if fast:
+                assert slow, (code, mine, shown)
+            checked += 1
+            hits += fast
+    assert checked == 120 and hits > 0
+
+
+def test_hi_lo_call_with_a_qualifying_low_is_never_impossible():
+    mine = parse("As 2d 3c 4h 8s Kd Qc")
+    shown = parse("Js Jd Jh 9c")
+    assert not eq.cannot_beat("F7S/8", mine, (), shown)
+    assert eq.cannot_beat("F7S", mine, (), shown)
+
+
+def test_flop_games_have_no_impossible_call():
+    assert not eq.cannot_beat("FT", parse("2c 3d"), parse("7h 8h 9h Th Jh"), parse("Ah"))
+
+
+# ------------------------------------------------------------- CPython only
+
+def test_flop_equity_matches_phevaluator_over_every_runout():
+    try:
+        from phevaluator import evaluate_cards
+    except ImportError:
+        return  # MicroPython: no phevaluator
+    from poker.cards import name
+    mine, opp = parse("Ah Kh"), parse("Qs Qc")
+    board = parse("Jh 7h 2c")
+    rest = _rest(mine + opp + board)
+    num = den = 0
+    for tr in _combos(rest, 2):
+        bd = board + tr
+        a = evaluate_cards(*[name(c) for c in mine + bd])
+        b = evaluate_cards(*[name(c) for c in opp + bd])  # lower is better
+        num += 2 if a < b else 1 if a == b else 0
+        den += 2
+    got = eq.equity("FT", mine, board, [opp], exact_max=2000)
+    assert eq.last["exact"]
+    assert got == _permille(num, den)

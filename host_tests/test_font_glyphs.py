@@ -1,0 +1,159 @@
+"""ui.font and ui.glyphs: every character and card draws as its picture in
+tools/fontgen.py, clipped like framebuf, with no allocation on the device."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import fontgen  # noqa: E402
+import framebuf  # noqa: E402
+from ui import font, glyphs  # noqa: E402
+
+
+def canvas(w=128, h=64, c=0):
+    buf = bytearray(w * ((h + 7) // 8))
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
+    fb.fill(c)
+    return fb
+
+
+def lit(fb, w, h):
+    return {(x, y) for y in range(h) for x in range(w) if fb.pixel(x, y)}
+
+
+def art_pixels(art, x0=0, y0=0):
+    return {(x0 + x, y0 + y) for y, row in enumerate(fontgen.rows(art)) for x, v in enumerate(row) if v}
+
+
+def test_generated_tables_are_up_to_date_with_the_art():
+    assert fontgen.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("fnt,art", [(font.NORMAL, fontgen.NORMAL), (font.SMALL, fontgen.SMALL)])
+def test_every_character_draws_exactly_its_picture(fnt, art):
+    for ch, picture in art.items():
+        fb = canvas(20, 12)
+        end = font.text(fb, ch, 3, 2, 1, fnt)
+        assert lit(fb, 20, 12) == art_pixels(picture, 3, 2), repr(ch)
+        assert end == 3 + font.ADVANCE[fnt]
+
+
+def test_dark_text_on_a_lit_box_clears_exactly_the_ink():
+    fb = canvas(40, 10, 1)
+    font.text(fb, "Q7", 1, 1, 0)
+    dark = {(x, y) for y in range(10) for x in range(40) if not fb.pixel(x, y)}
+    assert dark == art_pixels(fontgen.NORMAL["Q"], 1, 1) | art_pixels(fontgen.NORMAL["7"], 7, 1)
+
+
+def test_text_is_clipped_at_every_edge_like_a_crop_of_a_bigger_screen():
+    for x, y in ((-7, 0), (-3, -4), (120, 60), (125, -2), (0, 61)):
+        big = canvas(160, 96)
+        font.text(big, "AKQJ", x + 16, y + 16)
+        fb = canvas()
+        font.text(fb, "AKQJ", x, y)
+        want = {(px - 16, py - 16) for (px, py) in lit(big, 160, 96)
+                if 0 <= px - 16 < 128 and 0 <= py - 16 < 64}
+        assert lit(fb, 128, 64) == want, (x, y)
+
+
+def test_width_is_the_advance_and_small_font_draws_lower_case_as_upper():
+    assert font.width("POT 120") == 42 and font.width("POT 120", font.SMALL) == 28
+    a, b = canvas(), canvas()
+    font.text(a, "all in", 0, 0, 1, font.SMALL)
+    font.text(b, "ALL IN", 0, 0, 1, font.SMALL)
+    assert a.pixel(0, 1) is not None and lit(a, 30, 6) == lit(b, 30, 6)
+    c, d = canvas(), canvas()
+    font.text(c, "\u2660\x01", 0, 0)
+    font.text(d, "??", 0, 0)
+    assert lit(c, 20, 8) == lit(d, 20, 8)
+
+
+@pytest.mark.parametrize("size", [glyphs.SMALL, glyphs.MEDIUM, glyphs.LARGE])
+def test_every_card_stays_in_its_box_and_all_52_look_different(size):
+    w, h = glyphs.W[size], glyphs.H[size]
+    seen = set()
+    for c in range(52):
+        fb = canvas(40, 30)
+        glyphs.card(fb, 5, 4, c, size)
+        px = lit(fb, 40, 30)
+        assert all(5 <= x < 5 + w and 4 <= y < 4 + h for x, y in px)
+        corners = {(5, 4), (5 + w - 1, 4), (5, 4 + h - 1), (5 + w - 1, 4 + h - 1)}
+        assert not px & corners
+        seen.add(frozenset(px))
+    assert len(seen) == 52
+
+
+@pytest.mark.parametrize("size", [glyphs.SMALL, glyphs.MEDIUM, glyphs.LARGE])
+def test_a_card_shows_its_rank_glyph_and_suit_picture_in_dark_pixels(size):
+    fb = canvas(40, 30)
+    c = 4 * 12 + 2  # Ah
+    glyphs.card(fb, 0, 0, c, size)
+    dark = {(x, y) for y in range(glyphs.H[size]) for x in range(glyphs.W[size]) if not fb.pixel(x, y)}
+    if size == glyphs.LARGE:
+        rank = art_pixels(fontgen.NORMAL["A"], 2, 1)
+        suit = art_pixels(fontgen.SUIT7[2], 4, 8)
+    else:
+        rank = art_pixels(fontgen.SMALL["A"], 1, 1)
+        suit = art_pixels((fontgen.SUIT5 if size == glyphs.MEDIUM else fontgen.SUIT3)[2], 5, 1)
+    w, h = glyphs.W[size], glyphs.H[size]
+    corners = {(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)}
+    assert dark - corners == rank | suit
+
+
+def test_a_back_is_an_outline_with_a_checker_inside_and_none_is_a_back():
+    for size in range(3):
+        w, h = glyphs.W[size], glyphs.H[size]
+        fb = canvas(20, 20)
+        glyphs.back(fb, 1, 1, size)
+        for y in range(h):
+            for x in range(w):
+                corner = x in (0, w - 1) and y in (0, h - 1)
+                edge = x in (0, w - 1) or y in (0, h - 1)
+                inner = 2 <= x < w - 2 and 2 <= y < h - 2
+                want = 0 if corner else 1 if edge else ((x + y) & 1 == 0) if inner else 0
+                assert fb.pixel(1 + x, 1 + y) == want, (size, x, y)
+        other = canvas(20, 20)
+        glyphs.card(other, 1, 1, None, size)
+        assert lit(other, 20, 20) == lit(fb, 20, 20)
+
+
+def test_suits_draw_their_pictures_in_the_three_sizes():
+    for size, table in ((3, fontgen.SUIT3), (5, fontgen.SUIT5), (7, fontgen.SUIT7)):
+        for s in range(4):
+            fb = canvas(12, 12)
+            glyphs.suit(fb, 2, 3, s, size)
+            assert lit(fb, 12, 12) == art_pixels(table[s], 2, 3)
+
+
+MP_NOALLOC = """
+import sys, micropython, framebuf
+sys.path.insert(0, %r)
+from ui import font, glyphs
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+font.text(fb, "warm", 0, 0)
+glyphs.card(fb, 0, 0, 5, 0)
+glyphs.back(fb, 0, 0, 0)
+micropython.heap_lock()
+font.text(fb, "POT 1,250 ALL IN", 0, 0)
+font.text(fb, "8 seats", 0, 10, 0, font.SMALL)
+for s in range(3):
+    glyphs.card(fb, 10, 20, 51, s)
+    glyphs.back(fb, 30, 20, s)
+    glyphs.suit(fb, 50, 20, 2, 2 * s + 3, 0)
+micropython.heap_unlock()
+print("no allocation")
+"""
+
+
+@pytest.mark.skipif(shutil.which("micropython") is None, reason="no micropython unix port")
+def test_drawing_text_and_cards_allocates_nothing_under_micropython(tmp_path):
+    script = tmp_path / "noalloc.py"
+    script.write_text(MP_NOALLOC % os.path.join(ROOT, "firmware"))
+    proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "no allocation", proc.stdout + proc.stderr

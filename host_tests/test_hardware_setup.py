@@ -1,0 +1,83 @@
+"""hw.hardware_setup and hw.loop.main on a fake `machine` (host_tests/fakes):
+the board file decides the pins, display chip and bus; safe mode returns
+before the game."""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
+
+from fakes import machine as fake_machine  # noqa: E402
+
+sys.modules["machine"] = fake_machine
+from hw import hardware_setup  # noqa: E402
+from hw.oled import SH1106, SSD1306, SPIBus  # noqa: E402
+
+
+def _board(name):
+    with open(os.path.join(ROOT, "boards", name + ".json")) as f:
+        return json.load(f)
+
+
+def setup_function(_fn):
+    fake_machine.reset_fakes()
+
+
+def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
+    dev = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    assert isinstance(dev.display, SSD1306)
+    assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
+    i2c = [e for e in fake_machine.LOG if e[0] == "i2c"]
+    assert all(e[1] == 0x3C for e in i2c)
+    assert len([e for e in i2c if e[2][0] == 0x40]) == 8  # the first full frame
+    assert [p.id for p in dev.buttons.pins] == [10, 11, 12, 13, 14, 15]
+    assert dev.sound is not None and dev.battery is not None
+    assert dev.power.screen_off_ms == 60000
+
+
+def test_sh1106_board_builds_the_sh1106_driver():
+    dev = hardware_setup.setup(_board("pico_sh1106_i2c"))
+    assert isinstance(dev.display, SH1106)
+
+
+def test_spi_board_builds_the_spi_bus_with_its_pins():
+    dev = hardware_setup.setup(_board("pico_ssd1306_spi"))
+    assert isinstance(dev.display.bus, SPIBus)
+    assert ("spi_init", 0, 10000000, 18, 19) in fake_machine.LOG
+    assert dev.battery is None
+
+
+def test_missing_board_file_means_the_reference_board():
+    assert hardware_setup.load_board("/no/such/board.json") == hardware_setup.DEFAULT_BOARD
+    ref = _board("pico_ssd1306_i2c")
+    for k, v in hardware_setup.DEFAULT_BOARD.items():
+        assert ref[k] == v, k
+
+
+def test_safe_mode_key_held_at_power_on_skips_the_game():
+    from hw import loop
+    fake_machine.LEVELS[15] = 0  # B held down
+    dev = loop.main(_board("pico_ssd1306_i2c"))
+    assert dev.safe_mode_held()
+    assert dev.display.buffer != bytearray(1024)  # "SAFE MODE" on the screen
+
+
+def test_two_button_board_safe_mode_is_ok_and_seed_is_30_bits():
+    fake_machine.LEVELS[14] = 0
+    dev = hardware_setup.setup(_board("pico_ssd1306_2btn"))
+    assert dev.safe_mode_held()
+    assert 0 <= dev.seed() < 1 << 30
+
+
+def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
+    dev = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+
+    def press_after_three():
+        if len(fake_machine.SLEEPS) == 3:
+            fake_machine.LEVELS[14] = 0
+
+    fake_machine.ON_SLEEP.append(press_after_three)
+    dev.power.update(60000, 0)
+    dev.power.update(300000, 0)
+    assert fake_machine.SLEEPS == [100, 100, 100]

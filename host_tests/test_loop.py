@@ -1,0 +1,130 @@
+# portable
+"""hw.loop: buttons reach the app, the app ticks and draws every poll, a press
+that wakes the screen is swallowed, and the clock never wraps."""
+from hw.buttons import Buttons, keys_from_board
+from hw.loop import Clock, Loop
+from hw.power import Power
+from ui.keys import A, PRESS, RELEASE
+
+
+class FakeApp:
+    def __init__(self):
+        self.events = []
+        self.ticks = []
+        self.draws = 0
+        self.awake = False
+
+    def handle(self, key, event):
+        self.events.append((key, event))
+
+    def tick(self, now):
+        self.ticks.append(now)
+
+    def draw(self):
+        self.draws += 1
+
+
+class FakeButtons(Buttons):
+    def __init__(self):
+        keys, long_keys = keys_from_board(("LEFT", "RIGHT", "UP", "DOWN", "A", "B"))
+        super().__init__(keys, long_keys)
+        self.mask = 0
+
+    def down_mask(self):
+        return self.mask
+
+
+class FakeDisplay:
+    def __init__(self):
+        self.on = True
+
+    def poweroff(self):
+        self.on = False
+
+    def poweron(self):
+        self.on = True
+
+
+def test_each_poll_sends_button_events_then_ticks_and_draws():
+    app = FakeApp()
+    b = FakeButtons()
+    loop = Loop(app, b)
+    b.mask = 1 << 4
+    loop.step(0)
+    b.mask = 0
+    loop.step(10)
+    assert app.events == [(A, PRESS), (A, RELEASE)]
+    assert app.ticks == [0, 10] and app.draws == 2
+
+
+def test_the_press_that_wakes_the_screen_is_swallowed_with_its_release():
+    app = FakeApp()
+    b = FakeButtons()
+    d = FakeDisplay()
+    p = Power(d, screen_off_ms=1000, sleep_ms=0)
+    loop = Loop(app, b, p)
+    t = 0
+    while t <= 1000:
+        loop.step(t)
+        t += 10
+    assert not d.on and not p.awake
+    ticks = len(app.ticks)
+    loop.step(t)  # asleep: nothing happens
+    assert len(app.ticks) == ticks
+    b.mask = 1 << 4
+    loop.step(t + 10)
+    b.mask = 0
+    loop.step(t + 20)
+    assert d.on and app.events == []
+    b.mask = 1 << 4
+    loop.step(t + 30)
+    b.mask = 0
+    loop.step(t + 40)
+    assert app.events == [(A, PRESS), (A, RELEASE)]
+
+
+def test_an_app_that_says_it_is_awake_keeps_the_screen_on():
+    app = FakeApp()
+    app.awake = True
+    d = FakeDisplay()
+    loop = Loop(app, FakeButtons(), Power(d, 100, 0))
+    for t in range(0, 1000, 10):
+        loop.step(t)
+    assert d.on
+
+
+def test_the_clock_counts_on_across_the_wrap_of_ticks_ms():
+    period = 1 << 30
+    raw = [period - 20]
+
+    def ticks():
+        return raw[0]
+
+    def diff(a, b):
+        return ((a - b + period // 2) % period) - period // 2
+
+    c = Clock(ticks, diff)
+    raw[0] = period - 5
+    assert c.ticks_ms() == 15
+    raw[0] = 10  # wrapped
+    assert c.ticks_ms() == 30
+
+
+def test_run_sleeps_the_rest_of_each_poll_period():
+    app = FakeApp()
+    b = FakeButtons()
+    now = [0]
+    slept = []
+
+    def ticks():
+        return now[0]
+
+    def sleep(ms):
+        slept.append(ms)
+        now[0] += ms
+        if len(slept) == 3:
+            loop.running = False
+
+    loop = Loop(app, b, clock=Clock(ticks, lambda a, b: a - b))
+    loop.run(sleep)
+    assert slept == [10, 10, 10] and app.ticks == [0, 10, 20]

@@ -1,0 +1,253 @@
+# portable
+"""poker.players: legal decisions from the view alone, fair, never the
+seed-002 impossible call."""
+from poker.hand import Hand  # the largest module first: less fragmentation
+from checks import raises
+from poker import equity, players
+from poker.rng import Rng
+from poker.rules import casino, lexibook
+from poker.variants import VARIANTS
+
+ALL = ('F7S', 'F5S', 'FT', 'FO', 'F7S/8', 'FR', 'FO/8')
+# the documented SeatView fields (poker/README.md): all a player may read
+VIEW_FIELDS = ('seat', 'variant', 'rules', 'dealer', 'street', 'actor',
+               'stacks', 'bets', 'pot', 'folded', 'all_in', 'up', 'down',
+               'board', 'last_action', 'actions', 'legal', 'to_call', 'dead',
+               'shown', 'finished', 'winnings', 'n', 'sitting_out', 'bettor',
+               'street_name', 'bring_in_seat', 'small_bet', 'big_bet',
+               'bet_size', 'impossible_call')
+
+
+class OnlyView:
+    """The documented fields of a view and nothing else (no way back to
+    the hand)."""
+
+    def __init__(self, view):
+        for f in VIEW_FIELDS:
+            if hasattr(view, f):
+                setattr(self, f, getattr(view, f))
+
+
+def _deck(rng):
+    d = list(range(52))
+    for i in range(51, 0, -1):
+        j = rng.below(i + 1)
+        d[i], d[j] = d[j], d[i]
+    return d
+
+
+def _bots(level_mix, seats, seed):
+    out = []
+    styles = sorted(players.STYLES)
+    for s in range(seats):
+        lv = level_mix[s % len(level_mix)]
+        if lv == 'station':
+            out.append(players.Station())
+        elif lv == 'random':
+            out.append(players.RandomPlayer(seed + s))
+        else:
+            out.append(players.make(lv, styles[(seed + s) % len(styles)], seed=seed + s))
+    return out
+
+
+def _play(code, rules, bots, dealer, deck, check=None):
+    n = len(bots)
+    h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * n, dealer, deck=deck)
+    while not h.finished:
+        s = h.actor
+        v = h.view(s)
+        a = bots[s].decide(OnlyView(v))
+        if check is not None:
+            check(h, s, v, a)
+        h.act(a[0], a[1])
+    return h
+
+
+def test_every_decision_is_one_of_the_legal_actions_in_every_game():
+    count = [0]
+
+    def check(h, s, v, a):
+        assert a in v.legal, (a, v.legal)
+        count[0] += 1
+
+    rng = Rng(3)
+    for code in ALL:
+        for i in range(3):
+            seats = 2 + (i * 3) % 5
+            rules = lexibook() if i % 2 == 0 else casino()
+            bots = _bots(('easy', 'normal', 'hard', 'station', 'random'), seats, i)
+            h = _play(code, rules, bots, i % seats, _deck(rng), check)
+            assert not h.voided
+            assert sum(h.stacks) == 40 * rules.big_bet * seats
+    assert count[0] > 100
+
+
+def test_make_takes_level_names_or_numbers_and_rejects_unknown_ones():
+    assert players.make(0).level == 'easy'
+    assert players.make('normal', 'tight-passive', seed=3).style == 'tight-passive'
+    assert players.make(2, rng=Rng(5)).level == 'hard'
+    assert players.make(2, rng=Rng(5)).style in players.STYLES
+    raises(ValueError, players.make, 'expert')
+    raises(ValueError, players.make, 3)
+    raises(ValueError, players.make, 'easy', 'reckless')
+
+
+def _unseen_positions(h, seat):
+    """Deck positions of the cards ``seat`` has not seen (others' down
+    cards, burns, the stub)."""
+    seen = set(h.down[seat]) | set(h.board)
+    for u in h.up:
+        seen |= set(u)
+    return [i for i, c in enumerate(h.deck_order) if c not in seen]
+
+
+def _replay(code, rules, stacks, dealer, deck, actions):
+    h = Hand(VARIANTS[code], rules, stacks, dealer, deck=deck)
+    for a in actions:
+        h.act(a[2], a[3])
+    return h
+
+
+def test_decisions_do_not_change_when_hidden_cards_are_swapped_for_other_unseen_cards():
+    """Fairness: at each decision, the other seats' down cards (and the
+    stub and burns) are shuffled among themselves; the replayed hand gives
+    the same view and, with the same seed, the same decision."""
+    rng = Rng(17)
+    compared = 0
+    for code in ALL:
+        for i in range(2):
+            seats = 3 + i
+            rules = lexibook()
+            deck = _deck(rng)
+            stacks = [40 * rules.big_bet] * seats
+            bots = _bots(('hard', 'normal', 'easy'), seats, 100 + i)
+            h = Hand(VARIANTS[code], rules, stacks, i, deck=deck)
+            while not h.finished:
+                s = h.actor
+                level = bots[s].level
+                pos = _unseen_positions(h, s)
+                alt = list(h.deck_order)
+                cards = [alt[p] for p in pos]
+                for k in range(len(cards) - 1, 0, -1):
+                    j = rng.below(k + 1)
+                    cards[k], cards[j] = cards[j], cards[k]
+                for p, c in zip(pos, cards):
+                    alt[p] = c
+                h2 = _replay(code, rules, stacks, i, alt, h.actions)
+                assert h2.actor == s
+                v1, v2 = h.view(s), h2.view(s)
+                for f in VIEW_FIELDS:
+                    if f not in ('variant', 'rules'):
+                        assert getattr(v1, f) == getattr(v2, f), f
+                a1 = players.make(level, 'balanced', seed=compared).decide(v1)
+                a2 = players.make(level, 'balanced', seed=compared).decide(v2)
+                assert a1 == a2, (code, level, a1, a2)
+                compared += 1
+                h.act(*bots[s].decide(v1))
+    assert compared > 100
+
+
+def _forced_f5s_impossible_spot():
+    """Heads-up five card stud, dealer seat 0: seat 1 (dealt first) ends
+    with king high, seat 0 shows a pair of eights; both check and call to
+    fifth street, where seat 0 bets. Returns the hand at seat 1's turn."""
+    from poker.cards import parse
+    s1 = parse("2c 7d 9h Jc Ks")  # down, then up cards
+    s0 = parse("3d 8s 8h 4c 5s")
+    order = [s1[0], s0[0], s1[1], s0[1]]
+    rest = [c for c in range(52) if c not in s1 and c not in s0]
+    burns = rest[:3]
+    rest = rest[3:]
+    for k in range(3):
+        order += [burns[k], s1[2 + k], s0[2 + k]]
+    deck = order + rest
+    h = Hand(VARIANTS['F5S'], lexibook(), [500, 500], 0, deck=deck)
+    guard = 0
+    while not (h.street == 3 and h.actor == 1 and h.to_call(1) > 0):
+        legal = h.legal_actions()
+        if h.street == 3 and h.actor == 0:
+            kinds = [a for a in legal if a[0] == 'bet']
+            h.act(*kinds[0])
+        else:
+            pick = None
+            for k in ('check', 'call', 'bring_in'):
+                for a in legal:
+                    if a[0] == k and pick is None:
+                        pick = a
+            h.act(*pick)
+        guard += 1
+        assert guard < 40 and not h.finished
+    return h
+
+
+def test_no_level_calls_when_its_hand_cannot_beat_the_bettors_four_up_cards():
+    h = _forced_f5s_impossible_spot()
+    assert h.impossible_call(1)
+    v = h.view(1)
+    assert equity.view_impossible_call(v)
+    assert players.impossible_call(v)
+    for level in players.LEVELS:
+        for style in players.STYLES:
+            for seed in range(4):
+                a = players.make(level, style, seed=seed).decide(OnlyView(v))
+                assert a[0] != 'call', (level, style, a)
+
+
+def test_view_check_of_the_impossible_call_agrees_with_the_hand_everywhere():
+    rng = Rng(23)
+    spots = [0, 0]
+
+    def check(h, s, v, a):
+        truth = h.impossible_call(s)
+        assert equity.view_impossible_call(v) == truth
+        spots[truth] += 1
+        if truth:
+            assert a[0] != 'call' or isinstance(bots[s], players.Station)
+
+    for code in ('F5S', 'F7S', 'F7S/8', 'FR'):
+        for i in range(12):
+            seats = 2 + i % 3
+            rules = lexibook() if i % 2 else casino()
+            bots = _bots(('station', 'easy', 'station', 'normal', 'hard'), seats, i)
+            _play(code, rules, bots, i % seats, _deck(rng), check)
+    assert spots[0] > 100
+
+
+def test_a_player_never_reads_the_hand_only_the_view():
+    # every decision above goes through OnlyView; here: a view with the
+    # other seats' down cards removed altogether still gives a decision
+    rng = Rng(4)
+    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=_deck(rng))
+    v = OnlyView(h.view(h.actor))
+    for s in range(4):
+        if s != v.seat:
+            assert all(c is None for c in v.down[s])
+    for level in players.LEVELS:
+        assert players.make(level, seed=1).decide(v) in v.legal
+
+
+def test_known_cards_are_exactly_what_the_seat_has_seen():
+    rng = Rng(8)
+    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=_deck(rng))
+    # fold the first two actors to make dead cards
+    folded = []
+    while len(folded) < 2:
+        s = h.actor
+        kinds = [a[0] for a in h.legal_actions()]
+        if 'fold' in kinds:
+            h.act('fold')
+            folded.append(s)
+        else:
+            h.act(*h.legal_actions()[0])
+    s = h.actor
+    v = h.view(s)
+    mine, board, opps, dead = equity.known_cards(v)
+    assert sorted(mine) == sorted(h.down[s] + h.up[s])
+    assert board == []
+    live = [x for x in range(4) if x != s and not h.folded[x]]
+    assert sorted([sorted(u) for u in opps]) == sorted([sorted(h.up[x]) for x in live])
+    for x in folded:
+        for c in h.up[x]:
+            assert c in dead
+        for c in h.down[x]:
+            assert c not in dead

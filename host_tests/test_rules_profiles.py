@@ -1,0 +1,85 @@
+# portable
+"""poker.rules and poker.variants: the two profiles of RULES.md and the games
+as data. Each test names the RULES.md line or seed rule it checks."""
+from checks import raises
+from poker.rules import RuleSet, casino, lexibook
+from poker.variants import CONSOLE, VARIANTS
+
+
+def test_lexibook_profile_is_the_console_of_seed_000():
+    r = lexibook(10)
+    assert (r.small_bet, r.big_bet) == (10, 20)          # seed 000 rule 2
+    assert r.ante == 2                                  # rule 4: 1/5 small bet
+    assert r.bring_in == r.ante                         # rule 6: = the ante
+    assert r.raise_cap == 3 and not r.heads_up_uncapped  # rule 10
+    assert not r.open_pair_big_bet
+    assert r.first_dealer == 2                          # rule 1: player 3
+    assert r.max_seats == 4 and r.starting_chips == 5000
+
+
+def test_casino_profile_is_the_house_of_seed_001():
+    r = casino(10)
+    assert r.ante == 1              # seed 001: a tenth of the small bet
+    assert r.bring_in == 5          # half the small bet
+    assert r.raise_cap == 3 and r.heads_up_uncapped
+    assert r.open_pair_big_bet
+    assert r.first_dealer == 1      # the seat left of the human
+    assert casino(20, starting_chips=800).starting_chips == 800
+    assert casino(20).ante == 2 and casino(20).bring_in == 10
+
+
+def test_blinds_are_half_a_small_bet_and_one_small_bet():
+    for r in (lexibook(10), casino(10)):
+        assert (r.small_blind, r.big_blind) == (5, 10)
+
+
+def test_every_contested_rule_is_a_field_that_copy_can_change():
+    r = casino(10)
+    for field in ('ante', 'bring_in', 'raise_cap', 'heads_up_uncapped',
+                  'open_pair_big_bet', 'odd_chip', 'short_all_in_reopens',
+                  'impossible_call_guard', 'first_dealer', 'min_seats',
+                  'max_seats', 'starting_chips', 'small_blind', 'big_blind'):
+        assert hasattr(r, field), field
+    r2 = r.copy(raise_cap=4, heads_up_uncapped=False)
+    assert r2.raise_cap == 4 and not r2.heads_up_uncapped
+    assert r.raise_cap == 3 and r.heads_up_uncapped     # the original is unchanged
+    assert r2.bring_in == r.bring_in and r2.profile == 'casino'
+    raises(ValueError, r.copy, no_such_rule=1)
+    raises(ValueError, RuleSet, odd_chip='left')
+
+
+def test_seats_are_2_to_8_in_stud_and_2_to_10_in_flop_games():
+    c = casino()
+    assert c.seats_for(VARIANTS['F7S']) == 8 and c.seats_for(VARIANTS['F5S']) == 8
+    assert c.seats_for(VARIANTS['FT']) == 10 and c.seats_for(VARIANTS['FO/8']) == 10
+    assert lexibook().seats_for(VARIANTS['FT']) == 4
+
+
+def test_the_console_games_and_phh_codes():
+    assert CONSOLE == ('FT', 'FO', 'F7S', 'F5S')
+    for code in ('FT', 'FO', 'FO/8', 'F7S', 'F7S/8', 'FR', 'F5S'):
+        v = VARIANTS[code]
+        assert v.code == code and len(v.name) <= 16
+        assert len(v.deals) == len(v.board) == v.streets == len(v.street_names)
+
+
+def test_seven_card_stud_deals_two_down_one_up_three_up_one_down():
+    v = VARIANTS['F7S']
+    assert v.deals == ('ddu', 'u', 'u', 'u', 'd') and v.hole_cards == 7
+    assert v.big_from == 2          # streets 3 and 4 small, 5 6 7 big (seed 000 rule 3)
+    assert v.bring_in == 'low' and v.opener == 'high' and v.high and v.low is None
+
+
+def test_five_card_stud_is_one_down_one_up_then_three_up_four_rounds():
+    v = VARIANTS['F5S']
+    assert v.deals == ('du', 'u', 'u', 'u') and v.streets == 4 and v.big_from == 2
+
+
+def test_hi_lo_razz_and_omaha_variants():
+    assert VARIANTS['F7S/8'].low == '8' and VARIANTS['F7S/8'].high
+    assert VARIANTS['F7S/8'].open_pair_street == -1   # open pair: stud high only
+    fr = VARIANTS['FR']
+    assert not fr.high and fr.low == 'a5'
+    assert fr.bring_in == 'high' and fr.opener == 'low'
+    assert VARIANTS['FO'].omaha and VARIANTS['FO'].deals[0] == 'dddd'
+    assert VARIANTS['FO/8'].low == '8' and VARIANTS['FT'].board == (0, 3, 1, 1)

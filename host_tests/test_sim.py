@@ -1,0 +1,240 @@
+"""The simulator (tools/sim): scripted presses, frames as PNG, the terminal
+picture and keys, and the same pixels under the MicroPython unix port."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = os.path.join(ROOT, "tools", "sim")
+sys.path.insert(0, SIM)
+import framebuf  # noqa: E402
+import pngout  # noqa: E402
+import term  # noqa: E402
+from demo import DemoApp  # noqa: E402
+from script import ScriptError, Sim  # noqa: E402
+from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
+from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, REPEAT, RIGHT, UP  # noqa: E402
+
+MICROPYTHON = shutil.which("micropython")
+
+
+class Recorder:
+    """An app that records what it is given."""
+
+    def __init__(self, display):
+        self.display = display
+        self.events = []
+        self.ticks = 0
+
+    def handle(self, key, event):
+        self.events.append((key, event))
+
+    def tick(self, now):
+        self.ticks = now
+
+    def draw(self):
+        pass
+
+
+def make(app_class=Recorder, two_button=False, out_dir="."):
+    d = SimDisplay()
+    app = app_class(d)
+    sim = Sim(app, d, SimClock(), SimSound(), out_dir, two_button)
+    sim.start()
+    return sim
+
+
+def test_script_presses_send_press_then_release_and_xn_repeats():
+    sim = make()
+    sim.run_script("A\nLEFT x3  # three\n\nlong B\n")
+    assert sim.app.events == [(A, PRESS), (A, RELEASE)] + [(LEFT, PRESS), (LEFT, RELEASE)] * 3 + \
+        [(B, LONG), (B, RELEASE)]
+    assert sim.clock.ticks_ms() == 5 * sim.gap_ms
+
+
+def test_hold_goes_through_the_button_logic_with_accelerating_repeats():
+    sim = make()
+    sim.run_script("hold RIGHT 1500")
+    ev = sim.app.events
+    assert ev[0] == (RIGHT, PRESS) and ev[-1] == (RIGHT, RELEASE)
+    assert ev.count((RIGHT, REPEAT)) >= 5
+
+
+def test_wait_ticks_the_app_and_gap_sets_the_time_after_a_press():
+    sim = make()
+    sim.run_script("wait 1234\ngap 0\nA")
+    assert sim.app.ticks == 1234 == sim.clock.ticks_ms()
+
+
+def test_two_button_scripts_press_ok_and_next_through_their_mapping():
+    sim = make(two_button=True)
+    sim.run_script("OK\nNEXT\nlong OK\n")
+    assert sim.app.events == [(A, PRESS), (A, RELEASE), (RIGHT, PRESS), (RIGHT, RELEASE),
+                              (B, PRESS), (B, RELEASE)]
+    sim = make(two_button=True)
+    sim.run_script("hold NEXT 1500")
+    assert sim.app.events[0] == (DOWN, PRESS) and (DOWN, REPEAT) in sim.app.events
+
+
+def test_bad_script_lines_name_the_line():
+    for text, word in (("A\nFIRE", "line 2"), ("wait soon", "number"), ("LEFT x", "xN"), ("png", "file")):
+        with pytest.raises(ScriptError) as e:
+            make().run_script(text)
+        assert word in str(e.value)
+
+
+def test_png_of_a_frame_has_the_frame_pixels_read_back_by_pillow(tmp_path):
+    from PIL import Image
+    sim = make(DemoApp, out_dir=str(tmp_path))
+    sim.run_script("RIGHT\npng a.png\npng big.png 3\nframe a.bin")
+    d = sim.display
+    img = Image.open(tmp_path / "a.png").convert("1")
+    assert img.size == (128, 64)
+    for y in range(64):
+        for x in range(128):
+            assert (img.getpixel((x, y)) != 0) == bool(d.pixel(x, y))
+    big = Image.open(tmp_path / "big.png").convert("1")
+    assert big.size == (384, 192) and (big.getpixel((3 * 5 + 1, 3 * 2 + 2)) != 0) == bool(d.pixel(5, 2))
+    assert (tmp_path / "a.bin").read_bytes() == bytes(d.buffer)
+    w, h, buf = pngout.load_png(str(tmp_path / "a.png"))
+    assert (w, h) == (128, 64) and buf == d.buffer
+
+
+def test_terminal_picture_uses_one_half_block_per_two_pixel_rows():
+    d = SimDisplay()
+    d.pixel(0, 0, 1)
+    d.pixel(1, 1, 1)
+    d.pixel(2, 0, 1)
+    d.pixel(2, 1, 1)
+    d.pixel(127, 63, 1)
+    lines = term.render(d, "hello")
+    assert len(lines) == 33 and all(len(line) == 128 for line in lines)
+    assert lines[0][:4] == "\u2580\u2584\u2588 " and lines[31][127] == "\u2584"
+    assert lines[32].startswith("hello")
+    d.poweroff()
+    assert term.render(d)[0].strip() == ""
+
+
+def test_terminal_keys_map_to_buttons():
+    out, rest = term.parse_keys(b"\x1b[Aw\rzZ\x7fxXpq\x1b[")
+    assert out == [(UP, PRESS), (UP, PRESS), (A, PRESS), (A, PRESS), (A, LONG), (B, PRESS), (B, PRESS),
+                   (B, LONG), "png", "quit"]
+    assert rest == b"\x1b["
+
+
+def test_display_counts_frames_and_hands_them_to_the_front_end():
+    seen = []
+
+    class Front:
+        def frame(self, display):
+            seen.append(bytes(display.buffer))
+
+    d = SimDisplay(Front())
+    assert isinstance(d, framebuf.FrameBuffer)
+    d.fill_rect(0, 0, 8, 8, 1)
+    d.show()
+    assert d.frames == 1 and seen[-1][0] == 0xFF and d.lit(7, 7) == 1
+    d.contrast(10)
+    assert d.contrast_level == 10
+
+
+@pytest.mark.skipif(MICROPYTHON is None, reason="no micropython unix port")
+def test_the_same_script_gives_the_same_frames_under_micropython_and_cpython(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("RIGHT x5\nhold LEFT 900\nlong A\nframe a.bin\nDOWN\nwait 2500\nframe b.bin\n")
+    outs = []
+    for exe in (sys.executable, MICROPYTHON):
+        out = tmp_path / os.path.basename(exe)
+        cmd = [exe] + (["-X", "heapsize=180k"] if exe == MICROPYTHON else [])
+        cmd += [os.path.join(SIM, "run.py"), "--headless", "--demo", "--script", str(script),
+                "--out", str(out), "--data", str(tmp_path / "data"), "--seed", "3"]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        outs.append(((out / "a.bin").read_bytes(), (out / "b.bin").read_bytes()))
+    assert outs[0] == outs[1]
+    assert outs[0][0] != outs[0][1] and any(outs[0][0])
+
+
+def test_play_without_a_terminal_says_how_to_run_headless():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and "--headless" in proc.stderr
+
+
+def test_play_in_a_terminal_draws_the_screen_takes_keys_saves_a_png_and_quits(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator in a pseudo-terminal
+        os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
+                                  "--out", str(tmp_path), "--data", str(tmp_path / "data")])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    pump(1.5)
+    for key in (b"d", b"p", b"q"):
+        os.write(fd, key)
+        pump(0.6)
+    _, status = os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert status == 0
+    assert "RIGHT PRESS" not in text  # the demo writes key names in pixels, not text
+    assert "\u2588" in text and "Q = quit" in text and "saved" in text
+    assert (tmp_path / "stud-001.png").exists()
+
+
+def test_pygame_window_feeds_real_key_holds_through_the_button_logic(tmp_path, monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import window
+    front = window.Window(scale=2)
+    d = SimDisplay(front)
+    app = Recorder(d)
+    sim = Sim(app, d, SimClock(), SimSound(), str(tmp_path))
+    front.frame(d)
+    pg = front.pg
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_RETURN))
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_p))
+
+    def later():
+        # A release and a quit once the loop has run a little.
+        pg.event.post(pg.event.Event(pg.KEYUP, key=pg.K_RETURN))
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_q))
+
+    import threading
+    timer = threading.Timer(0.3, later)
+    timer.start()
+    window.run(sim, front, str(tmp_path))
+    timer.join()
+    assert app.events[:2] == [(A, PRESS), (A, RELEASE)]
+    assert (tmp_path / "stud-001.png").exists()
+    pygame.quit()
+
+
+def test_pygame_missing_gives_a_clear_message():
+    try:
+        import pygame  # noqa: F401
+        pytest.skip("pygame is installed")
+    except ImportError:
+        pass
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py"), "--pygame", "--demo"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and "pip install pygame" in proc.stderr

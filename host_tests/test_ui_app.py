@@ -1,0 +1,321 @@
+"""ui.app and its screens: power-on, menu flow, acting, the fold
+confirmation, the impossible-call warning, the two-button mapping."""
+from ui_rig import Rig, impossible_rig
+
+from ui import keys
+from ui.menu import Menu
+
+
+def _lit(rig, x0, y0, x1, y1):
+    n = 0
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            n += rig.lit(x, y)
+    return n
+
+
+def test_power_on_shows_new_game_flashing_and_any_key_opens_the_menu():
+    rig = Rig()
+    assert rig.screen() == "PowerOn"
+    on = _lit(rig, 0, 41, 128, 48)  # the "NEW GAME" line
+    rig.run(500)
+    off = _lit(rig, 0, 41, 128, 48)
+    rig.run(500)
+    again = _lit(rig, 0, 41, 128, 48)
+    assert on > 20 and off == 0 and again == on
+    rig.press(keys.B)
+    assert rig.screen() == "Menu"
+
+
+def test_menu_lists_every_setting_and_new_game():
+    rig = Rig()
+    rig.press(keys.A)
+    items = rig.app.screen.items
+    for name in ("NEW GAME", "GAME", "BET", "RULES", "LEVEL", "SOUND", "CONTRAST", "COACH", "STATS"):
+        assert name in items, name
+    assert "RESUME" not in items  # nothing to resume yet
+    assert "PLAYERS" not in items  # lexibook: always four seats
+
+
+def test_right_cycles_a_setting_through_every_choice_and_wraps():
+    rig = Rig()
+    rig.press(keys.A)
+    menu = rig.app.screen
+    s = rig.app.settings
+    menu.sel = menu.items.index("GAME")
+    seen = [s.game]
+    for _ in range(len(s.games())):
+        rig.press(keys.RIGHT)
+        seen.append(s.game)
+    assert seen[0] == seen[-1]
+    assert sorted(seen[:-1]) == sorted(s.games())
+    rig.press(keys.LEFT)
+    assert s.game == seen[-2]
+
+
+def test_casino_rules_add_players_and_chips_to_the_menu():
+    rig = Rig()
+    rig.press(keys.A)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("RULES")
+    rig.press(keys.A)  # A also changes a value
+    assert rig.app.settings.profile == "casino"
+    assert "PLAYERS" in menu.items and "CHIPS" in menu.items
+    menu.sel = menu.items.index("PLAYERS")
+    counts = set()
+    for _ in range(12):
+        rig.press(keys.RIGHT)
+        counts.add(rig.app.settings.players)
+    s = rig.app.settings
+    assert counts == set(range(s.min_players(), s.max_players() + 1))
+
+
+def test_contrast_setting_reaches_the_display():
+    rig = Rig()
+    rig.press(keys.A)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("CONTRAST")
+    before = rig.display.contrast_level
+    rig.press(keys.RIGHT)
+    assert rig.display.contrast_level != before
+    assert rig.display.contrast_level == rig.app.settings.contrast
+
+
+def test_new_game_deals_and_the_virtual_players_act_with_a_visible_pace():
+    rig = Rig(seed=3)
+    rig.new_game()
+    assert rig.screen() == "Table"
+    g = rig.app.game
+    assert g.hand is not None
+    if not g.human_to_act():
+        n = len(g.view(0).actions)
+        rig.run(rig.app.pace_ms // 2)
+        assert len(g.view(0).actions) == n  # nobody acts at once
+        rig.run(rig.app.pace_ms)
+        assert len(g.view(0).actions) > n or g.hand is None
+
+
+def test_the_action_chosen_with_right_and_a_goes_to_the_game():
+    rig = Rig(seed=4)
+    rig.new_game()
+    assert rig.until(rig.my_turn)
+    table = rig.app.screen
+    opts = list(table.options)
+    first = table.sel
+    assert opts[first][0] in ("check", "call", "bring_in")  # the safe default
+    rig.press(keys.RIGHT)
+    want = opts[(first + 1) % len(opts)]
+    if want[0] == "fold":
+        rig.press(keys.RIGHT)
+        want = opts[(first + 2) % len(opts)]
+    n = len(rig.app.game.view(0).actions)
+    rig.press(keys.A)
+    acts = rig.app.game.view(0).actions if rig.app.game.hand is not None else rig.app.game.last_hand.view(0).actions
+    assert acts[n][1] == 0 and acts[n][2] == want[0] and acts[n][3] == want[1]
+
+
+def _to_free_check(rig):
+    """Plays on (calling) until it is your turn with a check available."""
+    for _ in range(400):
+        if rig.my_turn():
+            t = rig.app.screen
+            kinds = [k for k, _ in t.view.legal]
+            if "check" in kinds:
+                return True
+            t.sel = [k for k, _ in t.options].index(
+                "call" if "call" in kinds else kinds[0])
+            rig.press(keys.A)
+        else:
+            rig.run(rig.app.pace_ms)
+            if rig.screen() == "Showdown":
+                rig.press(keys.A)
+    return False
+
+
+def test_folding_when_a_check_is_free_asks_first_and_check_checks():
+    rig = Rig(seed=5)
+    rig.new_game()
+    assert _to_free_check(rig)
+    rig.press(keys.B)  # B goes to FOLD
+    t = rig.app.screen
+    assert t.options[t.sel][0] == "fold"
+    n = len(rig.app.game.view(0).actions)
+    rig.press(keys.A)
+    assert rig.screen() == "Confirm"
+    assert rig.app.screen.answers == ("CHECK", "FOLD")
+    rig.press(keys.A)  # the default answer: CHECK
+    v = rig.app.game.view(0)
+    assert v.actions[n][1:3] == (0, "check")
+    assert not v.folded[0]
+
+
+def test_confirmed_fold_when_a_check_is_free_folds_if_the_engine_allows():
+    rig = Rig(seed=5)
+    rig.new_game()
+    assert _to_free_check(rig)
+    rig.press(keys.B)
+    rig.press(keys.A)
+    assert rig.screen() == "Confirm"
+    rig.press(keys.RIGHT)  # FOLD
+    rig.press(keys.A)
+    assert rig.screen() == "Table"
+    v = rig.app.game.view(0)
+    if "fold" in [k for k, _ in v.legal]:
+        assert False, "the fold was not made"
+    # the engine either folded us or refused a fold when checking is free
+    assert v.folded[0] or rig.app.game.human_to_act()
+
+
+def test_b_on_the_confirmation_goes_back_without_acting():
+    rig = Rig(seed=5)
+    rig.new_game()
+    assert _to_free_check(rig)
+    n = len(rig.app.game.view(0).actions)
+    rig.press(keys.B)
+    rig.press(keys.A)
+    rig.press(keys.B)
+    assert rig.screen() == "Table"
+    assert len(rig.app.game.view(0).actions) == n and rig.my_turn()
+
+
+# -- the impossible call (seed 002) ------------------------------------------
+
+def _impossible_rig(mine):
+    return impossible_rig(mine)
+
+
+def test_calling_when_your_cards_cannot_beat_the_four_up_cards_warns_first():
+    # Your J-high against the bettor's three kings showing: seed 002's
+    # impossible call. The call is not made until you confirm it.
+    rig = _impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+    t = rig.app.screen
+    kinds = [k for k, _ in t.options]
+    assert "call" in kinds
+    n = len(rig.app.game.view(0).actions)
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    assert rig.screen() == "Confirm" and rig.app.screen.heading == "NO CHANCE"
+    rig.press(keys.A)  # default: BACK
+    assert rig.screen() == "Table" and len(rig.app.game.view(0).actions) == n
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    rig.press(keys.RIGHT)  # CALL anyway
+    rig.press(keys.A)
+    acts = rig.app.game.last_hand.view(0).actions if rig.app.game.hand is None else rig.app.game.view(0).actions
+    assert acts[n][1:3] == (0, "call")
+
+
+def test_a_call_that_can_win_gets_no_warning():
+    # Four hearts down and up plus a heart on seventh: a flush beats trips.
+    rig = _impossible_rig("2c 3h 5h 7h 9h Jd Ah")
+    t = rig.app.screen
+    kinds = [k for k, _ in t.options]
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    assert rig.screen() != "Confirm"
+
+
+# -- two buttons ----------------------------------------------------------------
+
+def test_two_button_keys_alone_reach_every_menu_item_and_play_a_hand():
+    # hw.buttons' two-button mapping sends only A (OK), B (OK held),
+    # RIGHT (NEXT) and DOWN (NEXT held)
+    rig = Rig(seed=6)
+    rig.press(keys.A)
+    menu = rig.app.screen
+    seen = set()
+    for _ in range(len(menu.items)):
+        seen.add(menu.items[menu.sel])
+        rig.press(keys.DOWN)
+    assert seen == set(menu.items)
+    menu.sel = 0
+    assert menu.items[0] == "NEW GAME"
+    rig.press(keys.A)
+    assert rig.screen() == "Table"
+    hands = rig.app.game.hand_no
+    for _ in range(300):
+        if rig.app.game.hand_no > hands and rig.screen() == "Table":
+            break
+        if rig.my_turn():
+            rig.press(keys.RIGHT)
+            rig.press(keys.A)
+            if rig.screen() == "Confirm":
+                rig.press(keys.A)
+        elif rig.screen() != "Table":
+            rig.press(keys.A)
+        else:
+            rig.run(rig.app.pace_ms)
+    assert rig.app.game.hand_no > hands
+    # OK held (B) while waiting opens the menu; RESUME comes back
+    rig.until(lambda: not rig.app.game.human_to_act() or rig.screen() != "Table", 5000)
+    if rig.screen() == "Table" and not rig.app.game.human_to_act():
+        rig.press(keys.B)
+        assert rig.screen() == "Menu"
+        assert rig.app.screen.items[0] == "RESUME"
+        rig.press(keys.A)
+        assert rig.screen() == "Table"
+
+
+def test_long_b_opens_the_menu_from_the_table_and_resume_returns():
+    rig = Rig(seed=7)
+    rig.new_game()
+    rig.press(keys.B, keys.LONG)
+    assert rig.screen() == "Menu" and isinstance(rig.app.screen, Menu)
+    assert rig.app.screen.items[0] == "RESUME"
+    rig.press(keys.A)
+    assert rig.screen() == "Table"
+
+
+def test_up_shows_the_table_as_a_list_and_back():
+    rig = Rig(seed=8)
+    rig.new_game()
+    before = rig.frame()
+    rig.press(keys.UP)
+    assert rig.app.screen.listing and rig.frame() != before
+    rig.press(keys.UP)
+    assert not rig.app.screen.listing
+
+
+def test_draw_redraws_only_after_a_change():
+    rig = Rig(seed=9)
+    rig.press(keys.A)  # menu: nothing moves by itself
+    n = rig.app.draws
+    rig.run(2000)
+    assert rig.app.draws == n
+    rig.press(keys.DOWN)
+    assert rig.app.draws == n + 1
+
+
+def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
+    # Raisers against a player who always calls: the game ends quickly
+    from ui_rig import raisers
+
+    rig = Rig(seed=11, players=raisers, pace_ms=10)
+    rig.new_game()
+    words = []
+    for _ in range(20000):
+        assert rig.chips_ok()
+        g = rig.app.game
+        name = rig.screen()
+        if name == "Banner":
+            words.append(rig.app.screen.word)
+            rig.run(500)
+            rig.press(keys.A)
+            if g.over and rig.screen() == "Menu":
+                break
+        elif name == "Table" and g.human_to_act():
+            t = rig.app.screen
+            t.sel = [k for k, _ in t.options].index("call" if "call" in [k for k, _ in t.options] else t.options[t.sel][0])
+            rig.press(keys.A)
+        elif name == "Showdown":
+            rig.press(keys.A)
+        elif name == "Confirm":  # the impossible-call warning: call anyway
+            rig.press(keys.RIGHT)
+            rig.press(keys.A)
+        else:
+            rig.run(50)
+    g = rig.app.game
+    assert g.over
+    assert ("GAME OVER" in words) == (g.result == "lost")
+    assert ("YOU WIN" in words) == (g.result == "won")
+    assert sum(g.stacks) == g.total

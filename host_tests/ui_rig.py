@@ -1,0 +1,219 @@
+"""A test rig for the console app: the App on a simulated display with a
+simulated clock, key presses, and fixed virtual players. Portable: runs
+under CPython (tools/sim/framebuf.py) and the MicroPython unix port (its
+real framebuf)."""
+import sys
+
+
+def _add_sim_path():
+    for p in list(sys.path):
+        if p.endswith("host_tests"):
+            sim = p[: -len("host_tests")] + "tools/sim"
+            if sim not in sys.path:
+                sys.path.insert(0, sim)
+            return
+
+
+_add_sim_path()
+
+from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
+
+from poker.rng import Rng  # noqa: E402
+from ui import keys  # noqa: E402
+from ui.app import App  # noqa: E402
+
+
+class Station:
+    """A virtual player that checks or calls (or brings in), never folds
+    when it need not and never raises: the game stays predictable."""
+
+    def decide(self, view):
+        for kind, amount in view.legal:
+            if kind in ("check", "call", "bring_in"):
+                return kind, amount
+        return view.legal[0]
+
+
+class Raiser:
+    """Bets and raises whenever it may, else calls: busts players fast."""
+
+    def decide(self, view):
+        best = None
+        for kind, amount in view.legal:
+            if kind in ("raise", "bet", "complete"):
+                return kind, amount
+            if kind in ("call", "check", "bring_in"):
+                best = (kind, amount)
+        return best or view.legal[0]
+
+
+def stations(seat, settings, rng):
+    return Station()
+
+
+def raisers(seat, settings, rng):
+    return Raiser()
+
+
+class Rig:
+    step_ms = 50
+
+    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=600, coach_clock=False):
+        self.display = SimDisplay()
+        self.clock = SimClock()
+        self.sound = SimSound()
+        self.app = App(self.display, store, Rng(seed), self.clock if coach_clock else None, self.sound)
+        self.app.players = players
+        self.app.pace_ms = pace_ms
+        if settings is not None:
+            s = self.app.settings
+            for name in settings:
+                setattr(s, name, settings[name])
+            s.normalize()
+        self.now = 0
+        self.run(0)
+
+    def run(self, ms):
+        """Time passes: tick and draw every step_ms (at least once)."""
+        end = self.now + ms
+        while True:
+            self.clock.now = self.now
+            self.app.tick(self.now)
+            self.app.draw()
+            if self.now >= end:
+                break
+            self.now = min(end, self.now + self.step_ms)
+
+    def press(self, key, event=keys.PRESS, after=100):
+        self.app.handle(key, event)
+        self.app.handle(key, keys.RELEASE)
+        self.run(after)
+
+    def screen(self):
+        return type(self.app.screen).__name__
+
+    def frame(self):
+        return bytes(self.display.buffer)
+
+    def lit(self, x, y):
+        return self.display.lit(x, y)
+
+    def new_game(self):
+        """From power-on to the first table with the current settings."""
+        self.press(keys.A)  # power-on -> menu
+        menu = self.app.screen
+        menu.sel = menu.items.index("NEW GAME")
+        self.press(keys.A)
+
+    def until(self, cond, limit_ms=600000):
+        """Lets time pass until cond() holds; returns True if it did."""
+        t = 0
+        while not cond():
+            if t >= limit_ms:
+                return False
+            self.run(self.step_ms)
+            t += self.step_ms
+        return True
+
+    def my_turn(self):
+        g = self.app.game
+        return self.screen() == "Table" and g is not None and g.human_to_act()
+
+    def chips_ok(self):
+        """Chips conserved: between hands the stacks add up to the table's
+        total; during a hand the live stacks, the pot and the chips of seats
+        sitting out do."""
+        g = self.app.game
+        if g is None:
+            return True
+        h = g.hand
+        if h is None:
+            return sum(g.stacks) == g.total
+        v = g.view(0)
+        rest = 0
+        for s in range(g.seats):
+            if g.out[s]:
+                rest += g.stacks[s]
+        return sum(v.stacks) + v.pot + rest == g.total
+
+
+def call_down(rig, until):
+    """Plays you as a calling station (check, call, bring in) until
+    until(rig) holds at your turn; presses on through showdowns."""
+    for _ in range(5000):
+        if rig.my_turn():
+            if until(rig):
+                return True
+            t = rig.app.screen
+            ks = [k for k, _ in t.options]
+            for want in ("check", "call", "bring_in"):
+                if want in ks:
+                    t.sel = ks.index(want)
+                    break
+            rig.press(keys.A)
+            if rig.screen() == "Confirm":
+                rig.press(keys.RIGHT)
+                rig.press(keys.A)
+        elif rig.screen() in ("Showdown", "Banner"):
+            rig.run(500)
+            rig.press(keys.A)
+        else:
+            rig.run(rig.app.pace_ms)
+    return False
+
+
+def stud_deck(n, dealer, hands):
+    """A preset seven card stud deck (poker.hand's documented dealing order:
+    from the dealer's left, two down cards round, the door card round, then
+    a burn and one card round on each later street) giving hands[seat] in
+    dealing order; the rest of the deck fills the burns and the stub."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    used = []
+    for h in hands:
+        used += h
+    rest = [c for c in range(52) if c not in used]
+    deck = []
+    for k in range(3):
+        for s in order:
+            deck.append(hands[s][k])
+    for k in range(3, 7):
+        deck.append(rest.pop())
+        for s in order:
+            deck.append(hands[s][k])
+    return deck + rest
+
+
+class Bettor(Station):
+    def decide(self, view):
+        for kind, amount in view.legal:
+            if kind in ("bet", "raise"):
+                return kind, amount
+        return Station.decide(self, view)
+
+
+def impossible_rig(mine):
+    """Four-seat seven card stud, lexibook, dealt from a preset deck: you
+    hold ``mine``; seat 1 shows Kh Kd Ks 8c and bets every street; you call
+    down to your turn on seventh street (the last to act, facing a bet)."""
+    from poker import cards
+    from poker.hand import Hand
+
+    hands = [
+        cards.parse(mine),
+        cards.parse("Qc Qd Kh Kd Ks 8c 6d"),
+        cards.parse("Tc Th 2d 3c 4c 6c Jc"),
+        cards.parse("8d 8h 9d Td Jh Qh 2h"),
+    ]
+
+    def factory(variant, rules, stacks, dealer, rng, **kw):
+        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
+
+    def players(seat, settings, rng):
+        return Bettor() if seat == 1 else Station()
+
+    rig = Rig(seed=1, players=players)
+    rig.app.hand_factory = factory
+    rig.new_game()
+    if not call_down(rig, lambda r: r.app.game.view(0).street == 4):
+        raise AssertionError("never reached seventh street")
+    return rig

@@ -1,0 +1,250 @@
+"""How strong and how fast the virtual players are.
+
+    python tools/bench_players.py                 # default: a few minutes
+    python tools/bench_players.py --deals 2000 --games F7S,FT,FO,F5S,F7S/8,FR,FO/8
+    python tools/bench_players.py --only-time     # decision times only
+    micropython -X heapsize=180k tools/bench_players.py   # the timing part
+
+Strength: duplicate matches. Each deal (a preset deck order) is played twice
+at a table of ``--seats`` seats (default 4, the console's table): once with
+the two players alternating A, B, A, B round the table and once with B, A,
+B, A, so every card goes to each player once and the luck of the deal
+cancels. Every hand starts from fresh stacks of 100 big bets. The figure is
+A's result in big bets per 100 hands (one hand = one seat-hand of A) with a
+95% confidence interval over deals (1.96 standard errors of the per-deal
+mean). Pairs: Hard-Normal, Hard-Easy, Normal-Easy, then each level against
+the calling station and against the random player.
+
+Speed: every level's decide() timed on the MicroPython unix port (run as a
+subprocess) over many positions from self-play, with the device projection
+of DEVICE.md (bytecode: unix-port time * 90; budget 250 ms for Hard).
+"""
+import sys
+
+_MP = sys.implementation.name == 'micropython'
+_here = sys.argv[0].rsplit('/', 1)[0] if '/' in sys.argv[0] else '.'
+sys.path.insert(0, _here + '/../firmware')
+if not _MP:
+    sys.path.insert(0, _here + '/hostshim')
+
+from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
+from poker import players  # noqa: E402
+from poker.rng import Rng  # noqa: E402
+from poker.rules import casino, lexibook  # noqa: E402
+from poker.variants import VARIANTS  # noqa: E402
+
+DEVICE_FACTOR = 90  # DEVICE.md: bytecode on the RP2040 vs the unix port
+BUDGET_MS = 250
+
+
+def _deck(rng):
+    d = list(range(52))
+    for i in range(51, 0, -1):
+        j = rng.below(i + 1)
+        d[i], d[j] = d[j], d[i]
+    return d
+
+
+def make_player(kind, seed):
+    if kind == 'station':
+        return players.Station()
+    if kind == 'random':
+        return players.RandomPlayer(seed)
+    level, _, style = kind.partition(':')
+    return players.make(level, style or 'balanced', seed=seed)
+
+
+def play(variant, rules, bots, dealer, deck, stack, timer=None):
+    """One hand; returns each seat's net chips."""
+    n = len(bots)
+    h = Hand(variant, rules, [stack] * n, dealer, deck=deck)
+    while not h.finished:
+        s = h.actor
+        v = h.view(s)
+        if timer is not None:
+            kind, amount = timer(bots[s], v)
+        else:
+            kind, amount = bots[s].decide(v)
+        h.act(kind, amount)
+    if h.voided:
+        raise RuntimeError('voided hand: %r' % (h.log[-3:],))
+    return [h.stacks[i] - stack for i in range(n)]
+
+
+def match(code, a, b, deals, seats, seed, profile='lexibook'):
+    """A's big bets per deal-hand for each duplicate deal (list of floats)."""
+    variant = VARIANTS[code]
+    rules = lexibook() if profile == 'lexibook' else casino()
+    bb = rules.big_bet
+    rng = Rng(seed)
+    out = []
+    for d in range(deals):
+        deck = _deck(rng)
+        dealer = d % seats
+        total = 0
+        for rot in range(2):
+            bots = []
+            amine = []
+            for s in range(seats):
+                is_a = (s + rot) % 2 == 0
+                amine.append(is_a)
+                bots.append(make_player(a if is_a else b, seed * 7919 + d * 31 + s))
+            net = play(variant, rules, bots, dealer, deck, 100 * bb)
+            for s in range(seats):
+                if amine[s]:
+                    total += net[s]
+        # A held `seats` seat-hands over the two rotations
+        out.append(total / bb / seats)
+    return out
+
+
+def summary(xs):
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum([(x - m) ** 2 for x in xs]) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * (var / n) ** 0.5
+    return 100 * m, 100 * half
+
+
+PAIRS = (('hard', 'normal'), ('hard', 'easy'), ('normal', 'easy'),
+         ('hard', 'station'), ('normal', 'station'), ('easy', 'station'),
+         ('hard', 'random'), ('normal', 'random'), ('easy', 'random'))
+
+
+def _job(args):
+    code, a, b, deals, seats, seed = args
+    return code, a, b, match(code, a, b, deals, seats, seed)
+
+
+def strength(games, deals, seats, seed, jobs, pairs):
+    import time
+    tasks = []
+    for code in games:
+        for a, b in pairs:
+            tasks.append((code, a, b, deals, seats, seed))
+    t0 = time.time()
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            results = pool.map(_job, tasks)
+    else:
+        results = [_job(t) for t in tasks]
+    print('Duplicate matches: %d deals x 2 rotations x %d seats per pair, '
+          'bb/100 of A (95%% CI)' % (deals, seats))
+    print('%-6s %-8s %-8s %9s %16s %s' % ('game', 'A', 'B', 'bb/100', '95% CI', ''))
+    ok = True
+    for code, a, b, xs in results:
+        m, h = summary(xs)
+        good = m - h > 0
+        extra = ''
+        if code == 'F7S' and a == 'hard' and b == 'station':
+            good = good and m >= 10
+            extra = ' (target >= 10)'
+        ok = ok and good
+        print('%-6s %-8s %-8s %+9.1f  [%+6.1f, %+6.1f] %s%s' % (
+            code, a, b, m, m - h, m + h, 'ok' if good else 'MISS', extra))
+    print('strength run: %.0f s' % (time.time() - t0))
+    return ok
+
+
+# ------------------------------------------------------------------ timing
+
+def _clock():
+    if _MP:
+        import time
+        return time.ticks_us, time.ticks_diff
+    import time
+
+    def us():
+        return int(time.perf_counter() * 1000000)
+    return us, lambda a, b: a - b
+
+
+def time_decisions(games, hands, seed):
+    """Per level: (decisions, mean us, p95 us, max us) per game over
+    self-play hands (4 seats, the level at every seat)."""
+    us, diff = _clock()
+    res = []
+    for code in games:
+        variant = VARIANTS[code]
+        rules = lexibook()
+        for level in players.LEVELS:
+            times = []
+
+            def timer(bot, view):
+                t = us()
+                a = bot.decide(view)
+                times.append(diff(us(), t))
+                return a
+
+            rng = Rng(seed)
+            bots = [players.make(level, 'balanced', seed=seed + s) for s in range(4)]
+            for i in range(hands):
+                play(variant, rules, bots, i % 4, _deck(rng), 100 * rules.big_bet, timer)
+            times.sort()
+            n = len(times)
+            res.append((code, level, n, sum(times) // n, times[n * 95 // 100], times[-1]))
+    return res
+
+
+def print_times(res, port):
+    print('Decision time on %s (4 seats, self-play), device = x%d:' % (port, DEVICE_FACTOR))
+    print('%-6s %-7s %6s %9s %9s %9s %11s %11s' % (
+        'game', 'level', 'n', 'mean us', 'p95 us', 'max us', 'dev mean ms', 'dev max ms'))
+    for code, level, n, mean, p95, mx in res:
+        print('%-6s %-7s %6d %9d %9d %9d %11.1f %11.1f' % (
+            code, level, n, mean, p95, mx, mean * DEVICE_FACTOR / 1000, mx * DEVICE_FACTOR / 1000))
+
+
+def _mp_main():
+    games = ('F7S', 'F5S', 'FT', 'FO', 'F7S/8', 'FR', 'FO/8')
+    hands = 12
+    args = sys.argv[1:]
+    if args:
+        games = tuple(args[0].split(','))
+    if len(args) > 1:
+        hands = int(args[1])
+    print_times(time_decisions(games, hands, 5), 'the MicroPython unix port')
+
+
+def main():
+    import argparse
+    import os
+    import subprocess
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--games', default='F7S,FT,FO,F5S')
+    ap.add_argument('--deals', type=int, default=300, help='duplicate deals per pair and game')
+    ap.add_argument('--seats', type=int, default=4)
+    ap.add_argument('--seed', type=int, default=2026)
+    ap.add_argument('--jobs', type=int, default=1)
+    ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station')
+    ap.add_argument('--only-time', action='store_true')
+    ap.add_argument('--no-time', action='store_true')
+    ap.add_argument('--time-hands', type=int, default=12)
+    ap.add_argument('--time-games', default='F7S,F5S,FT,FO,F7S/8,FR,FO/8')
+    o = ap.parse_args()
+    ok = True
+    if not o.no_time:
+        mp = os.environ.get('MICROPYTHON', 'micropython')
+        try:
+            r = subprocess.run([mp, '-X', 'heapsize=180k', os.path.abspath(__file__),
+                                o.time_games, str(o.time_hands)],
+                               capture_output=True, text=True, timeout=3000)
+            print(r.stdout.rstrip())
+            if r.returncode:
+                print(r.stderr)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            print('MicroPython timing skipped: %s' % e)
+    if not o.only_time:
+        pairs = PAIRS
+        if o.pairs:
+            pairs = [tuple(p.split('-')) for p in o.pairs.split(',')]
+        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs)
+    return 0 if ok else 1
+
+
+if __name__ == '__main__':
+    if _MP:
+        _mp_main()
+    else:
+        sys.exit(main())

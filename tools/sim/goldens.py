@@ -1,0 +1,230 @@
+"""Golden screenshots of every screen of the console, from scripted runs.
+
+    python tools/sim/goldens.py                 # (re)writes host_tests/golden/*.png
+    python tools/sim/goldens.py --check         # compares, prints differences
+    micropython -X heapsize=400k tools/sim/goldens.py --raw DIR
+                                                # the same frames, raw bytes
+
+Each scene drives the real App (ui.app) through host_tests/ui_rig.py: a
+simulated clock, key presses, fixed virtual players (they check and call,
+so the run does not depend on poker.players) and a seeded deal, then takes
+the frame. Under the MicroPython unix port the frames come from its own
+framebuf; host_tests/test_ui_golden.py checks that both ports give the same
+pixels and that they match the PNGs. The PNGs are also the README's
+screenshots. Regenerate them after a deliberate change of a screen (or of
+the dealing of poker.hand, which changes the cards shown).
+"""
+import sys
+
+try:
+    import os
+
+    _HERE = os.path.dirname(os.path.abspath(__file__))
+except (ImportError, AttributeError):
+    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = _HERE + "/../.."
+CPYTHON = sys.implementation.name == "cpython"
+for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
+    if ROOT + "/" + _sub not in sys.path:
+        sys.path.insert(0, ROOT + "/" + _sub)
+
+from ui_rig import Rig, call_down, impossible_rig  # noqa: E402
+
+from ui import keys  # noqa: E402
+
+GOLDEN = ROOT + "/host_tests/golden"
+
+
+def _menu(rig, item):
+    menu = rig.app.screen
+    while menu.items[menu.sel] != item:
+        rig.press(keys.DOWN)
+
+
+def _street(k):
+    return lambda r: r.app.game.view(0).street >= k
+
+
+def power_on():
+    return Rig()
+
+
+def menu():
+    rig = Rig()
+    rig.press(keys.A)
+    return rig
+
+
+def menu_casino():
+    rig = Rig()
+    rig.press(keys.A)
+    _menu(rig, "RULES")
+    rig.press(keys.RIGHT)
+    _menu(rig, "PLAYERS")
+    rig.press(keys.RIGHT)
+    return rig
+
+
+def _table(settings, seed, street, coach=False):
+    s = dict(settings)
+    s["coach"] = coach
+    rig = Rig(seed=seed, settings=s)
+    rig.new_game()
+    call_down(rig, _street(street))
+    return rig
+
+
+def table_stud():
+    return _table({"game": "F7S"}, 21, 3, coach=True)
+
+
+def table_five_stud():
+    return _table({"game": "F5S"}, 22, 2)
+
+
+def table_holdem():
+    return _table({"game": "FT"}, 23, 1, coach=True)
+
+
+def table_omaha():
+    return _table({"game": "FO"}, 24, 2)
+
+
+def table_casino_stud8():
+    return _table({"profile": "casino", "game": "F7S", "players": 8}, 25, 3)
+
+
+def table_casino_holdem10():
+    return _table({"profile": "casino", "game": "FT", "players": 10}, 26, 1)
+
+
+def table_list():
+    rig = _table({"profile": "casino", "game": "F7S", "players": 8}, 25, 3)
+    rig.press(keys.UP)
+    return rig
+
+
+def waiting():
+    rig = Rig(seed=27, settings={"game": "F7S"})
+    rig.new_game()
+    call_down(rig, _street(1))
+    rig.press(keys.A)  # call or check; then the others are to act
+    return rig
+
+
+def fold_confirm():
+    rig = Rig(seed=5)
+    rig.new_game()
+    call_down(rig, lambda r: "check" in [k for k, _ in r.app.screen.view.legal])
+    rig.press(keys.B)
+    rig.press(keys.A)
+    return rig
+
+
+def impossible_call():
+    rig = impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+    t = rig.app.screen
+    t.sel = [k for k, _ in t.options].index("call")
+    rig.press(keys.A)
+    return rig
+
+
+def showdown():
+    rig = impossible_rig("2c 3h 5h 7h 9h Jd Ah")
+    t = rig.app.screen
+    t.sel = [k for k, _ in t.options].index("call")
+    rig.press(keys.A)
+    rig.until(lambda: rig.screen() == "Showdown", 20000)
+    return rig
+
+
+def _event(kind, seat):
+    rig = Rig(seed=28)
+    rig.new_game()
+    rig.app.game.events.append((kind, seat))
+    rig.app.after_hand()
+    rig.run(100)
+    return rig
+
+
+def finish():
+    return _event("FINISH", 2)
+
+
+def game_over():
+    return _event("GAME OVER", 0)
+
+
+def you_win():
+    return _event("WIN", 0)
+
+
+def misdeal():
+    return _event("MISDEAL", None)
+
+
+def stats():
+    rig = Rig(seed=29, settings={"game": "F7S"})
+    rig.new_game()
+    call_down(rig, lambda r: r.app.game.hand_no >= 3)
+    rig.press(keys.B, keys.LONG)
+    _menu(rig, "STATS")
+    rig.press(keys.A)
+    return rig
+
+
+SCENES = (
+    ("power_on", power_on), ("menu", menu), ("menu_casino", menu_casino),
+    ("table_stud", table_stud), ("table_five_stud", table_five_stud),
+    ("table_holdem", table_holdem), ("table_omaha", table_omaha),
+    ("table_casino_stud8", table_casino_stud8), ("table_casino_holdem10", table_casino_holdem10),
+    ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
+    ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
+    ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
+)
+
+
+def frames(names=None):
+    """(name, 1024 frame bytes) of each scene."""
+    import gc
+
+    for name, fn in SCENES:
+        if names and name not in names:
+            continue
+        rig = fn()
+        f = rig.frame()
+        rig = None
+        gc.collect()
+        yield name, f
+
+
+def main(argv):
+    from pngout import load_png, save_png
+
+    if "--raw" in argv:
+        out = argv[argv.index("--raw") + 1]
+        for name, f in frames():
+            with open(out + "/" + name + ".bin", "wb") as fh:
+                fh.write(f)
+            print(name)
+        return 0
+    check = "--check" in argv
+    bad = 0
+    for name, f in frames():
+        path = GOLDEN + "/" + name + ".png"
+        if check:
+            try:
+                w, h, ref = load_png(path)
+            except OSError:
+                ref = None
+            if ref is None or bytes(ref) != f:
+                bad += 1
+                print("DIFFERS", name)
+        else:
+            save_png(path, f, 128, 64)
+            print("wrote", path)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

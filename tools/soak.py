@@ -1,0 +1,175 @@
+"""Soak test: many hands in a row under the device's heap budget.
+
+    micropython -X heapsize=180k tools/soak.py [hands] [seed] [level] [--fw=DIR] [--dir=DIR] [--lfs]
+
+``--fw=DIR``: import the firmware from DIR (e.g. .mpy files compiled by
+mpy-cross, as the device runs them; default: firmware/ source, whose
+compilation alone takes much of a 180 KB heap).  The store is kept in a
+directory of the host (``--dir``, default /tmp/stud_soak, emptied first);
+``--lfs`` keeps it on LittleFS over a 32 KB RAM block device instead, which
+then counts in the heap figures (the device keeps it in flash, so that
+run is stricter than the device; the power-cut tests cover LittleFS).
+
+Plays ``hands`` hands (default 1000) with the real engine (poker.hand), the
+real virtual players (poker.players at ``level``, default 0 = easy, the
+fastest; the human's seat is played by an easy one), the Game at 100/200
+and its Store saving after every hand. A game that ends starts over.
+
+After every hand it collects garbage and reads ``gc.mem_alloc()``: the heap
+still in use between hands. It prints the figures and exits 1 on a
+MemoryError, a chip created or lost, or the heap in use between hands
+growing: the game type changes every ``BLOCK`` hands (a new game), the
+first cycle through the four games is the warm-up, and the largest figure of
+the last cycle must not exceed that of the first cycle after the warm-up by
+more than ``SLACK`` bytes (the last finished hand stays referenced, so the
+figure moves with the size of the last hand; it must not trend upwards).
+"""
+import gc
+import sys
+import time
+
+_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+_args = [a for a in sys.argv[1:] if not a.startswith("--")]
+_opts = {}
+for _a in sys.argv[1:]:
+    if _a.startswith("--") and "=" in _a:
+        _opts[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
+sys.path.insert(0, _here + "/hostshim")
+sys.path.insert(0, _opts.get("fw", _here + "/../firmware"))
+_flash = None
+if "--lfs" in sys.argv:
+    _flash = bytearray(256 * 128)  # before the imports: one block, no fragments
+
+from poker import players  # noqa: E402
+from poker.game import Game, Settings  # noqa: E402
+from poker.rng import Rng  # noqa: E402
+from poker.store import Store  # noqa: E402
+
+SLACK = 2048  # bytes
+GAMES = ("F7S", "F5S", "FT", "FO")
+
+
+class RamFlash:
+    """A RAM block device for vfs.VfsLfs2 (LittleFS), as in the tests."""
+
+    def __init__(self, data, block_size=256):
+        self.block_size = block_size
+        self.blocks = len(data) // block_size
+        self.data = data
+
+    def readblocks(self, block, buf, offset=0):
+        a = block * self.block_size + offset
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, offset=None):
+        a = block * self.block_size + (offset or 0)
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.block_size
+        if op == 6:
+            return 0
+        return None
+
+
+def _store_root():
+    if _flash is None:
+        import os
+
+        root = _opts.get("dir", "/tmp/stud_soak")
+        try:
+            os.mkdir(root)
+        except OSError:
+            for f in os.listdir(root):
+                os.remove(root + "/" + f)
+        return root
+    import vfs
+
+    dev = RamFlash(_flash)
+    vfs.VfsLfs2.mkfs(dev)
+    vfs.mount(vfs.VfsLfs2(dev), "/soak")
+    return "/soak/data"
+
+
+def _alloc():
+    gc.collect()
+    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+
+
+def _ms():
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return int(time.time() * 1000)
+
+
+BLOCK = 25  # hands of one game type before the next (a new game)
+
+
+def main(hands=1000, seed=1, level=0):
+    rng = Rng(seed)
+    store = Store(_store_root())
+    settings = Settings()
+    settings.game = GAMES[0]
+    settings.stakes = 3  # 100/200: bigger swings, players go out
+    settings.difficulty = level
+    me = players.make(0, rng=rng)
+    g = Game(settings, rng, store)
+    cycle = BLOCK * len(GAMES)
+    figures = [0] * hands  # made now: growing it later needs a big free block
+    games_ended = decisions = finished = problems = 0
+    t0 = _ms()
+    base = _alloc()
+    for n in range(hands):
+        if n and n % BLOCK == 0:
+            settings.game = GAMES[(n // BLOCK) % len(GAMES)]
+            g.new_game()
+        if g.over:
+            games_ended += 1
+            g.new_game()
+        g.start_hand()
+        while g.hand is not None:
+            if g.human_to_act():
+                g.act(*me.decide(g.view(0)))
+            else:
+                g.step()
+            decisions += 1
+        for kind, _ in g.pop_events():
+            finished += kind == "FINISH"
+        for p in store.pop_problems():
+            problems += 1
+            print("store problem after hand %d: %s" % (n + 1, p))
+        if sum(g.stacks) != g.total:
+            print("CHIPS DO NOT ADD UP after hand", n + 1, g.stacks, g.total)
+            sys.exit(1)
+        figures[n] = _alloc()
+    dt = _ms() - t0
+    # the first cycle through the four games is the warm-up (first imports,
+    # lazily built tables); then the largest figure of each cycle
+    peaks = []
+    for c in range(1, (len(figures) + cycle - 1) // cycle):
+        peaks.append(max(figures[c * cycle:(c + 1) * cycle]))
+    free = gc.mem_free() if hasattr(gc, "mem_free") else 0
+    print("soak: %d hands (level %d, %d virtual players out, %d games ended, %d decisions) in %d ms, "
+          "%.2f ms/hand on this port" % (hands, level, finished, games_ended, decisions, dt, dt / hands))
+    print("heap in use after a collection: at start %d, between hands min %d, max %d, free now %d"
+          % (base, min(figures), max(figures), free))
+    print("largest per %d-hand cycle after the warm-up:" % cycle, peaks)
+    print("stats:", g.stats.total())
+    if problems:
+        print("STORE PROBLEMS:", problems)
+        sys.exit(1)
+    if len(peaks) >= 2:
+        growth = peaks[-1] - peaks[0]
+        print("growth from the first to the last cycle: %d bytes (limit %d)" % (growth, SLACK))
+        if growth > SLACK:
+            print("HEAP GROWS between hands")
+            sys.exit(1)
+    print("soak OK")
+
+
+if __name__ == "__main__":
+    a = _args
+    main(int(a[0]) if a else 1000, int(a[1]) if len(a) > 1 else 1, int(a[2]) if len(a) > 2 else 1)
