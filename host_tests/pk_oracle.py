@@ -40,6 +40,7 @@ from pokerkit.state import (BringInPosting, CheckingOrCalling,
                             CompletionBettingOrRaisingTo, Folding)
 from pokerkit.utilities import Card
 from pokerkit.hands import Hand as _PKHand
+from pokerkit.hands import EightOrBetterLowHand, RegularLowHand, StandardHighHand
 
 # Speed: PokerKit recomputes a hand's lookup entry on every comparison
 # (most of its showdown time). The entry is a pure function of the hand's
@@ -56,6 +57,37 @@ def _cached_entry(self):
 
 _PKHand.entry = property(_cached_entry)
 
+# Likewise a player's best hand is a pure function of his cards and the
+# board, and PokerKit's showdown asks for it many times: memoized per hand
+# played (the cache is emptied at the start of each hand).
+_HAND_CACHE = {}
+
+
+def _memoize_from_game(cls):
+    plain = cls.from_game.__func__
+
+    def from_game(klass, hole_cards, board_cards=()):
+        hole = tuple(Card.clean(hole_cards))  # may be iterators: read once
+        board = tuple(Card.clean(board_cards))
+        key = (klass, hole, board)
+        got = _HAND_CACHE.get(key)
+        if got is None:
+            try:
+                got = (True, plain(klass, hole, board))
+            except ValueError as e:
+                got = (False, e)
+            _HAND_CACHE[key] = got
+        if got[0]:
+            return got[1]
+        raise got[1]
+
+    cls.from_game = classmethod(from_game)
+
+
+for _cls in (StandardHighHand, EightOrBetterLowHand, RegularLowHand, OmahaHoldemHand,
+             OmahaEightOrBetterLowHand):
+    _memoize_from_game(_cls)
+
 
 class FixedLimitOmahaHoldemHighLowSplitEightOrBetterFixed(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
     """PokerKit 0.7.7's FixedLimitOmahaHoldemHighLowSplitEightOrBetter is
@@ -69,9 +101,16 @@ class FixedLimitOmahaHoldem(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
 
 
 class _HandHistory(HandHistory):
-    """PokerKit's HandHistory that also knows the fixed-limit FO/8 class."""
+    """PokerKit's HandHistory with fixed-limit Omaha: FO/8 (its own class
+    is pot-limit) and FO (our code for limit Omaha high; no PHH code)."""
+    game_types = dict(HandHistory.game_types)
+    game_types["FO/8"] = FixedLimitOmahaHoldemHighLowSplitEightOrBetterFixed
+    game_types["FO"] = FixedLimitOmahaHoldem
     variants = dict(HandHistory.variants)
     variants[FixedLimitOmahaHoldemHighLowSplitEightOrBetterFixed] = "FO/8"
+    variants[FixedLimitOmahaHoldem] = "FO"
+    required_field_names = dict(HandHistory.required_field_names)
+    required_field_names["FO"] = HandHistory.required_field_names["FO/8"]
 
 
 GAMES = {
@@ -106,11 +145,18 @@ def card_int(card):
     return CARD_TEXT.index(card.rank.value) * 4 + SUIT_TEXT.index(card.suit.value)
 
 
-def make_game(code, ante, bring_in, small_bet, big_bet, small_blind=0, big_blind=0):
+def make_game(code, ante, bring_in, small_bet, big_bet, small_blind=0, big_blind=0,
+              automations=AUTOMATIONS):
     cls = GAMES[code]
     if code in STUD:
-        return cls(AUTOMATIONS, True, ante, bring_in, small_bet, big_bet, mode=Mode.CASH_GAME)
-    return cls(AUTOMATIONS, True, ante, (small_blind, big_blind), small_bet, big_bet, mode=Mode.CASH_GAME)
+        return cls(automations, True, ante, bring_in, small_bet, big_bet, mode=Mode.CASH_GAME)
+    return cls(automations, True, ante, (small_blind, big_blind), small_bet, big_bet,
+               mode=Mode.CASH_GAME)
+
+
+# The random driver burns our deck's cards itself, as our engine does, so
+# that a deck that runs short is seen (PokerKit would reshuffle the muck).
+DRIVER_AUTOMATIONS = tuple(a for a in AUTOMATIONS if a != Automation.CARD_BURNING)
 
 
 def legal(state):
@@ -216,8 +262,10 @@ def play_random(code, stacks, stakes, rnd, pick=None):
     text), ``legal`` (our-style legal list at each decision, in order),
     ``final`` (final stacks), ``flags`` (set of departures seen).
     """
+    _HAND_CACHE.clear()
     game = make_game(code, stakes.get("ante", 0), stakes.get("bring_in", 0), stakes["small_bet"],
-                     stakes["big_bet"], stakes.get("small_blind", 0), stakes.get("big_blind", 0))
+                     stakes["big_bet"], stakes.get("small_blind", 0), stakes.get("big_blind", 0),
+                     DRIVER_AUTOMATIONS)
     flags = set()
     n = len(stacks)
     forced = max(stakes.get("bring_in", 0), stakes.get("big_blind", 0))
@@ -252,7 +300,7 @@ def play_random(code, stacks, stakes, rnd, pick=None):
         flags.add("no_eligible_low")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        hh = _HandHistory.from_game_state(game, state) if code in HandHistory.game_types else None
+        hh = _HandHistory.from_game_state(game, state)
     text = hh.dumps() if hh is not None else None
     return {"phh": text, "legal": legals, "final": final, "flags": flags, "state": state}
 
@@ -267,13 +315,11 @@ def replay_phh(text, on_decision=None):
     ``on_decision(state)`` is called before each player action is applied.
     Returns the final state. Raises ValueError on an action PokerKit refuses.
     """
+    _HAND_CACHE.clear()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        hh = HandHistory.loads(text)
+        hh = _HandHistory.loads(text)  # PokerKit's loader, fixed-limit Omaha added
         game = hh.create_game()
-        if hh.variant == "FO/8":  # PokerKit's own FO/8 class is pot-limit
-            game = make_game("FO/8", hh.antes[0] if hh.antes else 0, 0, hh.small_bet, hh.big_bet,
-                             hh.blinds_or_straddles[0], hh.blinds_or_straddles[1])
         game.automations = AUTOMATIONS
         game.mode = Mode.CASH_GAME
         state = game(list(hh.starting_stacks), len(hh.starting_stacks))

@@ -75,8 +75,12 @@ class FakeBoard:
         if cmd == ["romfs", "query"]:
             if self.partition is None:
                 return 0, "ROMFS is not enabled on this device\n", ""
-            return 0, "ROMFS0 partition has size %d bytes (%d blocks of 4096 bytes each)\n" % (
-                self.partition, self.partition // 4096), ""
+            text = "ROMFS0 partition has size %d bytes (%d blocks of 4096 bytes each)\n" % (
+                self.partition, self.partition // 4096)
+            head = (self.rom or b"\xff" * 12)[:12]     # as mpremote prints the partition's start
+            text += "  Raw contents: %s ...\n" % head.hex(":")
+            text += "  Not a valid ROMFS\n" if not self.rom else "  ROMFS image size: %d\n" % len(self.rom)
+            return 0, text, ""
         if cmd[:2] == ["romfs", "deploy"]:
             with open(cmd[2], "rb") as f:
                 image = f.read()
@@ -152,6 +156,7 @@ def test_romfs_route_runs_exactly_these_mpremote_commands(small_build, tmp_path)
         c + ["exec", probe],
         c + ["romfs", "query"],
         c + ["romfs", "deploy", str(out / "stud.romfs")],
+        c + ["romfs", "query"],
         c + ["exec", clean],
         c + ["fs", "cp", str(out / "lfs" / "main.py"), ":main.py"],
         c + ["fs", "cp", str(boards / "pico_ssd1306_i2c.json"), ":board.json"],
@@ -360,9 +365,41 @@ def test_port_listing_prefers_raspberry_pi_boards_and_skips_plain_serial_ports()
     assert deploy.parse_ports("") == []
 
 
+@needs_mp
+def test_an_image_that_did_not_land_in_the_partition_is_reported(small_build, tmp_path, capsys):
+    out, boards = small_build
+
+    class Forgetful(FakeBoard):          # says "deployed" but keeps the old contents
+        def run(self, args):
+            if args[2:4] == ["romfs", "deploy"]:
+                self.commands.append(list(args))
+                return 0, "ROMFS image deployed\n", ""
+            return FakeBoard.run(self, args)
+
+    board = Forgetful(tmp_path / "dev", partition=768 * 1024)
+    assert deploy.main(["--build", str(out)], transport=board, boards_dir=str(boards)) == 1
+    assert "does not hold the new image" in capsys.readouterr().err
+    assert not any(c[2:4] == ["fs", "cp"] for c in board.commands)
+
+
 def test_romfs_query_output_gives_the_partition_size():
     assert deploy.parse_romfs_query(
         "ROMFS0 partition has size 786432 bytes (192 blocks of 4096 bytes each)\n"
         "  Raw contents: d2:cd:31 ...\n  ROMFS image size: 1234\n") == 786432
     assert deploy.parse_romfs_query("ROMFS is not enabled on this device\n") is None
     assert deploy.parse_romfs_query("No ROMFS partitions available\n") is None
+    assert deploy.parse_romfs_head("  Raw contents: d2:cd:31:80:81:01 ...\n") == b"\xd2\xcd\x31\x80\x81\x01"
+    assert deploy.parse_romfs_head("ROMFS is not enabled on this device\n") == b""
+
+
+def test_a_build_older_than_the_firmware_is_reported(small_build, tmp_path):
+    out, boards = small_build
+    fw = tmp_path / "fw"
+    info_time = os.path.getmtime(str(out / "build-info.json"))
+    os.utime(str(fw / "poker" / "cards.py"), (info_time + 10, info_time + 10))
+    lines = []
+    d = deploy.Deployer(FakeBoard(tmp_path / "dev", ports=""), str(out), str(boards),
+                        log=lines.append, firmware=str(fw))
+    with pytest.raises(deploy.DeployError):
+        d.deploy()                                   # stops at "no board": the warning came first
+    assert any("poker/cards.py" in ln and "make build" in ln for ln in lines)

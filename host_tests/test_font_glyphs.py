@@ -1,5 +1,6 @@
 """ui.font and ui.glyphs: every character and card draws as its picture in
-tools/fontgen.py, clipped like framebuf, with no allocation on the device."""
+tools/fontgen.py, clipped like framebuf, with no allocation on the device
+once a glyph has been drawn."""
 import os
 import shutil
 import subprocess
@@ -136,16 +137,20 @@ sys.path.insert(0, %r)
 from ui import font, glyphs
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-font.text(fb, "warm", 0, 0)
+# A glyph's blit source is made at its first use: draw every one once.
+for f in (font.SMALL, font.NORMAL):
+    font.text(fb, "".join(chr(c) for c in range(32, 127)), 0, 0, 1, f)
 glyphs.card(fb, 0, 0, 5, 0)
 glyphs.back(fb, 0, 0, 0)
+def draw():
+    font.text(fb, "POT 1,250 ALL IN", 0, 0)
+    font.text(fb, "8 seats", 0, 10, 0, font.SMALL)
+    for s in range(3):
+        glyphs.card(fb, 10, 20, 51, s)
+        glyphs.back(fb, 30, 20, s)
+        glyphs.suit(fb, 50, 20, 2, 2 * s + 3, 0)
 micropython.heap_lock()
-font.text(fb, "POT 1,250 ALL IN", 0, 0)
-font.text(fb, "8 seats", 0, 10, 0, font.SMALL)
-for s in range(3):
-    glyphs.card(fb, 10, 20, 51, s)
-    glyphs.back(fb, 30, 20, s)
-    glyphs.suit(fb, 50, 20, 2, 2 * s + 3, 0)
+draw()
 micropython.heap_unlock()
 print("no allocation")
 """
@@ -157,3 +162,11 @@ def test_drawing_text_and_cards_allocates_nothing_under_micropython(tmp_path):
     script.write_text(MP_NOALLOC % os.path.join(ROOT, "firmware"))
     proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "no allocation", proc.stdout + proc.stderr
+
+
+def test_suit_size_may_be_given_as_a_card_size():
+    for card_size, width in ((glyphs.SMALL, 3), (glyphs.MEDIUM, 5), (glyphs.LARGE, 7)):
+        a, b = canvas(12, 12), canvas(12, 12)
+        glyphs.suit(a, 1, 1, 3, card_size)
+        glyphs.suit(b, 1, 1, 3, width)
+        assert lit(a, 12, 12) == lit(b, 12, 12) != set()

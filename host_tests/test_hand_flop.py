@@ -257,3 +257,13 @@ def test_ten_players_of_omaha_fit_in_the_deck():
     h = Hand(FO8, casino(), [100] * 10, 0, deck=list(range(52)))
     _check_down(h)
     assert not h.voided and len(h.board) == 5 and sum(h.stacks) == 1000
+
+
+def test_a_card_is_burned_before_the_flop_the_turn_and_the_river():
+    h = Hand(FT, lexibook(), [100] * 3, 0, deck=list(range(52)))
+    _check_down(h)
+    tags = [e[0] for e in h.history if e[0] in ('burn', 'deal_board', 'deal_hole')]
+    assert tags == ['deal_hole'] * 3 + ['burn', 'deal_board'] * 3
+    boards = [e[1] for e in h.history if e[0] == 'deal_board']
+    assert boards == [[7, 8, 9], [11], [13]] and h.board == [7, 8, 9, 11, 13]
+    assert [e[1] for e in h.history if e[0] == 'burn'] == [6, 10, 12]

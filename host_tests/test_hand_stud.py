@@ -507,3 +507,23 @@ def test_the_hand_shuffles_exactly_like_cards_deck_with_the_same_rng():
         d.shuffle()
         assert bytes(h.deck_order) == bytes(d.cards)
         assert a.next16() == b.next16()         # the rng advanced alike
+
+
+def test_a_card_is_burned_before_streets_4_to_7_and_not_before_third_seed_001():
+    h = Hand(F7S, lexibook(), [100] * 3, 2, deck=list(range(52)))
+    _check_call_to_the_end(h)
+    tags = [e[0] for e in h.history if e[0] in ('burn', 'deal_hole')]
+    # third street: three deal entries, no burn; then burn + three, four times
+    assert tags == ['deal_hole'] * 3 + (['burn'] + ['deal_hole'] * 3) * 4
+    assert [e[1] for e in h.history if e[0] == 'burn'] == [9, 13, 17, 21]
+
+
+def test_a_stub_that_lost_a_card_voids_the_deal_at_deck_exhaustion_seed_002():
+    h = Hand(F7S, casino(), [1000] * 8, 7, deck=list(range(52)))
+    while h.street < 4:
+        ks = kinds(h)
+        h.act('bring_in' if 'bring_in' in ks else 'check' if 'check' in ks else 'call')
+        if h.street == 3 and h._top == 51:
+            h._stub[51] = h.hole[3][0]     # the last card replaced by a dealt one
+    assert h.voided and h.stacks == [1000] * 8
+    assert 'void' in h.log[-1]

@@ -128,3 +128,19 @@ def test_run_sleeps_the_rest_of_each_poll_period():
     loop = Loop(app, b, clock=Clock(ticks, lambda a, b: a - b))
     loop.run(sleep)
     assert slept == [10, 10, 10] and app.ticks == [0, 10, 20]
+
+
+def test_a_sound_started_before_the_screen_goes_dark_still_finishes():
+    class Sound:
+        def __init__(self):
+            self.updates = []
+
+        def update(self, now):
+            self.updates.append(now)
+
+    snd = Sound()
+    d = FakeDisplay()
+    loop = Loop(FakeApp(), FakeButtons(), Power(d, 100, 0), snd)
+    for t in range(0, 300, 10):
+        loop.step(t)
+    assert not d.on and snd.updates[-1] == 290

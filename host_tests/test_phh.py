@@ -130,3 +130,97 @@ def test_players_start_left_of_the_dealer_and_the_dealer_is_last():
     # a seat with no chips sits out and is no player
     assert phh.player_seats([100, 0, 100, 100], 3) == [0, 2, 3]
     assert phh.player_seats([5, 7], 1) == [0, 1]
+
+
+# ---------------------------------------------------------------- whole hands
+
+def _random_hand(code, stacks, dealer, seed, rules=None):
+    from poker.hand import Hand
+    from poker.rng import Rng
+    from poker.rules import casino
+    from poker.variants import VARIANTS
+    rng = Rng(seed)
+    h = Hand(VARIANTS[code], rules or casino(10), stacks, dealer, rng)
+    while not h.finished:
+        legal = h.legal_actions()
+        h.act(*legal[rng.below(len(legal))])
+    return h
+
+
+def test_every_finished_hand_replays_from_its_phh_text_to_the_same_stacks():
+    # all seven games; a seat sitting out, the dealer not the last seat
+    cases = (("F7S", [300, 0, 45, 500, 120], 3), ("F7S/8", [80, 200, 200, 33], 0),
+             ("FR", [100, 100, 60], 1), ("F5S", [50, 400, 400, 0, 90], 4),
+             ("FT", [200, 35, 0, 200, 200, 90], 5), ("FO", [100, 300, 300], 0),
+             ("FO/8", [60, 300, 0, 300], 1))
+    for code, stacks, dealer in cases:
+        for seed in range(1, 6):
+            h = _random_hand(code, stacks, dealer, seed)
+            text = phh.dumps(h)
+            f = phh.loads(text)
+            seats = phh.player_seats(stacks, dealer)
+            assert f["seats"] == [s + 1 for s in seats]
+            assert f["starting_stacks"] == [stacks[s] for s in seats]
+            assert f["finishing_stacks"] == [h.stacks[s] for s in seats]
+            h2, seats2 = phh.replay(f)
+            assert seats2 == seats and h2.finished
+            assert h2.stacks == h.stacks, (code, seed, text)
+            assert h2.pots == h.pots
+            deals = [e for e in h.history if e[0] in ("deal_hole", "deal_board")]
+            deals2 = [e for e in h2.history if e[0] in ("deal_hole", "deal_board")]
+            assert deals2 == deals
+
+
+def test_phh_text_records_our_variant_and_the_contested_rules():
+    from poker.rules import lexibook
+    h = _random_hand("F5S", [200, 200, 200, 200], 2, 9, lexibook(10))
+    f = phh.loads(phh.dumps(h))
+    assert f["variant"] == "F5S" and f["_variant"] == "F5S"
+    assert f["_profile"] == "lexibook" and f["_dealer"] == 2
+    assert f["antes"] == [2, 2, 2, 2] and f["bring_in"] == 2
+    assert f["_open_pair_big_bet"] is False and f["_raise_cap"] == 3
+    r = phh.rules_from_fields(f)
+    for k in ("ante", "bring_in", "small_bet", "big_bet", "raise_cap", "heads_up_uncapped",
+              "open_pair_big_bet", "odd_chip", "short_all_in_reopens"):
+        assert getattr(r, k) == getattr(h.rules, k), k
+    assert len(phh.parse_cards(f["_deck"])) == 52
+
+
+def test_blinds_are_written_small_then_big_and_p1_is_left_of_the_dealer():
+    from poker.rules import casino
+    h = _random_hand("FT", [100, 100, 100], 0, 3, casino(10))
+    f = phh.loads(phh.dumps(h))
+    assert f["blinds_or_straddles"] == [5, 10, 0]
+    posts = [e for e in h.history if e[0] == "post"]
+    # seat 1 (left of dealer 0) is p1 and posts the small blind
+    assert posts[0][1:] == (1, "small_blind", 5) and f["seats"][0] == 2
+
+
+def test_an_illegal_action_in_a_phh_file_names_that_action():
+    h = _random_hand("F7S", [200, 200, 200], 2, 4)
+    f = phh.loads(phh.dumps(h))
+    acts = f["actions"]
+    i = 0
+    while phh.parse_action(acts[i])[0] in ("dh", "db"):
+        i += 1
+    # the first decision is the bring-in: p-anything "cbr 999" is illegal
+    who = acts[i].split()[0]
+    acts[i] = who + " cbr 999"
+    e = raises(phh.ReplayError, phh.replay, f)
+    assert (who + " cbr 999") in str(e)
+    acts[i] = "p9 f"
+    raises(phh.ReplayError, phh.replay, f)
+
+
+def test_a_running_hand_is_written_without_results_and_does_not_replay_as_finished():
+    from poker.hand import Hand
+    from poker.rng import Rng
+    from poker.rules import casino
+    from poker.variants import VARIANTS
+    h = Hand(VARIANTS["FT"], casino(10), [100, 100, 100], 2, Rng(8))
+    h.act(*h.legal_actions()[0])
+    f = phh.loads(phh.dumps(h))
+    assert "finishing_stacks" not in f and "winnings" not in f
+    assert [a for a in f["actions"] if not a.startswith("d ")] == ["p3 " + ("f" if h.history[-1][1] == "fold" else "cc")]
+    e = raises(phh.ReplayError, phh.replay, f)
+    assert "not over" in str(e)

@@ -2,7 +2,8 @@
 
 For every variant PokerKit has (seven card stud, stud hi/lo, razz, limit
 hold'em; Omaha hi/lo through a fixed-limit subclass, PokerKit 0.7.7's own
-FO/8 class being pot-limit), random hands are played in both directions:
+FO/8 class being pot-limit; and limit Omaha high, FO, through another, on
+a quarter of the hands), random hands are played in both directions:
 
 - PokerKit plays random legal actions with our deck; its own PHH text
   (``HandHistory.from_game_state(...).dumps()``) is read by ``poker.phh`` and
@@ -34,16 +35,22 @@ import pytest
 from hostenv import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import selfplay  # noqa: E402
+import selfplay
 
-from poker import phh  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from poker.variants import VARIANTS  # noqa: E402
+from poker import phh
+from poker.rng import Rng
+from poker.variants import VARIANTS
 
 HANDS = int(os.environ.get("STUD_DIFF_HANDS", "2000"))
-CODES = ("F7S", "F7S/8", "FR", "FT", "FO/8")
+CODES = ("F7S", "F7S/8", "FR", "FT", "FO/8", "FO")
 RULES = selfplay.make_rules("pokerkit")
-SEED = {"F7S": 11, "F7S/8": 12, "FR": 13, "FT": 14, "FO/8": 15}
+SEED = {"F7S": 11, "F7S/8": 12, "FR": 13, "FT": 14, "FO/8": 15, "FO": 16}
+
+
+def _hands(code):
+    # limit Omaha high has no PokerKit class (a fixed-limit subclass here)
+    # and no PHH code: checked too, on a quarter of the hands
+    return HANDS // 4 if code == "FO" else HANDS
 
 
 def _stakes(code):
@@ -63,6 +70,9 @@ def our_departures(h):
     """Situations of a finished hand of ours where PokerKit's rules differ."""
     v = h.variant
     flags = set()
+    for line in h.log if isinstance(h.log, list) else []:
+        if "exhausted" in line or "deck short" in line:
+            flags.add("deck_exhausted")  # PokerKit reshuffles the muck
     halves = [info[0] for info in h.pot_info]
     if v.low == "8" and "low" in halves and "all" in halves and len(h.pots) > 1:
         flags.add("no_eligible_low")  # a side pot with no low, another with one
@@ -80,6 +90,10 @@ def our_departures(h):
         for amount, winners, half in parts:
             if len(winners) > 1 and amount % len(winners):
                 odd = True
+                if amount % len(winners) > 1:
+                    # PokerKit gives all the odd chips to the first winner;
+                    # the house one each, from the dealer's left
+                    flags.add("odd_chip")
                 if v.stud and v.high and half != "low" and h.rules.odd_chip == "card":
                     flags.add("odd_chip")  # house: highest card by suit
         if odd and len(pots) > 1:
@@ -107,7 +121,7 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
     rnd = random.Random(SEED[code])
     compared = 0
     skipped = {}
-    for _ in range(HANDS):
+    for _ in range(_hands(code)):
         n = _players(code, rnd)
         stacks = selfplay.draw_stacks(n, rnd, RULES)
         r = pk.play_random(code, stacks, _stakes(code), rnd, pick=selfplay.pick_action)
@@ -118,7 +132,7 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
         text = r["phh"]
         mine = []
         h, seats = phh.replay(phh.loads(text), rules=RULES,
-                              on_decision=lambda hand, seat: mine.append(sorted(hand.legal_actions())))
+                              on_decision=lambda hand, seat, mine=mine: mine.append(sorted(hand.legal_actions())))
         flags = our_departures(h)
         if flags:
             for f in flags:
@@ -132,7 +146,7 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
         assert [h.stacks[s] for s in seats] == r["final"], text
         compared += 1
     print("%s PokerKit->ours: %d compared, left out %r" % (code, compared, skipped))
-    assert compared >= HANDS * 7 // 10, skipped
+    assert compared >= _hands(code) * 6 // 10, skipped  # not a vacuous run
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -140,7 +154,7 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
     rnd = random.Random(SEED[code] + 100)
     compared = 0
     skipped = {}
-    for _ in range(HANDS):
+    for _ in range(_hands(code)):
         n = _players(code, rnd)
         stacks = selfplay.draw_stacks(n, rnd, RULES)
         h, mine, flags = selfplay.play(code, RULES, stacks, n - 1, Rng(rnd.getrandbits(30)), rnd)
@@ -151,7 +165,7 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
             continue
         text = phh.dumps(h)
         theirs = []
-        state = pk.replay_phh(text, on_decision=lambda st: theirs.append(pk.legal(st)))
+        state = pk.replay_phh(text, on_decision=lambda st, theirs=theirs: theirs.append(pk.legal(st)))
         if mine != theirs:
             i = _first_diff(mine, theirs)
             raise AssertionError(_report("ours->PokerKit", code, text, i,
@@ -160,4 +174,4 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
         assert list(state.stacks) == h.stacks, text
         compared += 1
     print("%s ours->PokerKit: %d compared, left out %r" % (code, compared, skipped))
-    assert compared >= HANDS * 7 // 10, skipped
+    assert compared >= _hands(code) * 6 // 10, skipped  # not a vacuous run

@@ -11,13 +11,13 @@ from poker import store
 from poker.rng import Rng
 from poker.store import Store
 
-_mounts = [0]
+_dev = []  # one RAM block device, formatted afresh for each test
 
 
 class RamBlockDevice:
     """The extended block-device protocol LittleFS uses."""
 
-    def __init__(self, block_size=512, blocks=128):
+    def __init__(self, block_size=256, blocks=64):
         self.block_size = block_size
         self.blocks = blocks
         self.data = bytearray(block_size * blocks)
@@ -48,17 +48,13 @@ def _root():
         import tempfile
 
         return tempfile.mkdtemp(prefix="stud_store_")
-    for m in range(_mounts[0]):  # one mount at a time keeps the heap small
-        try:
-            vfs.umount("/ram%d" % m)
-        except OSError:
-            pass
-    dev = RamBlockDevice()
-    vfs.VfsLfs2.mkfs(dev)
-    name = "/ram%d" % _mounts[0]
-    _mounts[0] += 1
-    vfs.mount(vfs.VfsLfs2(dev), name)
-    return name
+    if _dev:
+        vfs.umount("/ram")
+    else:
+        _dev.append(RamBlockDevice())
+    vfs.VfsLfs2.mkfs(_dev[0])
+    vfs.mount(vfs.VfsLfs2(_dev[0]), "/ram")
+    return "/ram"
 
 
 def _raw(path):

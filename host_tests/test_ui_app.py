@@ -1,9 +1,8 @@
 """ui.app and its screens: power-on, menu flow, acting, the fold
 confirmation, the impossible-call warning, the two-button mapping."""
-from ui_rig import Rig, impossible_rig
-
 from ui import keys
 from ui.menu import Menu
+from ui_rig import Rig, impossible_rig
 
 
 def _lit(rig, x0, y0, x1, y1):
@@ -319,3 +318,92 @@ def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
     assert ("GAME OVER" in words) == (g.result == "lost")
     assert ("YOU WIN" in words) == (g.result == "won")
     assert sum(g.stacks) == g.total
+
+
+# -- saving and resuming (poker.store) -------------------------------------------
+
+def _store(path):
+    from poker.store import Store
+
+    return Store(root=str(path))
+
+
+def test_a_game_saved_after_a_hand_is_offered_as_resume_after_power_off(tmp_path):
+    rig = Rig(seed=12, store=_store(tmp_path))
+    rig.new_game()
+    while rig.screen() != "Showdown":  # to the end of the first hand
+        if rig.my_turn():
+            rig.press(keys.A)
+        else:
+            rig.run(100)
+    g = rig.app.game
+    assert g.hand is None and g.hand_no == 1
+    stacks = list(g.stacks)
+    # power off between hands: a new app on the same flash
+    rig2 = Rig(seed=13, store=_store(tmp_path))
+    rig2.press(keys.A)
+    assert rig2.app.screen.items[0] == "RESUME"
+    rig2.press(keys.A)
+    assert rig2.screen() == "Table"
+    g = rig2.app.game
+    assert g.hand_no == 1 and list(g.stacks) == stacks
+
+
+def test_power_cut_mid_hand_shows_hand_void_and_every_chip_goes_back(tmp_path):
+    rig = Rig(seed=14, store=_store(tmp_path))
+    rig.new_game()
+    while rig.screen() != "Showdown":  # the first hand is played out and saved
+        if rig.my_turn():
+            rig.press(keys.A)
+        else:
+            rig.run(100)
+    rig.press(keys.A)  # the second hand is dealt
+    assert rig.screen() == "Table"
+    g = rig.app.game
+    start = list(g.stacks)  # the stacks at the second hand's start
+    rig.until(rig.my_turn)
+    rig.press(keys.A)  # chips go in; then the power is cut
+    assert g.hand is not None
+    rig2 = Rig(seed=15, store=_store(tmp_path))
+    rig2.press(keys.A)
+    assert rig2.app.screen.items[0] == "RESUME"
+    rig2.press(keys.A)
+    assert rig2.screen() == "Banner" and rig2.app.screen.word == "HAND VOID"
+    assert list(rig2.app.game.stacks) == start
+    rig2.run(500)
+    rig2.press(keys.A)
+    assert rig2.screen() == "Table" and rig2.app.game.hand is not None
+
+
+def test_damaged_save_files_are_reported_once_on_the_way_to_the_menu(tmp_path):
+    st = _store(tmp_path)
+    st.save_json("settings", {"v": 1, "game": "F7S"})
+    with open(str(tmp_path / "settings"), "wb") as f:
+        f.write(b"SD\x01\x00garbage that is not a record")
+    rig = Rig(seed=16, store=_store(tmp_path))
+    rig.press(keys.A)
+    assert rig.screen() == "Banner" and rig.app.screen.word == "NOTICE"
+    rig.run(500)
+    rig.press(keys.A)
+    assert rig.screen() == "Menu"
+
+
+def test_a_partial_redraw_gives_the_same_pixels_as_a_full_one():
+    rig = Rig(seed=17)
+    rig.press(keys.A)
+    for k in (keys.DOWN, keys.DOWN, keys.UP, keys.RIGHT, keys.DOWN):
+        rig.press(k)
+        part = rig.frame()
+        rig.app.changed()
+        rig.app.draw()
+        assert rig.frame() == part
+    menu = rig.app.screen
+    menu.sel = menu.items.index("NEW GAME")
+    rig.press(keys.A)
+    rig.until(rig.my_turn)
+    for k in (keys.RIGHT, keys.RIGHT, keys.LEFT, keys.B):
+        rig.press(k)
+        part = rig.frame()
+        rig.app.changed()
+        rig.app.draw()
+        assert rig.frame() == part

@@ -12,8 +12,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
 
-import goldens  # noqa: E402
-from pngout import load_png  # noqa: E402
+import goldens
+from pngout import load_png
 
 NAMES = [name for name, _ in goldens.SCENES]
 
@@ -46,7 +46,7 @@ def test_every_golden_png_shows_something():
 def test_micropython_unix_port_draws_every_screen_with_identical_pixels(tmp_path):
     exe = shutil.which("micropython")
     assert exe, "the micropython unix port is not installed"
-    proc = subprocess.run([exe, "-X", "heapsize=400k", os.path.join(ROOT, "tools", "sim", "goldens.py"),
+    proc = subprocess.run([exe, "-X", "heapsize=1m", os.path.join(ROOT, "tools", "sim", "goldens.py"),
                            "--raw", str(tmp_path)], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in NAMES:

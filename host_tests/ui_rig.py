@@ -16,11 +16,10 @@ def _add_sim_path():
 
 _add_sim_path()
 
-from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
-
-from poker.rng import Rng  # noqa: E402
-from ui import keys  # noqa: E402
-from ui.app import App  # noqa: E402
+from poker.rng import Rng
+from simhw import SimClock, SimDisplay, SimSound
+from ui import keys
+from ui.app import App
 
 
 class Station:
@@ -55,13 +54,24 @@ def raisers(seat, settings, rng):
     return Raiser()
 
 
+class CountingSound:
+    """A sound stand-in that only counts (SimSound keeps a log that grows)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def play(self, name):
+        self.count += 1
+
+
 class Rig:
     step_ms = 50
 
-    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=600, coach_clock=False):
+    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=600, coach_clock=False,
+                 sound=None):
         self.display = SimDisplay()
         self.clock = SimClock()
-        self.sound = SimSound()
+        self.sound = SimSound() if sound is None else sound
         self.app = App(self.display, store, Rng(seed), self.clock if coach_clock else None, self.sound)
         self.app.players = players
         self.app.pace_ms = pace_ms

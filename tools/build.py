@@ -302,10 +302,11 @@ def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes):
 
 # ---------------------------------------------------------------- build
 
-def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN):
+def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, verbose=True):
     """Builds into out; returns the build info dict (also written as JSON)."""
-    log("Stud build: %s -> %s" % (src, out))
-    log("mpy-cross: %s, -march=%s" % (mpy_cross_version(), march or "(bytecode only)"))
+    say = log if verbose else (lambda msg="": None)
+    say("Stud build: %s -> %s" % (src, out))
+    say("mpy-cross: %s, -march=%s" % (mpy_cross_version(), march or "(bytecode only)"))
     if src == FIRMWARE or tablegen:
         ensure_tables(src, tablegen)
     files = firmware_files(src)
@@ -348,7 +349,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN):
         shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
         size = os.path.getsize(lfs_dst)
         entries.append({"path": dev_rel, "kind": kind, "bytes": size})
-        log("  %-32s %7d  %s" % (dev_rel, size, {"code": "mpy", "source": "source, filesystem",
+        say("  %-32s %7d  %s" % (dev_rel, size, {"code": "mpy", "source": "source, filesystem",
                                                    "data": "data"}[kind]))
     if len(mpy_versions) > 1 or len(native_subs) > 1:
         raise BuildError("mixed .mpy versions %r %r" % (sorted(mpy_versions), sorted(native_subs)))
@@ -359,7 +360,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN):
     image_path = os.path.join(out, IMAGE_NAME)
     with open(image_path, "wb") as f:
         f.write(image)
-    log("ROMFS image: %s, %d bytes, %d files" % (
+    say("ROMFS image: %s, %d bytes, %d files" % (
         os.path.relpath(image_path), len(image), len(romfs_entries(image))))
 
     # parts of the report: code per top-level package, tables, other data, main
@@ -379,13 +380,13 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN):
     lfs_bytes = sum(e["bytes"] for e in entries)
     lfs_blocks = sum(_blocks(e["bytes"]) for e in entries)
     report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes)
-    log(report)
+    say(report)
     if native:
-        log("native code (armv6m Thumb) in: " + ", ".join(native))
+        say("native code (armv6m Thumb) in: " + ", ".join(native))
 
     info = {
         "mpy_version": mpy_ver, "mpy_sub_version": mpy_sub, "march": march,
-        "native": native, "image": IMAGE_NAME, "image_bytes": len(image),
+        "native": native, "src": src, "image": IMAGE_NAME, "image_bytes": len(image),
         "romfs_dir": "romfs", "lfs_dir": "lfs", "lfs_bytes": lfs_bytes,
         "lfs_bytes_on_blocks": lfs_blocks, "tables_bytes": tables_bytes,
         "files": entries,
@@ -472,7 +473,20 @@ def _run_mp(args, heap, code=None):
     return out
 
 
-def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, strict=True):
+def device_heap_lower_bound(res):
+    """What the peak live heap measured on the 64-bit unix port must at least
+    be on the RP2040: every object takes at least half as much there (4-byte
+    words and 16-byte GC blocks against 8 and 32), and the table bytes read
+    into RAM (TABLE_RAM) take exactly as much. Only what the game added to
+    the heap is counted (not the harness's start: mounts, launcher), so the
+    bound stays low. The measured peak itself is the upper bound."""
+    grown = int(res["PEAK_LIVE"]) - int(res["BASE_GAME"])
+    table = int(res.get("TABLE_RAM", 0))
+    return table + max(0, grown - table) // 2
+
+
+def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, strict=True,
+          routes=("romfs", "lfs")):
     """The proof of issue 7: plays the same scripted game (a) from the ROMFS
     image mounted at /rom with the heap limited to 96 KB plus the image (the
     unix port holds the image in its heap; the device keeps it in flash) and
@@ -495,10 +509,17 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
     lfs_tree = os.path.join(out, info["lfs_dir"])
     if info["native"]:
         # native code is Thumb for the RP2040: the unix port needs its own
+        # (built once, into proof/host)
         march = host_march()
-        log("proof: native code in the build; rebuilding for the unix port (-march=%s)" % march)
         host = os.path.join(work, "host")
-        host_info = build(host, march=march, tablegen=False)
+        stamp = os.path.join(host, INFO_NAME)
+        if os.path.exists(stamp) and os.path.getmtime(stamp) >= os.path.getmtime(
+                os.path.join(out, INFO_NAME)):
+            with open(stamp) as f:
+                host_info = json.load(f)
+        else:
+            host_info = build(host, info.get("src", FIRMWARE), march=march, tablegen=False,
+                              verbose=False)
         image = os.path.join(host, host_info["image"])
         lfs_tree = os.path.join(host, host_info["lfs_dir"])
     # the harness goes where the app's code goes: into a copy of the image,
@@ -528,6 +549,8 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
     lfs_tree = lfs_tree_h
     results = {}
     for route, tree, kb in (("romfs", fs_tree, ROMFS_ROUTE_FS_KB), ("lfs", lfs_tree, STOCK_FS_BYTES // KB)):
+        if route not in routes:
+            continue
         img = os.path.join(work, route + "-littlefs.img")
         _run_mp(["prep", img, tree, str(kb)], 256 * KB)     # a fresh filesystem each time
         budget = ROMFS_HEAP_BUDGET if route == "romfs" else STOCK_HEAP_BUDGET
@@ -548,9 +571,12 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
             log("proof %-5s %-4s: FAILED under a heap of %s: %s" % (route, level, limit, res["ERROR"]))
         else:
             beyond = int(res["PEAK_LIVE_BEYOND_IMAGE"])
+            low = device_heap_lower_bound(res)
+            res["DEVICE_LOW"] = str(low)
             log("proof %-5s %-4s: %s hands (%s), heap limit %s: peak live heap %d B = %s KB "
-                "(budget %d KB)" % (route, res["LEVEL"], res["HANDS"], res["SUMMARY"], limit,
-                                    beyond, _kb(beyond), budget // KB))
+                "(budget %d KB; on the RP2040 between %s and %s KB)" % (
+                    route, res["LEVEL"], res["HANDS"], res["SUMMARY"], limit, beyond, _kb(beyond),
+                    budget // KB, _kb(low), _kb(beyond)))
         res["heap"] = str(heap)
         res["APP_IMAGE"] = str(app_image_bytes)
         results[route] = res
@@ -577,12 +603,12 @@ def main(argv=None):
         if args.proof:
             log("proof (MicroPython unix port, 64-bit: its objects take up to twice the "
                 "heap they take on the RP2040):")
-            proof(os.path.abspath(args.out), args.proof, info=info, level="game", strict=False)
-            for scale in (1, 2):
-                res = proof(os.path.abspath(args.out), args.proof, info=info, level="app",
-                            heap_scale=scale, strict=False)
-                if not any("ERROR" in r for r in res.values()):
-                    break
+            for level in ("game", "app"):
+                for scale in (1, 2):
+                    res = proof(os.path.abspath(args.out), args.proof, info=info, level=level,
+                                heap_scale=scale, strict=False)
+                    if not any("ERROR" in r for r in res.values()):
+                        break
     except (BuildError, subprocess.CalledProcessError) as e:
         print("build failed: %s" % e, file=sys.stderr)
         return 2

@@ -33,6 +33,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
+FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 DEFAULT_BOARD = "pico_ssd1306_i2c"
 INFO_NAME = "build-info.json"
@@ -143,6 +144,13 @@ def parse_romfs_query(text):
     return int(m.group(1)) if m else None
 
 
+def parse_romfs_head(text):
+    """The first bytes of ROMFS partition 0 as `mpremote romfs query` shows
+    them ('Raw contents: d2:cd:31:...'), or b''."""
+    m = re.search(r"Raw contents: ([0-9a-f:]+)", text)
+    return bytes.fromhex(m.group(1).replace(":", "")) if m else b""
+
+
 def version_text(v):
     return ".".join(str(x) for x in v)
 
@@ -181,6 +189,18 @@ def load_build(build_dir):
         return json.load(f)
 
 
+def newer_sources(build_dir, firmware):
+    """Firmware files changed since the build (deploy warns: run make build)."""
+    built = os.path.getmtime(os.path.join(build_dir, INFO_NAME))
+    out = []
+    for top, dirs, files in os.walk(firmware):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in files:
+            if not f.endswith((".pyc", ".md")) and os.path.getmtime(os.path.join(top, f)) > built:
+                out.append(os.path.relpath(os.path.join(top, f), firmware))
+    return sorted(out)
+
+
 def board_file(boards_dir, name):
     path = os.path.join(boards_dir, name + ".json")
     if not os.path.exists(path):
@@ -197,18 +217,21 @@ def board_file(boards_dir, name):
 
 
 class Deployer:
-    def __init__(self, transport, build_dir=BUILD, boards_dir=BOARDS, log=print):
+    def __init__(self, transport, build_dir=BUILD, boards_dir=BOARDS, log=print, firmware=None):
         self.t = transport
         self.build_dir = build_dir
         self.boards_dir = boards_dir
         self.log = log
+        self.firmware = firmware
 
     def mp(self, args, what):
         rc, out, err = self.t.run(args)
         if rc != 0:
-            raise DeployError("%s failed (mpremote %s):\n%s" % (
-                what, " ".join(a if "\n" not in a else "<script>" for a in args),
-                (err or out).strip()))
+            raise DeployError("%s failed (mpremote %s):\n%s\nIf the game is running and does not "
+                              "let mpremote in, power the board on holding B (OK on a two-button "
+                              "board): safe mode leaves the REPL free." % (
+                                  what, " ".join(a if "\n" not in a else "<script>" for a in args),
+                                  (err or out).strip()))
         return out
 
     def find_port(self):
@@ -228,6 +251,11 @@ class Deployer:
     def deploy(self, port=None, board=DEFAULT_BOARD, route="auto"):
         info = load_build(self.build_dir)
         board_path = board_file(self.boards_dir, board)
+        if self.firmware and os.path.isdir(self.firmware):
+            changed = newer_sources(self.build_dir, self.firmware)
+            if changed:
+                self.log("warning: changed since the build: %s%s; run make build to include them" % (
+                    ", ".join(changed[:5]), " ..." if len(changed) > 5 else ""))
         if port is None:
             port = self.find_port()
         c = ["connect", port]
@@ -280,6 +308,14 @@ class Deployer:
                 "more flash (MICROPY_HW_ROMFS_BYTES in boards/STUD_PICO)." % (size, image, partition))
         self.log("ROMFS route: %d-byte image into the %d-byte partition" % (size, partition))
         self.mp(c + ["romfs", "deploy", image], "writing the ROMFS image")
+        out = self.mp(c + ["romfs", "query"], "checking the ROMFS image")
+        with open(image, "rb") as f:
+            head = f.read(12)
+        if parse_romfs_head(out) != head:
+            raise DeployError("the ROMFS partition does not hold the new image after writing it "
+                              "(the board reports %s, the image starts %s); run make deploy again"
+                              % (parse_romfs_head(out).hex(":") or "nothing", head.hex(":")))
+        self.log("  ROMFS image written and checked")
         self._clean(c, info)
         main = os.path.join(self.build_dir, info["lfs_dir"], "main.py")
         if os.path.exists(main):
@@ -317,7 +353,8 @@ def main(argv=None, transport=None, build_dir=BUILD, boards_dir=BOARDS):
                     help="auto: ROMFS when the firmware has a partition, else LittleFS")
     ap.add_argument("--build", default=build_dir, help="build folder (default build/)")
     args = ap.parse_args(argv)
-    d = Deployer(transport or Mpremote(), args.build, boards_dir)
+    d = Deployer(transport or Mpremote(), args.build, boards_dir,
+                 firmware=FIRMWARE if args.build == BUILD else None)
     try:
         d.deploy(args.port or None, args.board, args.route)
     except DeployError as e:

@@ -97,7 +97,7 @@ class Meter:
     with garbage up to its limit, so that figure says nothing; the limit
     itself is the hard proof: the game must not raise MemoryError.)"""
 
-    def __init__(self, base, every=4):
+    def __init__(self, base, every=6):
         self.base = base
         self.peak_live = 0
         self.every = every
@@ -316,6 +316,16 @@ def play(img_len, hands, seed, want="auto"):
     print("HANDS", hands)
     print("MODULES", " ".join(sorted(k for k in sys.modules if k.startswith(("poker", "ui", "hw")))))
     print("OPENED", " ".join(_opened))
+    tables = sys.modules.get("poker.tables")
+    if tables is not None:
+        # where poker.tables found each table: (path, 'romfs' | 'file'); a
+        # 'file' table is read into RAM (counted whole: TABLE_RAM)
+        names = sorted(getattr(tables, "_found", None) or getattr(tables, "loaded", None) or {})
+        found = [(tables.where(n) if hasattr(tables, "where") else tables.loaded[n]) + (n,)
+                 for n in names]
+        print("TABLES", " ".join(["%s=%s" % (p, k) for p, k, _n in found]))
+        print("TABLE_RAM", sum([tables.size(n) if hasattr(tables, "size") else len(tables.load(n))
+                                for p, k, n in found if k != "romfs"]))
     print("BASE_GAME", meter.base)
     print("PEAK_LIVE", meter.peak_live)
     print("PEAK_LIVE_BEYOND_IMAGE", meter.peak_live - img_len)

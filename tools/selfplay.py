@@ -26,11 +26,11 @@ for _sub in ("firmware", os.path.join("tools", "hostshim")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from poker import phh  # noqa: E402
-from poker.hand import Hand  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from poker.rules import casino, lexibook  # noqa: E402
-from poker.variants import VARIANTS  # noqa: E402
+from poker import phh
+from poker.hand import Hand
+from poker.rng import Rng
+from poker.rules import casino, lexibook
+from poker.variants import VARIANTS
 
 
 def make_rules(profile, small_bet=10):
@@ -110,7 +110,7 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
     if h.voided:
         raise AssertionError("deal voided: %r" % (h.history[-1],))
     for line in h.log if isinstance(h.log, list) else []:
-        if "exhausted" in line:
+        if "exhausted" in line or "deck short" in line:
             flags.add("deck_exhausted")
     for amount, winners in h.pots:
         if len(winners) > 1 and amount % len(winners):

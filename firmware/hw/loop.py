@@ -75,6 +75,8 @@ class Loop:
                 self._swallow = True
                 b.last_activity_ms = now
             else:
+                if self.sound is not None:
+                    self.sound.update(now)  # a sound still finishes in the dark
                 return
         b.poll(mask, now, self._emit)
         if self._swallow and b.state == 0:
@@ -124,6 +126,7 @@ def main(board=None):
     gc.collect()
     clock = Clock()
     app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound)
+    app.battery = dev.battery  # hw.power.Battery or None, for a screen that shows it
     gc.collect()
     Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
     return dev

@@ -31,7 +31,13 @@ known (up) cards of each live opponent. ``ranges`` (optional) is a list, one
 entry per opponent, of ``None`` or ``(min_score, reject_permille)``: a deal
 that gives that opponent a starting hand scoring below ``min_score`` (see
 ``start_score``) is redrawn with probability ``reject_permille / 1000``
-(at most six times): weighted sampling that narrows his range.
+(at most four times, and at most ``samples`` redraws in all, which bounds
+the time): weighted sampling that narrows his range. A
+five-entry ``(min_score, reject_permille, min_now, reject_now, ncur)``
+also redraws, with probability ``reject_now / 1000``, when his first ``ncur``
+cards (up cards first, then down cards; flop games: his hole cards, with the
+board dealt so far) rate below ``min_now`` in ``now_class``: what he has
+made so far must fit his betting.
 
 Deterministic for a given ``rng`` state (``Rng(seed)``); with ``clock`` (a
 callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
@@ -51,7 +57,7 @@ PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
 _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
-_TRIES = const(6)  # redraws of one opponent's cards outside his range
+_TRIES = const(4)  # redraws of one opponent's cards outside his range
 
 _HI = const(0)    # best high hand takes the pot
 _LO8 = const(1)   # hi/lo eight or better
@@ -79,7 +85,24 @@ def _fast(name, fallback):
     return fallback
 
 
-_high = _fast(('high_unchecked', 'high7_unchecked', 'high_fast'), _ev.high)
+# the table evaluator's unchecked entry points take the cards as arguments
+_h7 = getattr(_ev, 'high7_unchecked', None)
+_h6 = getattr(_ev, 'high6_unchecked', None)
+_h5 = getattr(_ev, 'high5_unchecked', None)
+
+
+def _high(h):
+    """The high strength of a list of 5..7 cards, unchecked when possible."""
+    n = len(h)
+    if n == 7 and _h7 is not None:
+        return _h7(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+    if n == 5 and _h5 is not None:
+        return _h5(h[0], h[1], h[2], h[3], h[4])
+    if n == 6 and _h6 is not None:
+        return _h6(h[0], h[1], h[2], h[3], h[4], h[5])
+    return _ev.high(h)
+
+
 _low8 = _fast(('low8_unchecked', 'low8_fast'), _ev.low8)
 _low_a5 = _fast(('low_a5_unchecked', 'low_a5_fast'), _ev.low_a5)
 _omaha_high = _fast(('omaha_high_unchecked', 'omaha_high_fast'), _ev.omaha_high)
@@ -206,6 +229,50 @@ def start_score(code, cards):
     return s
 
 
+def now_class(code, cards, n):
+    """How strong the first ``n`` of ``cards`` are as they stand, by rank
+    counts only (cheap: it runs inside the sampling): 0 nothing, 1 a pair
+    (razz: one card too many), 2 two pair (razz: all low and distinct),
+    3 trips or better. Hi/lo takes the better of the two."""
+    cnt = 0  # 2 bits per rank: how many of it, capped at 3
+    lowmask = 0
+    pairs = 0
+    trips = 0
+    for i in range(n):
+        r = cards[i] >> 2
+        c = (cnt >> (2 * r)) & 3
+        if c < 3:
+            cnt += 1 << (2 * r)
+        if c == 1:
+            pairs += 1
+        elif c == 2:
+            trips += 1
+        v = 0 if r == 12 else r + 1  # ace low: 0..12
+        if v <= 7:
+            lowmask |= 1 << v
+    if code == 'FR' or code == 'F7S/8' or code == 'FO/8':
+        nlow = 0
+        m = lowmask
+        while m:
+            nlow += m & 1
+            m >>= 1
+        bad = (n if n < 5 else 5) - nlow
+        low = 2 if bad <= 0 else (1 if bad == 1 else 0)
+        if code == 'FR':
+            return low
+    else:
+        low = 0
+    if trips:
+        hi = 3
+    elif pairs >= 2:
+        hi = 2
+    elif pairs:
+        hi = 1
+    else:
+        hi = 0
+    return hi if hi > low else low
+
+
 class _Table:
     """The cards of one equity problem, laid out once so that a deal only
     fills slots and evaluates."""
@@ -256,6 +323,7 @@ class _Table:
         self.pool = pool
         # each player's hand: own cards then (flop games, not omaha) the board
         size = nown if omaha else nown + nboard
+        self.size = size
         hands = []
         needs = []
         starts = []  # index of the first unknown own card
@@ -308,6 +376,20 @@ class _Table:
                 ties = 1
                 for p in range(1, n):
                     s = _omaha_high(hands[p], bd)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            if kind == _HI and self.size == 7 and _h7 is not None:
+                # the common case, inlined: seven cards, one call each
+                f = _h7
+                h = hands[0]
+                me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+                ties = 1
+                for p in range(1, n):
+                    h = hands[p]
+                    s = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
                     if s > me:
                         return 0
                     if s == me:
@@ -398,6 +480,7 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
     # first two or three (down cards and the door card, dealt first)
     nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
     probe = [0] * nstart
+    now = [0] * 9
     # who gets cards, in order: opponents first (so that a redraw sees the
     # same remaining cards), then player 0
     jobs = []
@@ -408,6 +491,9 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
             jobs.append((t.hands[p], t.starts[p], t.starts[p] + need, rg))
     total = 0
     done = 0
+    # redraws for the ranges, in all: bounds the time (at most twice the
+    # dealing of unweighted sampling); once spent, deals are unweighted
+    redraws = samples
     t0 = clock() if clock is not None else 0
     for _ in range(samples):
         # one word of the seeded stream per deal, then a 16-bit LCG inside
@@ -428,7 +514,7 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
                     pool[t_] = c
                     h[i] = c
                     t_ += 1
-                if rg is None or tries >= _TRIES:
+                if rg is None or tries >= _TRIES or redraws <= 0:
                     break
                 # stud: the door card is his first up card, then his downs
                 if stud and base > 0:
@@ -440,11 +526,28 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
                     for i in range(nstart):
                         probe[i] = h[i]
                 if start_score(code, probe) >= rg[0]:
-                    break
-                x = (x * 25173 + 13849) & 0xFFFF
-                if (x * 1000) >> 16 >= rg[1]:
-                    break
+                    if len(rg) < 5:
+                        break
+                    # his hand as it stands now: strong enough for his bets?
+                    ncur = rg[4]
+                    for i in range(ncur):
+                        now[i] = h[i]
+                    k = ncur
+                    if not stud:
+                        for i in range(bstart):
+                            now[k] = bd[i]
+                            k += 1
+                    if now_class(code, now, k) >= rg[2]:
+                        break
+                    x = (x * 25173 + 13849) & 0xFFFF
+                    if (x * 1000) >> 16 >= rg[3]:
+                        break
+                else:
+                    x = (x * 25173 + 13849) & 0xFFFF
+                    if (x * 1000) >> 16 >= rg[1]:
+                        break
                 tries += 1
+                redraws -= 1
             top = t_
         for i in range(bstart, nboard):
             x = (x * 25173 + 13849) & 0xFFFF
@@ -582,11 +685,19 @@ def _in_hand(view, s):
 
 
 def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0):
-    """The equity of the view's seat against every live opponent."""
+                clock=None, budget_ms=0, max_opponents=0):
+    """The equity of the view's seat against every live opponent.
+
+    ``max_opponents`` (flop games, where opponents show nothing): sample
+    only that many of them and return the equity against those (the caller
+    may then approximate the rest, e.g. as independent: e ** n)."""
     mine, board, opps, dead = known_cards(view)
     if not opps:
         return PERMILLE
+    if max_opponents and len(opps) > max_opponents:
+        opps = opps[:max_opponents]
+        if ranges is not None:
+            ranges = ranges[:max_opponents]
     return equity(view.variant, mine, board, opps, dead, samples, rng,
                   exact_max, ranges, clock, budget_ms)
 

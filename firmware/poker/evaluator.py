@@ -1,76 +1,310 @@
-"""PLACEHOLDER hand evaluator (direct computation), to be replaced by the
-lookup-table evaluator. Same public API; the scale of strengths will change,
-so callers must only compare strengths and use category().
+"""Hand evaluation from lookup tables (built by tools/tablegen.py).
+
+Strengths are ints, higher is better, equal is a tie:
+
+- ``high(cards)``: the best high hand of 5, 6 or 7 cards, one scale for all
+  three, 1 (7-5-4-3-2) .. 7462 (royal flush); ``category(strength)`` names it.
+- ``low8(cards)``: the best eight-or-better low of 5 to 7 cards, ``None``
+  when there is none; ``low_a5(cards)``: ace-to-five low (razz), always a
+  value. Their scales are their own (only compare low with low).
+- ``omaha_high(hole, board)``, ``omaha_low8(hole, board)``: exactly two
+  hole cards and three board cards.
+- ``best_five(cards)``: the five cards of the high hand, in display order.
+
+>>> from poker.cards import parse
+>>> category(high(parse("As Ks Qs Js Ts 2c 3d")))
+'straight flush'
+>>> high(parse("Ah Ad 7c 7s 2d")) > high(parse("Kh Kd Qc Qs Ad"))
+True
+>>> low8(parse("Ah 2d 3c 4s 9d Kc Kd")) is None
+True
+
+The public functions check their input (5..7 cards, integers 0..51, no
+duplicates) and raise ``ValueError``. The engine and the virtual players
+call the unchecked entry points on their hot paths:
+``high7_unchecked(a, b, c, d, e, f, g)``, ``high6_unchecked(a, .., f)``,
+``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
+positional arguments, no checks at all (garbage in, garbage out). On
+MicroPython with a native emitter ``high7_unchecked`` is a
+``@micropython.viper`` function (``FAST_PATH == 'viper'``); elsewhere it is
+the plain-Python path (``FAST_PATH == 'plain'``); both give identical
+results (tested under the unix port).
+
+How (see tools/tablegen.py for the derivation): every card has a key
+``rank_key + (suit_key - 16) << 23``; the sum of a hand's keys holds, in its
+low 23 bits, a number unique to the hand's rank multiset, and above that
+a suit sum that a 256-byte table turns into "flush in suit s with n cards"
+or 0. The rank sum is looked up in a perfect hash:
+``values[(x ^ disp[x % B]) % N]``. A flush looks up the flush suit's ranks
+instead and shifts the result (high card -> flush, straight -> straight
+flush). All intermediates stay below 2**30: no big ints on MicroPython.
 """
-from poker import cards as _cards
+import sys
+import struct
+
+from micropython import const
+
+from poker import tables as _tables
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
               'flush', 'full house', 'four of a kind', 'straight flush')
+HIGH_MAX = const(7462)  # strengths of high hands are 1..HIGH_MAX
+
+# The first strength of each category (checked against the table header).
+_CAT_FIRST = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_STRAIGHT = const(5854)     # first straight
+_FLUSH_SHIFT = const(5863)  # flush = high card of the same ranks + this
+_SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
+_RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
+_SUIT_SHIFT = const(23)
+
+TABLE_FILE = "high.bin"
+_IS_MP = sys.implementation.name == "micropython"
 
 
-def _check(cards, lo=5, hi=7):
-    n = len(cards)
-    if n < lo or n > hi:
-        raise ValueError("need %d to %d cards, got %d" % (lo, hi, n))
-    seen = 0
-    for c in cards:
-        if not isinstance(c, int) or not 0 <= c < 52:
-            raise ValueError("bad card %r" % (c,))
-        if seen >> c & 1:
-            raise ValueError("duplicate card %s" % _cards.name(c))
-        seen |= 1 << c
+# ---------------------------------------------------------------- loading
+
+_CHUNK_BITS = const(12)  # the value table is loaded in chunks of 4096 entries (8 KB):
+_CHUNK_MASK = const(4095)  # blocks small enough for a fragmented heap
 
 
-def _straight_top(mask):
-    for top in range(12, 2, -1):
-        need = 0x1F << (top - 4) if top >= 4 else 0
-        if top >= 4 and mask & need == need:
-            return top
-    if mask & 0x100F == 0x100F:
-        return 3
-    return -1
+_layouts = {}
 
 
-def _five(cs):
-    ranks = sorted([c >> 2 for c in cs], reverse=True)
-    counts = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted([(n, r) for r, n in counts.items()], reverse=True)
-    flush = len(set([c & 3 for c in cs])) == 1
-    mask = 0
-    for r in ranks:
-        mask |= 1 << r
-    st = _straight_top(mask) if len(counts) == 5 else -1
-    if st >= 0 and flush:
-        cat, key = 8, [st]
-    elif groups[0][0] == 4:
-        cat, key = 7, [groups[0][1], groups[1][1]]
-    elif groups[0][0] == 3 and groups[1][0] == 2:
-        cat, key = 6, [groups[0][1], groups[1][1]]
-    elif flush:
-        cat, key = 5, ranks
-    elif st >= 0:
-        cat, key = 4, [st]
-    elif groups[0][0] == 3:
-        cat, key = 3, [g[1] for g in groups]
-    elif groups[0][0] == 2 and groups[1][0] == 2:
-        cat, key = 2, [g[1] for g in groups]
-    elif groups[0][0] == 2:
-        cat, key = 1, [g[1] for g in groups]
-    else:
-        cat, key = 0, ranks
-    v = cat
-    for i in range(5):
-        v = v * 13 + (key[i] if i < len(key) else 0)
+def _u16_view(buf, n):
+    """The n little-endian u16 of buf, indexable, without copying on
+    MicroPython (uctypes); a list on CPython (the fastest to index)."""
+    if not _IS_MP:
+        if sys.byteorder == "little":
+            return memoryview(buf).cast("B").cast("H").tolist()
+        return [buf[2 * i] | buf[2 * i + 1] << 8 for i in range(n)]
+    try:
+        import uctypes
+    except ImportError:  # no uctypes: a copy in RAM
+        import array
+        a = array.array("H", bytes(buf))
+        if sys.byteorder != "little":
+            a.byteswap()
+        return a
+    layout = _layouts.get(n)
+    if layout is None:
+        layout = _layouts[n] = {"a": (uctypes.ARRAY | 0, uctypes.UINT16 | n)}
+    return uctypes.struct(uctypes.addressof(buf), layout, uctypes.LITTLE_ENDIAN).a
+
+
+def _load():
+    head = _tables.load(TABLE_FILE, 0, 136)
+    if bytes(head[0:8]) != b"STUDHI01":
+        raise ValueError("%s is not a hand table (run make tables)" % TABLE_FILE)
+    h = struct.unpack_from("<32I", head, 8)
+    if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
+            or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
+            or h[26] != _SF_SHIFT or h[12] != _tables.size(TABLE_FILE)):
+        raise ValueError("%s does not match this evaluator (run make tables)" % TABLE_FILE)
+    return h
+
+
+_H = _load()
+_C5 = _H[3]
+_C6 = _H[4]
+_B = _H[5]      # hash buckets
+_N = _H[6]      # hash slots
+_small = _tables.load(TABLE_FILE, _H[7], _H[10] - _H[7])  # keys and flush tables
+_rank_keys = struct.unpack_from("<13I", _small, 0)
+_suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
+_bias = _H[2]
+_fo = _H[9] - _H[7]
+
+# per-card keys (RAM, 52 small ints) and, per suit, the rank keys of that
+# suit's cards only (0 for the other suits)
+_K = [_rank_keys[c >> 2] + ((_suit_keys[c & 3] - _bias) << _SUIT_SHIFT) for c in range(52)]
+_KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
+# flush tables by hand size, indexed by the suit sum (negative sums wrap)
+_FL5 = bytearray(_small[_fo:_fo + 256])
+_FL6 = bytearray(_small[_fo + 256:_fo + 512])
+_FL7 = bytearray(_small[_fo + 512:_fo + 768])
+del _small
+# rank-key offsets of a flush of 5, 6, 7 suited cards
+_FOFF = (_C5, _C6, 0)
+
+# the displacements, and the values in chunks (buffers kept for the viper path)
+_DBUF = _tables.load(TABLE_FILE, _H[10], 2 * _B)
+_D = _u16_view(_DBUF, _B)
+_TBUF = []
+_T = []
+for _j in range(0, _N, _CHUNK_MASK + 1):
+    _n = min(_CHUNK_MASK + 1, _N - _j)
+    _TBUF.append(_tables.load(TABLE_FILE, _H[11] + 2 * _j, 2 * _n))
+    _T.append(_u16_view(_TBUF[-1], _n))
+
+
+# ---------------------------------------------------------------- plain path
+
+def _flush_value(code, x):
+    """The flush made of the suited ranks whose key sum is x; code is the
+    flush table entry (1 + suit + 4 * (suited cards - 5))."""
+    x += _FOFF[(code - 1) >> 2]
+    i = (x ^ _D[x % _B]) % _N
+    v = _T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+    if v < _STRAIGHT:
+        return v + _FLUSH_SHIFT
+    return v + _SF_SHIFT
+
+
+def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
+    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
+    code = FL[s >> _SUIT_SHIFT]
+    if code:
+        ks = _KS[(code - 1) & 3]
+        return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
+    x = s & _RANK_MASK
+    i = (x ^ D[x % B]) % N
+    return T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+
+
+def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+    s = K[a] + K[b] + K[c] + K[d] + K[e]
+    x = (s & _RANK_MASK) + C5
+    i = (x ^ D[x % B]) % N
+    v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+    if FL[s >> _SUIT_SHIFT]:
+        if v < _STRAIGHT:
+            return v + _FLUSH_SHIFT
+        return v + _SF_SHIFT
     return v
 
 
-def _combos(items, k):
-    n = len(items)
+def _high6_plain(a, b, c, d, e, f, K=_K, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
+    code = _FL6[s >> _SUIT_SHIFT]
+    if code:  # five or six suited: the flush beats anything else possible
+        ks = _KS[(code - 1) & 3]
+        return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f])
+    best = 0
+    for card in (a, b, c, d, e, f):  # the best five of six
+        x = ((s - K[card]) & _RANK_MASK) + C5
+        i = (x ^ D[x % B]) % N
+        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+        if v > best:
+            best = v
+    return best
+
+
+high5_unchecked = _high5_plain
+high6_unchecked = _high6_plain
+high7_unchecked = _high7_plain
+FAST_PATH = "plain"
+
+
+# ---------------------------------------------------------------- viper path
+# MicroPython only: the same computation over raw pointers. _VRAM holds, as
+# int32: the 52 card keys, the 4 x 52 per-suit keys, then the parameters;
+# then the three flush tables as bytes. The big tables stay where the
+# loader put them (flash on ROMFS) and are read a byte at a time, so their
+# alignment does not matter (Cortex-M0+ faults on unaligned 16-bit loads).
+
+_V_KS = const(52)          # int32 index of the per-suit keys
+_V_PAR = const(260)        # int32 index of the parameters
+_V_FL = const(1072)        # byte offset of the flush tables (268 int32)
+
+if _IS_MP:
+    import micropython
+
+    _VRAM = bytearray(_V_FL + 768)
+    for _c in range(52):
+        struct.pack_into("i", _VRAM, 4 * _c, _K[_c])
+        for _s in range(4):
+            struct.pack_into("i", _VRAM, 4 * (_V_KS + 52 * _s + _c), _KS[_s][_c])
+    for _i, _p in enumerate((_C5, _C6, 0, _B, _N)):
+        struct.pack_into("i", _VRAM, 4 * (_V_PAR + _i), _p)
+    _VRAM[_V_FL:_V_FL + 256] = _FL5
+    _VRAM[_V_FL + 256:_V_FL + 512] = _FL6
+    _VRAM[_V_FL + 512:_V_FL + 768] = _FL7
+
+    @micropython.viper
+    def _high7_viper(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        k = ptr32(_VRAM)  # noqa: F821 (viper builtin)
+        s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        code = int(ptr8(_VRAM)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
+        if code:
+            ks = _V_KS + 52 * ((code - 1) & 3)
+            x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
+            x += k[_V_PAR + ((code - 1) >> 2)]
+        else:
+            x = s & 0x7FFFFF
+        t = ptr8(_DBUF)  # noqa: F821
+        i = 2 * (x % k[_V_PAR + 3])
+        i = (x ^ (t[i] | (t[i + 1] << 8))) % k[_V_PAR + 4]
+        t = ptr8(_TBUF[i >> 12])  # noqa: F821
+        i = 2 * (i & 4095)
+        v = t[i] | (t[i + 1] << 8)
+        if code:
+            if v < 5854:
+                return v + 5863
+            return v + 1599
+        return v
+
+    high7_unchecked = _high7_viper  # noqa: F811
+    FAST_PATH = "viper"
+
+
+# ---------------------------------------------------------------- public API
+
+def _check(cards, lo=5, hi=7, what="cards"):
+    n = len(cards)
+    if n < lo or n > hi:
+        if lo == hi:
+            raise ValueError("need %d %s, got %d" % (lo, what, n))
+        raise ValueError("need %d to %d %s, got %d" % (lo, hi, what, n))
+    seen = 0
+    for c in cards:
+        if not isinstance(c, int) or c < 0 or c > 51:
+            raise ValueError("bad card %r: cards are integers 0..51" % (c,))
+        if seen >> c & 1:
+            raise ValueError("duplicate card %s" % _name(c))
+        seen |= 1 << c
+    return seen
+
+
+def _name(c):
+    return "23456789TJQKA"[c >> 2] + "cdhs"[c & 3]
+
+
+def high(cards):
+    """The best high hand of 5, 6 or 7 cards: 1..7462, higher is better."""
+    _check(cards)
+    n = len(cards)
+    if n == 7:
+        return high7_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4],
+                               cards[5], cards[6])
+    if n == 6:
+        return _high6_plain(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5])
+    return _high5_plain(cards[0], cards[1], cards[2], cards[3], cards[4])
+
+
+def category(strength):
+    """The name of a high strength's category, 'high card' .. 'straight flush'."""
+    if not isinstance(strength, int) or strength < 1 or strength > HIGH_MAX:
+        raise ValueError("bad strength %r: high strengths are 1..%d" % (strength, HIGH_MAX))
+    i = 8
+    while strength < _CAT_FIRST[i]:
+        i -= 1
+    return CATEGORIES[i]
+
+
+def category_index(strength):
+    """0 (high card) .. 8 (straight flush), unchecked."""
+    i = 8
+    while strength < _CAT_FIRST[i]:
+        i -= 1
+    return i
+
+
+def _combos(n, k):
+    """Index tuples of the k-subsets of range(n), in lexicographic order."""
     idx = list(range(k))
     while True:
-        yield [items[i] for i in idx]
+        yield tuple(idx)
         i = k - 1
         while i >= 0 and idx[i] == i + n - k:
             i -= 1
@@ -81,69 +315,183 @@ def _combos(items, k):
             idx[j] = idx[j - 1] + 1
 
 
-def high(cards):
-    _check(cards)
-    return max([_five(c) for c in _combos(list(cards), 5)])
-
-
-def category(strength):
-    return CATEGORIES[strength // 13 ** 5]
-
-
 def best_five(cards):
+    """The five cards that make the high hand, in display order: larger
+    groups first (quads, trips, pairs), then by rank from the top; a
+    straight from its top card (the wheel ends with its ace)."""
     _check(cards)
-    best = None
-    for c in _combos(list(cards), 5):
-        v = _five(c)
-        if best is None or v > best[0]:
-            best = (v, c)
-    return best[1]
+    cards = list(cards)
+    target = high(cards)
+    for idx in _combos(len(cards), 5):
+        five = [cards[i] for i in idx]
+        if _high5_plain(five[0], five[1], five[2], five[3], five[4]) == target:
+            return _display_order(five, target)
+    raise AssertionError("no five cards make the hand")  # cannot happen
 
 
-def _low_value(ranks5):
-    # ranks ace-low 1..13; lower hand is better, higher strength is better
-    v = 0
-    for r in sorted(ranks5, reverse=True):
-        v = v * 14 + r
-    return 14 ** 5 - v
+def _display_order(five, strength):
+    count = {}
+    for c in five:
+        count[c >> 2] = count.get(c >> 2, 0) + 1
+    # a simple insertion sort: five items, no key= needed
+    out = []
+    for c in five:
+        k = (count[c >> 2], c)
+        i = 0
+        while i < len(out) and (count[out[i] >> 2], out[i]) > k:
+            i += 1
+        out.insert(i, c)
+    cat = category_index(strength)
+    if (cat == 4 or cat == 8) and out[0] >> 2 == 12 and out[1] >> 2 == 3:
+        out.append(out.pop(0))  # the wheel: 5-4-3-2-A
+    return out
 
 
-def low_a5(cards):
-    _check(cards)
-    best = None
-    for c in _combos(list(cards), 5):
-        rs = [((x >> 2) + 2) % 14 or 1 if (x >> 2) != 12 else 1 for x in c]
-        rs = [1 if (x >> 2) == 12 else (x >> 2) + 2 for x in c]
-        pairs = 5 - len(set(rs))
-        v = _low_value(rs) - pairs * 14 ** 5
-        if best is None or v > best:
-            best = v
-    return best
+# ---------------------------------------------------------------- lows
+# Ranks ace-low: A = 0, 2 = 1, .. K = 12 (card rank r -> (r + 1) % 13).
+
+def _low_mask_bits():
+    # for each 8-bit set of low ranks (A..8), the five lowest if there are
+    # five, as a strength: 255 - mask, so fewer/lower cards score higher
+    t = bytearray(256)
+    for m in range(256):
+        kept = 0
+        n = 0
+        for r in range(8):
+            if m >> r & 1 and n < 5:
+                kept |= 1 << r
+                n += 1
+        t[m] = 255 - kept if n == 5 else 0
+    return t
+
+
+_LOW8 = _low_mask_bits()
 
 
 def low8(cards):
+    """Eight-or-better low of 5..7 cards (ace low, straights and flushes do
+    not count): a strength (higher is better, 7-5-4-3-2-A... best is
+    5-4-3-2-A), or None when no five distinct ranks 8 or lower exist."""
     _check(cards)
-    best = None
-    for c in _combos(list(cards), 5):
-        rs = [1 if (x >> 2) == 12 else (x >> 2) + 2 for x in c]
-        if len(set(rs)) == 5 and max(rs) <= 8:
-            v = _low_value(rs)
-            if best is None or v > best:
-                best = v
-    return best
+    m = 0
+    for c in cards:
+        r = ((c >> 2) + 1) % 13
+        if r < 8:
+            m |= 1 << r
+    v = _LOW8[m]
+    return v if v else None
+
+
+_LOW_BASE = const(371293)  # 13 ** 5
+
+
+def low_a5(cards):
+    """Ace-to-five low (razz) of 5..7 cards: always a strength, higher is
+    better. Straights and flushes do not count; pairs do: no pair beats a
+    pair beats two pair beats trips beats a full house beats quads; within
+    a category the lower ranks win (pair of aces is the best pair)."""
+    _check(cards)
+    count = [0] * 13
+    for c in cards:
+        count[((c >> 2) + 1) % 13] += 1
+    ranks = [r for r in range(13) if count[r]]  # ascending, ace first
+    nd = len(ranks)
+    if nd >= 5:
+        cat, order = 0, ranks[4::-1]
+    elif nd == 4:
+        p = _lowest(ranks, count, 2)
+        cat, order = 1, [p] + _rest(ranks, p)
+    elif nd == 3:
+        pairs = [r for r in ranks if count[r] >= 2]
+        if len(pairs) >= 2:
+            lo, hi = pairs[0], pairs[1]
+            cat, order = 2, [hi, lo] + _rest(_rest(ranks, hi), lo)
+        else:
+            t = pairs[0]
+            cat, order = 3, [t] + _rest(ranks, t)
+    else:  # two ranks: a full house if possible, else quads
+        a, b = ranks
+        if count[a] >= 3 and count[b] >= 2:
+            cat, order = 4, [a, b]
+        elif count[b] >= 3 and count[a] >= 2:
+            cat, order = 4, [b, a]
+        else:
+            q = a if count[a] == 4 else b
+            cat, order = 5, [q, b if q == a else a]
+    bad = cat
+    for i in range(5):
+        bad = bad * 13 + (order[i] if i < len(order) else 0)
+    return 6 * _LOW_BASE - bad
+
+
+def _lowest(ranks, count, n):
+    for r in ranks:
+        if count[r] >= n:
+            return r
+    raise AssertionError
+
+
+def _rest(ranks, r):
+    """ranks without r, from the highest down."""
+    return [x for x in ranks[::-1] if x != r]
+
+
+# ---------------------------------------------------------------- Omaha
+
+def _check_omaha(hole, board):
+    _check(hole, 2, 6, "hole cards")
+    _check(board, 3, 5, "board cards")
+    for c in hole:
+        if c in board:
+            raise ValueError("duplicate card %s" % _name(c))
 
 
 def omaha_high(hole, board):
-    _check(list(hole) + list(board), 5, 9)
-    return max([_five(h + b) for h in _combos(list(hole), 2) for b in _combos(list(board), 3)])
+    """Omaha high: the best hand of exactly two hole cards and exactly three
+    board cards (2..6 hole cards, 3..5 board cards)."""
+    _check_omaha(hole, board)
+    K = _K
+    hs = [K[hole[i]] + K[hole[j]] for i, j in _combos(len(hole), 2)]
+    bs = [K[board[i]] + K[board[j]] + K[board[k]] for i, j, k in _combos(len(board), 3)]
+    D, T, B, N, C5, FL = _D, _T, _B, _N, _C5, _FL5
+    best = 0
+    for h in hs:
+        for b in bs:
+            s = h + b
+            x = (s & _RANK_MASK) + C5
+            i = (x ^ D[x % B]) % N
+            v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+            if FL[s >> _SUIT_SHIFT]:
+                v += _FLUSH_SHIFT if v < _STRAIGHT else _SF_SHIFT
+            if v > best:
+                best = v
+    return best
 
 
 def omaha_low8(hole, board):
-    _check(list(hole) + list(board), 5, 9)
-    best = None
-    for h in _combos(list(hole), 2):
-        for b in _combos(list(board), 3):
-            v = low8(h + b)
-            if v is not None and (best is None or v > best):
-                best = v
-    return best
+    """Omaha eight-or-better low from exactly two hole and three board
+    cards (same scale as low8), or None."""
+    _check_omaha(hole, board)
+
+    def low_rank(c):
+        r = ((c >> 2) + 1) % 13
+        return r if r < 8 else -1
+
+    hm = []
+    for i, j in _combos(len(hole), 2):
+        a, b = low_rank(hole[i]), low_rank(hole[j])
+        if a >= 0 and b >= 0 and a != b:
+            hm.append(1 << a | 1 << b)
+    bm = []
+    for i, j, k in _combos(len(board), 3):
+        a, b, c = low_rank(board[i]), low_rank(board[j]), low_rank(board[k])
+        if a >= 0 and b >= 0 and c >= 0 and a != b and b != c and a != c:
+            bm.append(1 << a | 1 << b | 1 << c)
+    best = 0
+    for h in hm:
+        for b in bm:
+            if not h & b:
+                v = 255 - (h | b)
+                if v > best:
+                    best = v
+    return best if best else None

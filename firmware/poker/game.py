@@ -11,7 +11,8 @@ Settings
   ``'F7S'``, ``'F5S'``, ``'FT'``, ``'FO'``; the casino profile also offers
   ``'F7S/8'``, ``'FR'``, ``'FO/8'``, see ``Settings.games()``).
 - ``stakes``: index into ``STAKES`` (small bets 10, 20, 50, 100, i.e. BET
-  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``.
+  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``,
+  ``settings.stakes_text(i=None)`` -> ``'10/20'``.
 - ``profile``: ``'lexibook'`` or ``'casino'``.
 - ``players``: seats at the table, the human included (lexibook: always 4;
   casino: 2..8 stud, 2..10 flop games; ``settings.max_players()``).
@@ -83,15 +84,36 @@ Driving hands:
   player is out, ``('GAME OVER', 0)``, ``('WIN', 0)``, ``('VOID', None)``
   hand voided by power loss, ``('MISDEAL', None)`` the engine voided a deal.
 - ``g.new_game()``: starts over with the current settings (stats are kept).
+- ``g.remake_players()``: makes the virtual players again (call it after
+  the difficulty changed; otherwise it applies from the next new game).
 - ``g.save()``: saves now (the game saves itself after each hand).
 - ``g.history(n=8)``: the last n saved hand histories, oldest first (str).
 
-Persistence (``poker.store``): ``settings`` (the Settings), ``game`` (game in
-progress and statistics in ONE file, so they can never disagree), ``hand``
-(a small marker written at hand start and removed at the end: seeing it on
-power-on means the hand was cut), ``hist0``..``hist7`` (the last
-``HISTORY_SIZE`` hands' PHH text, a rotating log; entries newer than the
-saved game are ignored).
+Persistence (``poker.store``), files under the store's root:
+
+- ``settings``: the Settings (saved by the UI: ``settings.save(store)``).
+- ``game``: the game in progress AND the statistics in one record, so they
+  can never disagree: written once at the end of every hand (and by
+  ``new_game``), always between hands.  Checked on load beyond its CRC:
+  types, ranges, ``sum(stacks) == players * chips``, every ``out`` flag
+  equal to ``stack < min_stack``, a live dealer; any failure = damage (last
+  good copy, else defaults, with one message in ``store.problems``).
+- ``hand``: a small marker written when a hand starts and removed when it
+  ends.  Power loss in the middle of a hand: the hand is VOID (the simplest
+  safe choice; no chip is created or lost): the saved game still holds the
+  stacks of that hand's start, so every chip put in goes back, and the same
+  dealer deals again; the marker on power-on adds ``('VOID', None)``.
+- ``hist0``..``hist7``: the last ``HISTORY_SIZE`` hands' PHH text (written
+  without a .bak copy), hand number ``seq`` in slot ``seq % 8``; entries
+  whose number is not the one the saved game expects are ignored.
+- Writes per hand: the marker (about 25 bytes), one history (1-3 KB), the
+  game record (about 0.5 KB), each atomic (temporary file + rename).
+
+Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
+bets after a hand (the console's "under $50" at 10/20, scaled with BET
+SIZE, both profiles).  Its remaining chips stay its own (they count in
+``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
+you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 """
 
 from micropython import const
@@ -122,7 +144,7 @@ class Settings:
     STAKES = STAKES
     CHIP_CHOICES = CHIP_CHOICES
     PROFILES = PROFILES
-    # name -> (default, type check)
+    # (name, default); the default's type is the field's type
     _FIELDS = (
         ("game", "F7S"),
         ("stakes", 0),
@@ -144,6 +166,11 @@ class Settings:
 
     def small_bet(self):
         return STAKES[self.stakes]
+
+    def stakes_text(self, index=None):
+        """'10/20' for the BET SIZE menu (the current stakes by default)."""
+        small = STAKES[self.stakes if index is None else index]
+        return "%d/%d" % (small, 2 * small)
 
     def max_players(self):
         if self.profile != "casino":
@@ -343,6 +370,7 @@ class Game:
             self.stats = rec["stats"]
             self.seq = rec["seq"]
         if _new:
+            self._record = None
             self.new_game()
 
     # -- a game ----------------------------------------------------------------
@@ -387,6 +415,7 @@ class Game:
             settings = Settings.load(store)
         g = Game(settings, rng, store, players, hand_factory, _new=False)
         rec = g._record
+        g._record = None  # keep no second copy of the record in RAM
         saved = rec.get("game") if rec is not None else None
         if saved is None or saved.get("result") is not None:
             g.new_game()
@@ -439,9 +468,11 @@ class Game:
         self.last_hand = None
         start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
         self._start = start
-        if self.store is not None:
-            self.store.save_json("hand", {"seq": self.seq})
         self.hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        if self.store is not None:
+            # the saved game keeps the stacks of the hand start: this marker
+            # only lets a power-on say that a hand was cut (and voided)
+            self.store.save_json("hand", {"seq": self.seq})
         if self.hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
@@ -486,6 +517,11 @@ class Game:
         if h.finished:
             self._finish_hand()
         return seat, kind, amount
+
+    def remake_players(self):
+        """Makes the virtual players again (after the difficulty changed)."""
+        for seat in range(1, self.seats):
+            self.bots[seat] = self.players(seat, self.settings, self.rng)
 
     def run_bots(self):
         while self.step() is not None:
@@ -544,8 +580,11 @@ class Game:
                     break
             self.dealer = d
         if self.store is not None:
-            text = _phh_text(h).encode()[:MAX_SIZE - 16]  # a record's limit
-            self.store.write("hist%d" % (self.seq % HISTORY_SIZE), ("%d\n" % self.seq).encode() + text, False)
+            text = _phh_text(h).encode()
+            if len(text) > MAX_SIZE - 16:  # a record's limit
+                text = text[:MAX_SIZE - 16]
+            self.store.write("hist%d" % (self.seq % HISTORY_SIZE), (b"%d\n" % self.seq, text), False)
+            text = None
             self.save()
             self.store.remove("hand")
 
@@ -586,7 +625,8 @@ def _parse_history(payload):
 
 def _best_hand(h, variant):
     """(evaluator value, text) of the human's high hand at the end of the hand,
-    or (0, '') when he folded, the game is not a high game or cards are few."""
+    or (0, '') when he folded, the game is not a high game or cards are few.
+    The value is on the evaluator's scale (poker.evaluator.high: 1..7462)."""
     if not getattr(variant, "high", True):
         return 0, ""
     try:
@@ -598,23 +638,27 @@ def _best_hand(h, variant):
         own = [c for c in v.down[0] if c is not None] + list(v.up[0])
         board = list(v.board or ())
         if getattr(variant, "omaha", False):
-            if len(board) < 3:
+            if len(board) < 3 or len(own) < 2:
                 return 0, ""
-            value = evaluator.omaha_high(own, board)
-            best = own + board  # best_five below picks from all: only for the text
+            value = 0
+            best = None
+            for i in range(len(own)):  # exactly two hole cards, three board
+                for j in range(i + 1, len(own)):
+                    for a in range(len(board)):
+                        for b in range(a + 1, len(board)):
+                            for c in range(b + 1, len(board)):
+                                five = [own[i], own[j], board[a], board[b], board[c]]
+                                x = evaluator.high(five)
+                                if x > value:
+                                    value = x
+                                    best = five
         else:
             best = own + board
             if len(best) < 5:
                 return 0, ""
             value = evaluator.high(best)
-        if value <= 0:
+        if value <= 0 or best is None:
             return 0, ""
-        five = [] if getattr(variant, "omaha", False) else evaluator.best_five(best)
-        text = evaluator.category(value)
-        if five:
-            five.sort()
-            five.reverse()  # highest card first
-            text += " " + cards.format(five)
-        return value, text
+        return value, evaluator.category(value) + " " + cards.format(evaluator.best_five(best))
     except Exception:  # a statistic is never worth a crash
         return 0, ""

@@ -19,6 +19,42 @@ one. ``amount`` is always the chips moved from the actor's stack now.
 >>> sum(h.stacks)
 400
 
+Betting (fixed limit)
+---------------------
+Kinds: ``'fold'`` (only when facing a bet), ``'check'``, ``'call'`` (all in
+for less when short), ``'bring_in'`` (stud, the low door card's first
+action: it may bring in or ``'complete'``, never fold), ``'complete'`` (to
+a full bet over a partial one: the bring-in, or an all-in bet of less than
+half a bet), ``'bet'``, ``'raise'``. A bet or raise is one unit (small bet
+on the first two rounds, big bet after) over the last full bet; an all-in
+of less moves the actor's whole stack. On an open pair on fourth street
+(casino, stud high) two ``'bet'`` (or ``'raise'``) entries appear, the
+small and the big one; once a big one is made the round stays big. Cap:
+``rules.raise_cap`` raises after the bet (the completion or the big blind
+is the bet), lifted while only two players are left if
+``rules.heads_up_uncapped``. No bet or raise is offered when nobody else
+could call it. Short all-in (``rules.short_all_in_reopens``): an all-in
+raise of less than half a bet does not reopen the betting for those who
+already acted (they may only call or fold); half a bet or more counts as a
+full raise. Uncalled chips go back at the end of each round.
+
+Order of action: stud third street starts with the bring-in (lowest door
+card by rank then suit; razz the highest, ace low; seats all in are passed
+over), later rounds with the best exposed hand (``exposed_key``; razz the
+lowest), exact ties by position from the dealer's left, passing over a
+seat all in; flop games start left of the big blind pre-flop (heads-up:
+the dealer, who posts the small blind), then with the first live seat left
+of the dealer. When fewer than two seats can bet, the cards are dealt out
+to the showdown.
+
+Showdown: the last to bet or raise on the last round shows first, else the
+first live seat left of the dealer; going round, a seat shows if its hand
+beats or ties the best shown so far in some pot it can win (either half in
+hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
+split among the best shown hands; hi/lo pots are halved when some seat in
+that pot has a qualifying low (odd chip to the high half), otherwise the
+high hand takes it all. Odd chips: ``rules.odd_chip``.
+
 Seats, order, dealing
 ---------------------
 Seats are numbered clockwise; "left of the dealer" is the next seat number
@@ -415,6 +451,15 @@ class Hand:
             pool.append(c)
             self._seen[c] = 0
         self.burns = []
+        seen = self._seen
+        used = 0
+        for c in seen:
+            used += c
+        for c in pool:
+            if seen[c]:
+                raise _Inconsistency("card %s in the stub and dealt" % _card_name(c))
+        if used + len(pool) != 52:
+            raise _Inconsistency("the deck lost a card")
         if not self._preset and self.rng is not None:
             _shuffle(pool, self.rng)
         self._stub = pool

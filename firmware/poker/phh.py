@@ -722,10 +722,17 @@ def _streets(actions, variant):
 def deck_for(f, variant, seats):
     """The preset deck (dealing order, burns included) that deals the PHH
     hand's cards as ``poker.hand.Hand`` deals: ``_deck`` if the file has it,
-    else built from the deal lines; burns and unknown cards (``??``) get the
-    cards nobody was dealt."""
+    else built from the deal lines; an unknown hole card (``??``) of a player
+    who shows his cards (``sm``) is the shown card in the same place; burns
+    and the other unknown cards get the cards nobody was dealt."""
     if "_deck" in f:
         return parse_cards(f["_deck"])
+    shown = {}  # cards a player shows: they fill his unknown hole cards
+    for text in f["actions"]:
+        a = parse_action(text)
+        if a[0] == "sm" and a[2]:
+            shown[a[1]] = a[2]
+    held = {}
     order = []
     st = 0
     for group in _streets(f["actions"], variant):
@@ -748,6 +755,13 @@ def deck_for(f, variant, seats):
             if len(holes[p]) != len(pattern):
                 raise ValueError("p%d gets %d cards on street %d, not %d" % (
                     p + 1, len(holes[p]), st + 1, len(pattern)))
+        for p in players:
+            got = held.setdefault(p, [])
+            cards = holes[p]
+            for k in range(len(cards)):
+                if cards[k] is None and p in shown and len(got) < len(shown[p]):
+                    cards[k] = shown[p][len(got)]
+                got.append(cards[k])
         for k in range(len(pattern)):
             for p in players:
                 order.append(holes[p][k])
@@ -772,6 +786,16 @@ def deck_for(f, variant, seats):
     return out + spare[k:]
 
 
+def variant_of(f):
+    """The ``poker.variants.Variant`` of a PHH hand (``_variant``, else
+    ``variant``); ValueError for a game we do not play."""
+    from poker.variants import VARIANTS
+    code = f.get("_variant", f.get("variant"))
+    if code not in VARIANTS:
+        raise ValueError("unknown variant %r" % (code,))
+    return VARIANTS[code]
+
+
 def replay(f, rules=None, on_decision=None):
     """Plays a PHH hand (fields from ``loads``) through ``poker.hand.Hand``.
 
@@ -781,11 +805,7 @@ def replay(f, rules=None, on_decision=None):
     first action our engine refuses (or the hand left unfinished).
     """
     from poker.hand import Hand
-    from poker.variants import VARIANTS
-    code = f.get("_variant", f.get("variant"))
-    if code not in VARIANTS:
-        raise ValueError("unknown variant %r" % (code,))
-    v = VARIANTS[code]
+    v = variant_of(f)
     r = rules if rules is not None else rules_from_fields(f)
     stacks, dealer, seats = table_from_fields(f)
     deck = deck_for(f, v, seats)

@@ -61,6 +61,13 @@ _P70 = {'FT': 10, 'FO': 23, 'FO/8': 26, 'F7S': 14, 'F7S/8': 20, 'FR': 6, 'F5S': 
 
 _AGGRESSIVE = ('raise', 'bet', 'complete')
 
+# Monte Carlo cost per player and deal on the MicroPython unix port, in us
+# (measured with tools/bench_players.py's timing on the table evaluator's
+# viper path: dealing plus one evaluation; Omaha evaluates sixty hands).
+# The device takes about 90 times as long.
+COST_US = {'FT': 3, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 130,
+           'FO/8': 200}
+
 
 def impossible_call(view):
     """True when calling now, from this seat's view, would be the seed-002
@@ -323,19 +330,22 @@ class Easy(_Base):
 
     def _decide(self, view):
         k = self.strength(view)
-        k += 0  # the styles change little at this level: predictable
         facing = view.to_call > 0
-        if k >= 4 or (k == 3 and _raises_this_street(view) < 2):
+        # the styles change little at this level: predictable
+        if k >= 4 and _raises_this_street(view) < 3:
             return _act(view, 'raise', big=True)
+        if k == 3 or (k == 2 and self.aggr > 0):
+            return _act(view, 'call' if facing else 'raise')
         if k >= 2:
-            if not facing and self.aggr > 0:
-                return _act(view, 'raise')
             return _act(view, 'call')
         if view.street == 0:
-            return _act(view, 'call' if k >= 1 or self.loose > 0 else 'fold')
+            # plays most starting hands, like the toy: folds only the worst
+            # to a raise
+            return _act(view, 'call' if k >= 1 or self.loose >= 0 or
+                        _raises_this_street(view) < 2 else 'fold')
         if not facing:
             return _act(view, 'call')
-        if k == 1 or (self.loose > 0 and not _final_street(view)):
+        if k == 1 or (view.street == 1 and self.loose >= 0):
             return _act(view, 'call')  # any pair or draw sees it through
         return _act(view, 'fold')
 
@@ -345,22 +355,54 @@ class Easy(_Base):
 class Normal(_Base):
     """Equity against random hands of the live opponents and pot odds."""
     level = 'normal'
-    samples = 48   # Monte Carlo deals per decision (per opponent count 1)
+    samples = 16          # Monte Carlo deals per decision, at most...
+    work_us = 400         # ...and within this much unix-port time
+    min_samples = 4
     use_ranges = False
     entry = 85            # first round: equity to come in, in % of a fair share
     value = 14            # bet/raise above fair share + this % of the rest
     river = 100           # last round: pot odds needed to call, in %
+    semi = 100            # checked to: bet with this % of a fair share...
+    semi_permille = 250   # ...this often (semi-bluff, protection)
+    bluff_permille = 30   # heads-up, checked to: bet whatever we hold
     discount = 80         # equity kept, in %, per bet or raise faced this street
 
-    def budget(self, view, nopp):
-        n = self.samples * 2 // (nopp + 1)
-        return n if n >= 12 else 12
+    def budget(self, view, nopp, ranges=False):
+        """Monte Carlo deals for this decision: at most ``samples``, and no
+        more than ``work_us`` of the unix port's time (see ``COST_US``;
+        weighted sampling redraws: about twice the work)."""
+        n = self.work_us // (COST_US.get(_code(view), 3) * (nopp + 1) * (2 if ranges else 1))
+        if n > self.samples:
+            n = self.samples
+        return n if n >= self.min_samples else self.min_samples
 
     def ranges(self, view):
         return None
 
+    def value_pct(self, view):
+        return self.value
+
+    def entry_pct(self, view):
+        return self.entry
+
+    def bluff_rate(self, view):
+        return self.bluff_permille
+
     def equity(self, view, nopp):
-        return _eq.view_equity(view, self.budget(view, nopp), self.rng, self.ranges(view))
+        code = _code(view)
+        rg = self.ranges(view)
+        if COST_US.get(code, 3) >= 100 and nopp > 1:
+            # Omaha: sixty hands per player is too slow for a table on the
+            # device; sample one opponent and take the others as
+            # independent (share against n ~ share against one ** n)
+            n = self.budget(view, 1, rg is not None)
+            e1 = _eq.view_equity(view, n, self.rng, rg, max_opponents=1)
+            e = e1
+            for _ in range(nopp - 1):
+                e = e * e1 // 1000
+            return e
+        n = self.budget(view, nopp, rg is not None)
+        return _eq.view_equity(view, n, self.rng, rg)
 
     def _decide(self, view):
         nopp = _live_opponents(view)
@@ -368,9 +410,9 @@ class Normal(_Base):
             return _act(view, 'call')
         e = self.equity(view, nopp)
         raises = _raises_this_street(view)
-        if view.street > 0 or not self.use_ranges:
+        if not self.use_ranges:
             # every bet or raise of theirs means a stronger hand than a
-            # random one (Hard's ranges cover the first round)
+            # random one (Hard's ranges say so in the sampling instead)
             for _ in range(_their_raises(view)):
                 e = e * self.discount // 100
         fair = 1000 // (nopp + 1)
@@ -378,13 +420,14 @@ class Normal(_Base):
         pot = view.pot
         final = _final_street(view)
         # value: clearly more than a fair share; more for each raise already in
-        bet_at = fair + (1000 - fair) * (self.value - 3 * self.aggr + 6 * raises) // 100
+        bet_at = fair + (1000 - fair) * (self.value_pct(view) - 3 * self.aggr + 6 * raises) // 100
         if e >= bet_at:
             return _act(view, 'raise', big=e >= bet_at + 150)
         if to_call <= 0:
-            if not final and view.street > 0 and e >= fair and self.aggr >= 0 and self.chance(250 + 150 * self.aggr):
+            if (not final and view.street > 0 and e >= fair * self.semi // 100
+                    and self.chance(self.semi_permille + 150 * self.aggr)):
                 return _act(view, 'raise')  # semi-bluff / protection
-            if nopp == 1 and view.street > 0 and self.chance(self.bluff_permille()):
+            if nopp == 1 and view.street > 0 and self.chance(self.bluff_rate(view) + 30 * self.aggr):
                 return _act(view, 'raise')
             return _act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
@@ -394,74 +437,157 @@ class Normal(_Base):
             need = need * (self.river - 5 * self.loose) // 100
         if view.street == 0:
             # coming in: more bets are to come, so at least about a fair share
-            entry = fair * (self.entry - 10 * self.loose) // 100
+            entry = fair * (self.entry_pct(view) - 10 * self.loose) // 100
             if need < entry:
                 need = entry
         if e >= need:
             return _act(view, 'call')
         return _act(view, 'fold')
 
-    def bluff_permille(self):
-        return 30 + 30 * self.aggr
 
 
 class Hard(Normal):
-    """More samples, opponents' ranges from their actions, pot odds."""
+    """More samples, opponents' ranges from their actions, pot odds, and a
+    memory of how each seat has played (from the views it was given: only
+    public actions): bluffs those who fold, bets thinner into those who
+    call, believes the bets of the passive."""
     level = 'hard'
-    samples = 160
+    samples = 240
+    work_us = 1700        # x90 on the device: about 150 ms of Monte Carlo
     use_ranges = True
     entry = 105
+    now_reject = 700      # how firmly a bet this round means a made hand
+    bluff_permille = 40
     discount = 85
 
-    def budget(self, view, nopp):
-        code = _code(view)
-        n = self.samples * 2 // (nopp + 1)
-        if code in ('FO', 'FO/8'):
-            n = n // 3  # sixty five-card hands per Omaha player
-        return n if n >= 16 else 16
+    def __init__(self, style='balanced', seed=1):
+        Normal.__init__(self, style, seed)
+        # per seat: folds, calls, raises (facing a bet); bets, checks
+        self.seen = {}
+        self._done = 0
+        self._last = None
+        self._pot = 0
+
+    def observe(self, view):
+        """Counts the other seats' actions it has not counted yet. Called
+        by ``decide``; the game may also call it with the final view of a
+        hand, so that folds that ended the hand count too."""
+        acts = view.actions
+        d = self._done
+        if d and (len(acts) < d or acts[d - 1] != self._last or view.pot < self._pot):
+            d = 0  # a new hand
+        self._pot = view.pot
+        me = view.seat
+        seen = self.seen
+        for i in range(d, len(acts)):
+            a = acts[i]
+            s = a[1]
+            if s == me:
+                continue
+            st = seen.get(s)
+            if st is None:
+                st = seen[s] = [0, 0, 0, 0, 0]
+            k = a[2]
+            if k == 'fold':
+                st[0] += 1
+            elif k == 'call':
+                st[1] += 1
+            elif k == 'raise' or k == 'complete':
+                st[2] += 1
+            elif k == 'bet':
+                st[3] += 1
+            elif k == 'check':
+                st[4] += 1
+        self._done = len(acts)
+        self._last = acts[-1] if acts else None
+
+    def _stat(self, view):
+        """(fold rate facing a bet, aggression) of the live opponents in
+        permille, with a prior of an average player."""
+        folds = calls = aggr = passive = 0
+        me = view.seat
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s]:
+                continue
+            st = self.seen.get(s)
+            if st is not None:
+                folds += st[0]
+                calls += st[1]
+                aggr += st[2] + st[3]
+                passive += st[1] + st[4]
+        fold = (folds + 3) * 1000 // (folds + calls + aggr + 10)
+        agg = (aggr + 3) * 1000 // (aggr + passive + 10)
+        return fold, agg
+
+    def value_pct(self, view):
+        fold, _agg = self._stat(view)
+        # against callers bet thinner; against folders only strong hands
+        v = self.value * fold // 300
+        return 2 if v < 2 else (24 if v > 24 else v)
+
+    def entry_pct(self, view):
+        # against passive tables coming in is cheap; against raisers it costs
+        _fold, agg = self._stat(view)
+        e = 80 + (agg - 150) // 8
+        return 80 if e < 80 else (self.entry if e > self.entry else e)
+
+    def bluff_rate(self, view):
+        fold, _agg = self._stat(view)
+        b = (fold - 250) * 2
+        return 0 if b < 0 else (600 if b > 600 else b)
+
+    def decide(self, view):
+        self.observe(view)
+        return Normal.decide(self, view)
 
     def ranges(self, view):
-        """(min start score, reject permille) per live opponent, from what
-        he did on the first round: a raise or completion means a strong
-        start, a voluntary call a middling one."""
+        """Per live opponent, what his actions say about his cards:
+        ``(min start score, reject, min now class, reject, his cards)`` for
+        ``equity.equity``. A raise or completion on an earlier round means a
+        strong start (top 30 %), a voluntary call a middling one (top 55 %);
+        a bet this round means at least a pair made now (a raise: two
+        pair), rated on his up cards and sampled down cards."""
         code = _code(view)
         me = view.seat
+        st = view.street
         out = []
-        acted = {}
+        start = {}
+        now = {}
         for a in view.actions:
-            if a[0] == view.street and a[0] > 0:
-                continue  # this round's bets: the equity discount covers them
             k = a[2]
             s = a[1]
+            if a[0] == st and st > 0:
+                if k in _AGGRESSIVE:
+                    now[s] = now.get(s, 0) + 1
+                continue
             if k in _AGGRESSIVE:
-                acted[s] = 2
-            elif k == 'call' and acted.get(s, 0) < 1:
-                acted[s] = 1
+                start[s] = 2
+            elif k == 'call' and start.get(s, 0) < 1:
+                start[s] = 1
+        any_range = False
         for s in range(len(view.folded)):
             if s == me or view.folded[s] or not _eq._in_hand(view, s):
                 continue
-            a = acted.get(s, 0)
-            if a == 2:
-                out.append((_P70[code], 850))
-            elif a == 1:
-                out.append((_P45[code], 600))
-            else:
+            a = start.get(s, 0)
+            b = now.get(s, 0)
+            if a == 0 and b == 0:
                 out.append(None)
-        for r in out:
-            if r is not None:
-                return out
-        return None
-
-    def bluff_permille(self):
-        return 40 + 30 * self.aggr
-
-    def _decide(self, view):
-        nopp = _live_opponents(view)
-        if nopp and not view.variant.stud and view.street == 0 and view.to_call > 0:
-            # pre-flop: raises in front narrow ranges; the base logic applies
-            pass
-        a = Normal._decide(self, view)
-        return a
+                continue
+            any_range = True
+            lo = _P70[code] if a == 2 else _P45[code] if a == 1 else -99
+            rej = 850 if a == 2 else 600
+            if b:
+                ncur = len(view.up[s]) + len(view.down[s])
+                st = self.seen.get(s)
+                nr = self.now_reject
+                if st is not None:
+                    # a passive player's bet means more, a maniac's less
+                    agg = (st[2] + st[3] + 3) * 1000 // (st[1] + st[2] + st[3] + st[4] + 10)
+                    nr = 950 - agg if agg < 650 else 300
+                out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
+            else:
+                out.append((lo, rej))
+        return out if any_range else None
 
 
 _CLASSES = (Easy, Normal, Hard)

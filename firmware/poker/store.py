@@ -86,15 +86,25 @@ def _put32(buf, i, v):
     buf[i + 3] = (v >> 24) & 0xFF
 
 
-def pack(payload):
-    """The file bytes for a payload (header + payload)."""
+def _header(parts):
+    """The 12-byte header of a payload given as a list of bytes parts."""
+    n = 0
+    crc = 0
+    for p in parts:
+        n += len(p)
+        crc = crc32(p, crc)
     head = bytearray(_HEADER)
     head[0] = _MAGIC[0]
     head[1] = _MAGIC[1]
     head[2] = FORMAT
-    _put32(head, 4, len(payload))
-    _put32(head, 8, crc32(payload))
-    return bytes(head) + bytes(payload)
+    _put32(head, 4, n)
+    _put32(head, 8, crc)
+    return head
+
+
+def pack(payload):
+    """The file bytes for a payload (header + payload)."""
+    return bytes(_header((payload,))) + bytes(payload)
 
 
 def unpack(blob):
@@ -243,18 +253,24 @@ class Store:
 
     def write(self, name, data, backup=True):
         """Writes a record atomically; ``backup=False`` keeps no last good
-        copy (``name.bak``): still atomic, half the flash (hand histories)."""
+        copy (``name.bak``): still atomic, half the flash (hand histories).
+        ``data`` may also be a list or tuple of bytes parts (the payload is
+        their concatenation, never built in RAM)."""
         path = self._path(name)
         tmp = path + ".tmp"
         bak = path + ".bak"
         fs = self.fs
-        if len(data) > MAX_SIZE:
+        parts = data if isinstance(data, (list, tuple)) else (data,)
+        head = _header(parts)
+        if _u32(head, 4) > MAX_SIZE:
             self.report("w:" + name, "%s not saved (too big)" % name)
             return False
         try:
             f = fs.open(tmp, "wb")
             try:
-                f.write(pack(data))
+                f.write(head)
+                for p in parts:
+                    f.write(p)
             finally:
                 f.close()
             try:

@@ -100,14 +100,22 @@ class App:
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
         return y1 > self.y0 and y0 < self.y1
 
+    @property
+    def awake(self):
+        """True while the app animates by itself (virtual players acting,
+        a flashing screen): the loop keeps the screen on."""
+        scr = type(self.screen).__name__
+        if scr == "PowerOn":
+            return True
+        g = self.game
+        return scr == "Table" and g is not None and g.hand is not None and not g.human_to_act()
+
     # -- used by the screens --------------------------------------------------
     def changed(self, y0=0, y1=64):
         """Something on screen changed: rows y0..y1-1 (default: all)."""
         self.dirty = True
-        if y0 < self.y0:
-            self.y0 = y0
-        if y1 > self.y1:
-            self.y1 = y1
+        self.y0 = min(self.y0, y0)
+        self.y1 = max(self.y1, y1)
 
     def go(self, screen):
         self.screen = screen

@@ -2,8 +2,10 @@
 on, its equity. Both read only the seat's view (poker.view.SeatView)."""
 from micropython import const
 
-_SHORT = ("HIGH CARD", "PAIR", "TWO PAIR", "TRIPS", "STRAIGHT", "FLUSH",
-          "FULL HOUSE", "QUADS", "STR FLUSH")
+# at most 8 characters: the names fit beside seven large cards
+_SHORT = ("HIGH", "PAIR", "TWO PAIR", "TRIPS", "STRAIGHT", "FLUSH",
+          "FULL HS", "QUADS", "ST FLUSH")
+_PLURAL = "23456789TJQKA"
 _CATS = ("high card", "pair", "two pair", "three of a kind", "straight",
          "flush", "full house", "four of a kind", "straight flush")
 _RANKS = "23456789TJQKA"
@@ -19,6 +21,23 @@ def own_cards(view):
     for c in view.up[view.seat]:
         out.append(c)
     return out
+
+
+def _with_rank(cat, cs):
+    """The category's name with the rank that names it: 'A HIGH', 'PAIR 7S',
+    'TRIPS KS', 'QUADS 2S' (the highest rank held that many times)."""
+    if cat not in (0, 1, 3, 7):
+        return _SHORT[cat]
+    need = (1, 2, 0, 3, 0, 0, 0, 4)[cat]
+    counts = bytearray(13)
+    for c in cs:
+        counts[c >> 2] += 1
+    for r in range(12, -1, -1):
+        if counts[r] >= need:
+            if cat == 0:
+                return _RANKS[r] + " HIGH"
+            return _SHORT[cat] + " " + _PLURAL[r] + "S"
+    return _SHORT[cat]
 
 
 def _few(cs):
@@ -84,9 +103,53 @@ def _low_text(cs, eight):
     return _LOW_RANKS[top] + "-LOW"
 
 
+def razz_text(cs):
+    """Razz: the lowest distinct ranks held, up to five, highest first,
+    ace low: '8532A' (a made 8-low) or '83A' on third street."""
+    ranks = []
+    for c in cs:
+        r = c >> 2
+        r = 0 if r == 12 else r + 1
+        if r not in ranks:
+            ranks.append(r)
+    ranks.sort()
+    ranks = ranks[:5]
+    out = ""
+    for i in range(len(ranks) - 1, -1, -1):
+        out += _LOW_RANKS[ranks[i]]
+    return out
+
+
 def hand_name(view):
-    """A short name of the seat's hand so far ('TWO PAIR', '8-LOW'), or ''."""
+    """A short name of the seat's high hand so far ('PAIR 7S', 'TWO PAIR';
+    razz: '8-LOW'), or ''."""
     return name_of(view.variant, own_cards(view), view.board)
+
+
+def low_name(view):
+    """Hi/lo games: the seat's eight-or-better low so far ('7-LOW') or ''."""
+    v = view.variant
+    if not v.high or v.low != "8":
+        return ""
+    try:
+        own = own_cards(view)
+        board = list(view.board or ())
+        if getattr(v, "omaha", False):
+            if len(board) < 3:
+                return ""
+            best = None
+            for i in range(len(own)):
+                for j in range(i + 1, len(own)):
+                    for a in range(len(board)):
+                        for b in range(a + 1, len(board)):
+                            for c in range(b + 1, len(board)):
+                                t = _low_text([own[i], own[j], board[a], board[b], board[c]], True)
+                                if t and (best is None or t < best):
+                                    best = t
+            return best or ""
+        return _low_text(own + board, True)
+    except Exception:
+        return ""
 
 
 def name_of(v, own, board=()):
@@ -97,22 +160,15 @@ def name_of(v, own, board=()):
         if not own:
             return ""
         if not v.high:  # razz
-            return _low_text(own + board, False)
+            return razz_text(own + board)
         if getattr(v, "omaha", False):
             if len(board) < 3:
-                k = _few(own)
-                return _SHORT[k] if k else ""
+                return _with_rank(_few(own), own)
             from poker import evaluator
 
-            name = _SHORT[_cat_index(evaluator.omaha_high(own, board))]
-            if v.low and evaluator.omaha_low8(own, board) is not None:
-                name += " +LO"
-            return name
+            return _SHORT[_cat_index(evaluator.omaha_high(own, board))]
         cs = own + board
-        name = _SHORT[_best_high(cs) if len(cs) >= 5 else _few(cs)]
-        if v.low and _low_text(cs, True):
-            name += " +LO"
-        return name
+        return _with_rank(_best_high(cs) if len(cs) >= 5 else _few(cs), cs)
     except Exception:  # a label is never worth a crash
         return ""
 

@@ -5,14 +5,14 @@
 >>> width("POT 120")                     # the advance: 7 * 6
 42
 
-Public API: ``SMALL``, ``NORMAL``, ``text``, ``width``, ``HEIGHT``,
-``ADVANCE``. ``c`` is the colour: 1 draws lit pixels on a transparent
+Public API: ``SMALL``, ``NORMAL``, ``text``, ``width``, ``glyph``,
+``HEIGHT``, ``ADVANCE``. ``c`` is the colour: 1 draws lit pixels on a transparent
 background, 0 draws dark pixels (for text on a lit box). Pixels outside the
 frame are clipped. The pictures live in tools/fontgen.py.
 
-Speed: one ``blit`` per character from a glyph buffer made once; no
-allocation while drawing (the blit source and palette are tuples built at
-import, the form framebuf.blit takes since MicroPython 1.20).
+Speed: one ``blit`` per character, its source a tuple over the font table
+(the form framebuf.blit takes since MicroPython 1.20) made at the glyph's
+first use; after that, drawing allocates nothing.
 """
 from micropython import const
 
@@ -75,9 +75,12 @@ _NORMAL = (
 )
 # </generated>
 
-# A glyph buffer and the blit sources over it, made once.
-_GBUF = bytearray(5)
-_SRC = ((_GBUF, 3, 5, _MONO_VLSB), (_GBUF, 5, 7, _MONO_VLSB))
+# The blit source of each glyph, (memoryview of its columns, w, h, format),
+# made at the glyph's first use and kept: about 60 bytes a glyph used, no
+# copying while drawing. (A shared glyph buffer filled per character costs
+# five table reads and stores a character, ~3x slower on the device.)
+_VIEWS = (memoryview(_SMALL), memoryview(_NORMAL))
+_GLYPHS = ([None] * (_SMALL_LAST - 31), [None] * (_NORMAL_LAST - 31))
 # Palette that swaps the two colours, so c=0 draws dark pixels and key 1
 # keeps the background.
 _INVERT = (bytearray(b"\x01\x00"), 2, 1, _MONO_VLSB)
@@ -88,37 +91,39 @@ def width(s, font=NORMAL):
     return len(s) * ADVANCE[font]
 
 
-def text(fb, s, x, y, c=1, font=NORMAL):
-    """Draws s at (x, y), the top left of the first glyph; returns the x after it."""
+def glyph(font, code):
+    """The blit source of character code (32..126; others give '?') in font."""
     if font == SMALL:
-        table = _SMALL
+        if 97 <= code <= 122:
+            code -= 32
         last = _SMALL_LAST
     else:
-        table = _NORMAL
         last = _NORMAL_LAST
-    gw = _GLYPH_W[font]
+    if code < 32 or code > last:
+        code = _QUESTION
+    cache = _GLYPHS[font]
+    g = cache[code - 32]
+    if g is None:
+        gw = _GLYPH_W[font]
+        i = (code - 32) * gw
+        g = cache[code - 32] = (_VIEWS[font][i:i + gw], gw, HEIGHT[font], _MONO_VLSB)
+    return g
+
+
+def text(fb, s, x, y, c=1, font=NORMAL):
+    """Draws s at (x, y), the top left of the first glyph; returns the x after it."""
+    cache = _GLYPHS[font]
+    last = _SMALL_LAST if font == SMALL else _NORMAL_LAST
     adv = ADVANCE[font]
-    src = _SRC[font]
-    buf = _GBUF
     for ch in s:
         code = ord(ch)
-        if code > last:
-            code = code - 32 if (font == SMALL and 97 <= code <= 122) else _QUESTION
-        elif code < 32:
-            code = _QUESTION
         if code != 32 and x > -adv:
-            # Copy the glyph's columns into the blit buffer (unrolled: a
-            # loop costs ~3 us an iteration on the device).
-            i = (code - 32) * gw
-            buf[0] = table[i]
-            buf[1] = table[i + 1]
-            buf[2] = table[i + 2]
-            if gw == 5:
-                buf[3] = table[i + 3]
-                buf[4] = table[i + 4]
+            g = cache[code - 32] if 32 < code <= last else None
+            if g is None:
+                g = glyph(font, code)
             if c:
-                fb.blit(src, x, y, 0)
+                fb.blit(g, x, y, 0)
             else:
-                fb.blit(src, x, y, 1, _INVERT)
+                fb.blit(g, x, y, 1, _INVERT)
         x += adv
     return x

@@ -14,8 +14,9 @@ on a dark table; ``back`` is an outlined box with a checker pattern.
 ``card`` takes the card integers of poker.cards (rank * 4 + suit) and
 ``None`` for a card that cannot be seen (drawn as a back).
 
-Drawing uses only fill_rect and blit (tuples made at import), so it costs no
-allocation. The suit pictures live in tools/fontgen.py.
+Drawing uses only fill_rect and blit: the suit sources are made at import,
+a rank's glyph source at its first use (ui.font.glyph), and after that a
+card costs no allocation. The suit pictures live in tools/fontgen.py.
 """
 from micropython import const
 
@@ -43,16 +44,30 @@ _SUIT7 = (
 )
 # </generated>
 
-_SBUF = bytearray(7)
-# Blit sources over _SBUF for the suit sizes 3, 5 and 7 (index by size >> 1).
-_SRC = (None, (_SBUF, 3, 5, _MONO_VLSB), (_SBUF, 5, 5, _MONO_VLSB), (_SBUF, 7, 7, _MONO_VLSB))
-_TABLES = (None, _SUIT3, _SUIT5, _SUIT7)
-_INVERT = (bytearray(b"\x01\x00"), 2, 1, _MONO_VLSB)
+
+
+def _sources(table, size, rows):
+    mv = memoryview(table)
+    return tuple((mv[i * size:(i + 1) * size], size, rows, _MONO_VLSB) for i in range(4))
+
+
+# Blit sources of the four suits in each size (index by size >> 1), made once.
+_SUITS = (None, _sources(_SUIT3, 3, 5), _sources(_SUIT5, 5, 5), _sources(_SUIT7, 7, 7))
+_INVERT = font._INVERT  # the colour-swapping palette: c=0 draws dark pixels
 # The checker pattern inside a card back: 8 columns by 16 rows (two pages
 # of 8 bytes), every other pixel lit; one blit source per card size, cut to
 # the inside of the card (two pixels in from each edge).
 _CHECKER = bytes((0x55, 0xAA) * 8)
 _BACKS = tuple((_CHECKER, W[k] - 4, H[k] - 4, _MONO_VLSB, 8) for k in range(3))
+# Per card size: (rank font, rank x, rank y, suit size index, suit x, suit y).
+_LAYOUT = (
+    (font.SMALL, 1, 1, 1, 5, 1),
+    (font.SMALL, 1, 1, 2, 5, 1),
+    (font.NORMAL, 2, 1, 3, 4, 8),
+)
+
+
+_SUIT_OF_CARD = (3, 5, 7)
 
 
 def rank_char(c):
@@ -60,24 +75,15 @@ def rank_char(c):
 
 
 def suit(fb, x, y, s, size=5, c=1):
-    """Draws suit s (0 clubs, 1 diamonds, 2 hearts, 3 spades), size 3, 5 or 7 px wide."""
-    k = size >> 1
-    table = _TABLES[k]
-    buf = _SBUF
-    i = s * size
-    for j in range(size):
-        buf[j] = table[i + j]
+    """Draws suit s (0 clubs, 1 diamonds, 2 hearts, 3 spades), size 3, 5 or 7 px
+    wide (or a card size SMALL/MEDIUM/LARGE: the suit of that card)."""
+    if size < 3:
+        size = _SUIT_OF_CARD[size]
+    src = _SUITS[size >> 1][s]
     if c:
-        fb.blit(_SRC[k], x, y, 0)
+        fb.blit(src, x, y, 0)
     else:
-        fb.blit(_SRC[k], x, y, 1, _INVERT)
-
-
-def _box(fb, x, y, w, h, c):
-    """A filled box with its four corner pixels left alone."""
-    fb.fill_rect(x + 1, y, w - 2, h, c)
-    fb.fill_rect(x, y + 1, 1, h - 2, c)
-    fb.fill_rect(x + w - 1, y + 1, 1, h - 2, c)
+        fb.blit(src, x, y, 1, _INVERT)
 
 
 def card(fb, x, y, c, size=SMALL):
@@ -85,24 +91,25 @@ def card(fb, x, y, c, size=SMALL):
     if c is None:
         back(fb, x, y, size)
         return
-    _box(fb, x, y, W[size], H[size], 1)
-    ch = RANKS[c >> 2]
-    if size == LARGE:
-        font.text(fb, ch, x + 2, y + 1, 0, font.NORMAL)
-        suit(fb, x + 4, y + 8, c & 3, 7, 0)
-    elif size == MEDIUM:
-        font.text(fb, ch, x + 1, y + 1, 0, font.SMALL)
-        suit(fb, x + 5, y + 1, c & 3, 5, 0)
-    else:
-        font.text(fb, ch, x + 1, y + 1, 0, font.SMALL)
-        suit(fb, x + 5, y + 1, c & 3, 3, 0)
+    w = W[size]
+    h = H[size]
+    # A lit box with its four corner pixels left alone.
+    fb.fill_rect(x + 1, y, w - 2, h, 1)
+    fb.fill_rect(x, y + 1, 1, h - 2, 1)
+    fb.fill_rect(x + w - 1, y + 1, 1, h - 2, 1)
+    fnt, rx, ry, sk, sx, sy = _LAYOUT[size]
+    fb.blit(font.glyph(fnt, _RANK_CODES[c >> 2]), x + rx, y + ry, 1, _INVERT)
+    fb.blit(_SUITS[sk][c & 3], x + sx, y + sy, 1, _INVERT)
+
+
+_RANK_CODES = bytes(ord(ch) for ch in RANKS)
 
 
 def back(fb, x, y, size=SMALL):
     """Draws a face-down card: an outline with a checker pattern inside."""
     w = W[size]
     h = H[size]
-    _box(fb, x, y, w, h, 0)
+    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, 0)
     fb.fill_rect(x + 1, y, w - 2, 1, 1)
     fb.fill_rect(x + 1, y + h - 1, w - 2, 1, 1)
     fb.fill_rect(x, y + 1, 1, h - 2, 1)

@@ -114,7 +114,7 @@ class Confirm(Screen):
         self.done = done
         self.cancel = cancel
         if chosen is None:
-            chosen = cancel if cancel >= 0 else 0
+            chosen = max(cancel, 0)
         self.chosen = chosen
 
     def key(self, k, ev):

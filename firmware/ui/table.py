@@ -26,7 +26,7 @@ Two-button board: NEXT = next action, OK = do it, OK held = B.
 from micropython import const
 
 from ui import coach, glyphs, keys
-from ui.screen import NORMAL, SMALL, Screen, W, boxed, money, right, text, width
+from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 
 _MID_Y = const(32)
 _YOU_Y = const(40)
@@ -35,6 +35,9 @@ _CW = const(9)     # a SMALL card: 9x7
 _PITCH = const(10)
 _BIG_PITCH = const(13)  # a LARGE card: 12x16
 _MED_PITCH = const(12)  # a MEDIUM card: 11x7
+
+_SOUND = {"fold": "fold", "bet": "chip", "raise": "chip", "complete": "chip",
+          "call": "chip", "bring_in": "chip"}
 
 KIND_TEXT = {
     "fold": "FOLD", "check": "CHECK", "call": "CALL", "bet": "BET",
@@ -90,11 +93,12 @@ def _out(view, s):
     return not (view.stacks[s] or view.bets[s] or view.up[s])
 
 
-def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None):
+def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low=""):
     """Draws the whole table for ``view`` (a SeatView). ``sel``: the chosen
     action index on your turn; ``eq``: your equity in percent or None;
     ``last``: the latest action as text for the middle line; ``hand``: the
-    name of your hand (computed by the caller, which caches it)."""
+    name of your hand and ``low`` your eight-or-better low in hi/lo games
+    (computed by the caller, which caches them)."""
     opp = _opponents(view)
     stud = view.variant.stud
     if len(opp) <= 4:
@@ -102,13 +106,13 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None):
     else:
         _rows_double(fb, view, opp, stud)
     _middle(fb, view, last, len(opp) <= 4)
-    _you(fb, view, eq, hand)
+    _you(fb, view, eq, hand, low)
     _bar(fb, view, sel)
 
 
 def _row_h(rows):
     h = 32 // rows
-    return 10 if h > 10 else h
+    return min(h, 10)
 
 
 def _rows_single(fb, view, opp, stud):
@@ -223,7 +227,7 @@ def own_order(view):
     return out
 
 
-def _you(fb, view, eq, hand):
+def _you(fb, view, eq, hand, low):
     x = 0
     me = view.seat
     for c, down in own_order(view):
@@ -246,8 +250,14 @@ def _you(fb, view, eq, hand):
         right(fb, "+" + money(view.bets[me]), W, y + 1, SMALL)
     if hand:
         text(fb, hand, x + 1, y + 7, SMALL)
+    if view.folded[me]:
+        low = ""
     if eq is not None:
-        text(fb, "EQ %d%%" % eq, x + 1, y + 12, SMALL)
+        # "EQ 62%", or with a low in hi/lo "7LO 62%" (8 characters at most)
+        t = (low[0] + "LO %d%%" % eq) if low else "EQ %d%%" % eq
+        text(fb, t, x + 1, y + 12, SMALL)
+    elif low:
+        text(fb, low, x + 1, y + 12, SMALL)
 
 
 def options(view):
@@ -351,12 +361,15 @@ class Table(Screen):
         self.eq = None
         self.eq_key = None
         self.hand = ""
+        self.low = ""
+        self.cards = None
         self.hurry = False
 
     def enter(self):
         g = self.app.game
         if g.hand is None and not g.over and self.finish_at < 0:
             self.app.start_hand()
+            self.app.play("deal")
             self.sel = 0
             self.last = None
             self.hurry = False
@@ -370,7 +383,11 @@ class Table(Screen):
         self.view = v
         if v is None:
             return
-        self.hand = coach.hand_name(v)
+        cards = (v.down[v.seat], v.up[v.seat], len(v.board))
+        if cards != self.cards:  # the names change only with new cards
+            self.cards = cards
+            self.hand = coach.hand_name(v)
+            self.low = coach.low_name(v)
         self.options = options(v)
         if v.actor == v.seat and not v.finished:
             turn = (v.street, len(v.actions))
@@ -405,7 +422,7 @@ class Table(Screen):
             if r is not None:
                 seat, kind, amount = r
                 self.last = seat_name(seat) + " " + action_text(kind, amount)
-                self.app.play("click")
+                self.app.play(_SOUND.get(kind, "click"))
             self.next_step = now + self.app.pace_ms
             self.refresh()
             if g.human_to_act():
@@ -477,13 +494,14 @@ class Table(Screen):
         try:
             self.app.game.act(kind, amount)
         except ValueError:  # the engine refused (e.g. a fold when a check is free)
+            self.app.play("error")
             self.refresh()
             return
         self.last = "YOU " + action_text(kind, amount)
         self.sel = 0
         self.listing = False
         self.next_step = self.app.now + self.app.pace_ms
-        self.app.play("click")
+        self.app.play(_SOUND.get(kind, "click"))
         self.refresh()
 
     def draw(self, fb):
@@ -498,4 +516,4 @@ class Table(Screen):
             _bar(fb, v, sel)  # a choice moved: the bar alone
             return
         eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
-        draw_table(fb, v, sel, eq, self.last, self.hand)
+        draw_table(fb, v, sel, eq, self.last, self.hand, self.low)

@@ -442,8 +442,9 @@ class FrameBuffer(_Raw):
     def blit(self, fbuf, x, y, key=-1, palette=None):
         src = _source(fbuf)
         pal = None if palette is None else _source(palette)
-        x, y = int(x), int(y)
-        key = int(key) & _U32
+        if type(x) is not int or type(y) is not int:
+            x, y = int(x), int(y)
+        key = (key if type(key) is int else int(key)) & _U32
         if x >= self.width or y >= self.height or -x >= src.width or -y >= src.height:
             return
         x0 = max(0, x)
@@ -493,6 +494,30 @@ class FrameBuffer(_Raw):
         dshift = y0 - (dp0 << 3)
         one_src_page = sp0 == sp1
         sbase = sp0 * ss
+        if one_src_page and not draw0 and hh <= 8:
+            # Glyphs: only the source's lit pixels are drawn, lit (set1) or
+            # dark (clr1), onto at most two destination pages.
+            dbase = dp0 * ds + x0 - x1
+            cx1 = x1
+            xend1 = x1 + (x0end - x0)
+            while cx1 < xend1:
+                col = ((sm[sbase + cx1] >> sshift) & mask) << dshift
+                if col:
+                    i = dbase + cx1
+                    lo = col & 0xFF
+                    hi = col >> 8
+                    if set1:
+                        if lo:
+                            dm[i] |= lo
+                        if hi:
+                            dm[i + ds] |= hi
+                    else:
+                        if lo:
+                            dm[i] &= ~lo & 0xFF
+                        if hi:
+                            dm[i + ds] &= ~hi & 0xFF
+                cx1 += 1
+            return
         cx1 = x1
         for cx0 in range(x0, x0end):
             if one_src_page:

@@ -26,13 +26,12 @@ for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CP
 if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
     sys.path.insert(0, sys.argv[4])
 
-from ui_rig import Rig  # noqa: E402
-
-from ui import keys  # noqa: E402
+from ui import keys
+from ui_rig import CountingSound, Rig
 
 
 def play(seed=1, level=0, profile="lexibook", max_presses=200000):
-    rig = Rig(seed=seed, players=None, pace_ms=50,
+    rig = Rig(seed=seed, players=None, pace_ms=50, sound=CountingSound(),
               settings={"difficulty": level, "profile": profile, "game": "F7S"})
     rig.new_game()
     peak = 0
@@ -43,7 +42,7 @@ def play(seed=1, level=0, profile="lexibook", max_presses=200000):
             hands = g.hand_no
             gc.collect()
             used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-            peak = used if used > peak else peak
+            peak = max(peak, used)
         assert rig.chips_ok()
         name = rig.screen()
         if name == "Table" and not g.human_to_act():

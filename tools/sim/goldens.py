@@ -2,7 +2,8 @@
 
     python tools/sim/goldens.py                 # (re)writes host_tests/golden/*.png
     python tools/sim/goldens.py --check         # compares, prints differences
-    micropython -X heapsize=400k tools/sim/goldens.py --raw DIR
+    python tools/sim/goldens.py --shots DIR     # the README's screenshots, x3
+    micropython -X heapsize=1m tools/sim/goldens.py --raw DIR
                                                 # the same frames, raw bytes
 
 Each scene drives the real App (ui.app) through host_tests/ui_rig.py: a
@@ -28,11 +29,11 @@ for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CP
     if ROOT + "/" + _sub not in sys.path:
         sys.path.insert(0, ROOT + "/" + _sub)
 
-from ui_rig import Rig, call_down, impossible_rig  # noqa: E402
-
-from ui import keys  # noqa: E402
+from ui import keys
+from ui_rig import Rig, call_down, impossible_rig
 
 GOLDEN = ROOT + "/host_tests/golden"
+DEBUG = "--debug" in sys.argv
 
 
 def _menu(rig, item):
@@ -84,6 +85,14 @@ def table_five_stud():
 
 def table_holdem():
     return _table({"game": "FT"}, 23, 1, coach=True)
+
+
+def table_stud_hilo():
+    return _table({"profile": "casino", "game": "F7S/8", "players": 5}, 30, 4, coach=True)
+
+
+def table_razz():
+    return _table({"profile": "casino", "game": "FR", "players": 4}, 31, 2)
 
 
 def table_omaha():
@@ -164,9 +173,17 @@ def misdeal():
 
 
 def stats():
+    # fixed figures (poker.stats), so the screen does not depend on the deals
+    from poker.stats import Stats
+
     rig = Rig(seed=29, settings={"game": "F7S"})
     rig.new_game()
-    call_down(rig, lambda r: r.app.game.hand_no >= 3)
+    st = Stats()
+    st.record_hand("F7S", 240, True, 480, 4686, "two pair Kc Ks 6h 6c Qc")
+    st.record_hand("F7S", -60, False, 0)
+    st.record_hand("FT", 35, True, 95)
+    st.record_game("F7S", True)
+    rig.app.game.stats = st
     rig.press(keys.B, keys.LONG)
     _menu(rig, "STATS")
     rig.press(keys.A)
@@ -177,11 +194,17 @@ SCENES = (
     ("power_on", power_on), ("menu", menu), ("menu_casino", menu_casino),
     ("table_stud", table_stud), ("table_five_stud", table_five_stud),
     ("table_holdem", table_holdem), ("table_omaha", table_omaha),
+    ("table_stud_hilo", table_stud_hilo), ("table_razz", table_razz),
     ("table_casino_stud8", table_casino_stud8), ("table_casino_holdem10", table_casino_holdem10),
     ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
     ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
 )
+
+
+# the screens the README shows
+SHOTS = ("power_on", "menu", "table_stud", "table_holdem", "table_casino_stud8", "table_stud_hilo",
+         "showdown", "fold_confirm", "impossible_call", "finish", "game_over", "you_win")
 
 
 def frames(names=None):
@@ -193,6 +216,8 @@ def frames(names=None):
             continue
         rig = fn()
         f = rig.frame()
+        if DEBUG:
+            print("scene", name, getattr(rig.app.screen, "eq", None))
         rig = None
         gc.collect()
         yield name, f
@@ -207,6 +232,12 @@ def main(argv):
             with open(out + "/" + name + ".bin", "wb") as fh:
                 fh.write(f)
             print(name)
+        return 0
+    if "--shots" in argv:
+        out = argv[argv.index("--shots") + 1]
+        for name, f in frames(SHOTS):
+            save_png(out + "/" + name + ".png", f, 128, 64, 3)
+            print("wrote", out + "/" + name + ".png")
         return 0
     check = "--check" in argv
     bad = 0

@@ -1,0 +1,178 @@
+"""poker.evaluator: examples, validation, lows, Omaha, and the MicroPython
+side (plain and viper paths identical, same results as CPython).
+
+Not marked portable: with its tables in RAM the evaluator needs about
+160 KB of heap on the 64-bit unix port (138 KB of tables), more than the
+180 KB runner leaves once a test module is compiled from source, so the
+MicroPython checks run here in a subprocess with a 320 KB heap.
+"""
+import os
+import random
+import shutil
+import subprocess
+
+from checks import raises
+from poker import evaluator as ev
+from poker.cards import parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def h(text):
+    return ev.high(parse(text))
+
+
+def test_categories_from_straight_flush_down_to_high_card():
+    assert ev.category(h("As Ks Qs Js Ts")) == 'straight flush'
+    assert ev.category(h("9c 9d 9h 9s 2c")) == 'four of a kind'
+    assert ev.category(h("9c 9d 9h 2s 2c")) == 'full house'
+    assert ev.category(h("Ac Jc 9c 5c 2c")) == 'flush'
+    assert ev.category(h("5c 4d 3h 2s Ac")) == 'straight'
+    assert ev.category(h("7c 7d 7h Ks 2c")) == 'three of a kind'
+    assert ev.category(h("7c 7d Kh Ks 2c")) == 'two pair'
+    assert ev.category(h("7c 7d Kh Qs 2c")) == 'pair'
+    assert ev.category(h("7c 5d Kh Qs 2c")) == 'high card'
+    assert h("As Ks Qs Js Ts") == ev.HIGH_MAX and h("7c 5d 4h 3s 2c") == 1
+
+
+def test_wheel_is_the_lowest_straight_and_steel_wheel_the_lowest_straight_flush():
+    assert h("5c 4d 3h 2s Ac") < h("6c 5d 4h 3s 2c")
+    assert h("5h 4h 3h 2h Ah") < h("6h 5h 4h 3h 2h")
+    assert h("5h 4h 3h 2h Ah") > h("Kc Kd Kh Ks Ac")
+
+
+def test_one_scale_for_five_six_and_seven_cards_uses_the_best_five():
+    assert h("As Ad Ah Ks Kd") == h("As Ad Ah Ks Kd 2c") == h("As Ad Ah Ks Kd 2c 3h")
+    assert h("Ah Kh Qh Jh 9h 2h Th") == h("Ah Kh Qh Jh Th")
+    assert h("2c 3c 4c 5c 7c 8c 9c") == h("3c 4c 5c 7c 8c 9c")  # best five of the flush
+    assert h("Ac Ad Ah Kc Kd Kh 2s") == h("Ac Ad Ah Kc Kd")   # two trips make a full house
+    assert h("Qc Qd 3h 3s 2c 2d Ah") == h("Qc Qd 3h 3s Ah")   # three pairs: best two + kicker
+
+
+def test_kickers_break_ties_and_equal_hands_tie():
+    assert h("Ac Ad Kh 7s 2c") > h("Ah As Qh Js Tc")
+    assert h("Ac Ad Kh 7s 2c") == h("Ah As Kc 7d 2h")
+    assert h("Kc Kd Qh Qs 3c") > h("Kh Ks Qc Qd 2c")
+
+
+def test_unchecked_entry_points_agree_with_high():
+    rng = random.Random(1)
+    for _ in range(2000):
+        c = rng.sample(range(52), 7)
+        assert ev.high7_unchecked(*c) == ev.high(c)
+        assert ev.high6_unchecked(*c[:6]) == ev.high(c[:6])
+        assert ev.high5_unchecked(*c[:5]) == ev.high(c[:5])
+    assert ev.FAST_PATH == "plain"  # CPython uses the plain path
+
+
+def test_best_five_makes_the_hand_in_display_order():
+    cards = parse("2c Kd Ks 7h Kh 2d 9s")
+    five = ev.best_five(cards)
+    assert ev.high(five) == ev.high(cards)
+    assert five == parse("Ks Kh Kd 2d 2c")
+    assert ev.best_five(parse("Ah 2d 3c 4s 5h Kd Qc")) == parse("5h 4s 3c 2d Ah")
+    rng = random.Random(2)
+    for _ in range(500):
+        c = rng.sample(range(52), 7)
+        five = ev.best_five(c)
+        assert len(set(five)) == 5 and set(five) <= set(c)
+        assert ev.high(five) == ev.high(c)
+
+
+def test_bad_input_raises_value_error_with_a_clear_message():
+    e = raises(ValueError, ev.high, parse("As Kd 7c 2h"))
+    assert "5 to 7" in str(e) and "got 4" in str(e)
+    raises(ValueError, ev.high, list(range(8)))
+    e = raises(ValueError, ev.high, [0, 1, 2, 3, 52])
+    assert "52" in str(e)
+    raises(ValueError, ev.high, [0, 1, 2, 3, -1])
+    raises(ValueError, ev.high, [0, 1, 2, 3, "As"])
+    e = raises(ValueError, ev.high, parse("As Kd 7c 2h") + parse("As"))
+    assert "duplicate" in str(e) and "As" in str(e)
+    for fn in (ev.low8, ev.low_a5, ev.best_five):
+        raises(ValueError, fn, [0, 1, 2, 3])
+        raises(ValueError, fn, [0, 1, 2, 3, 3])
+    raises(ValueError, ev.omaha_high, parse("As Kd 7c 2h"), parse("3c 4c"))
+    raises(ValueError, ev.omaha_high, parse("As"), parse("3c 4c 5c"))
+    raises(ValueError, ev.omaha_low8, parse("As Kd 7c 2h"), parse("As 4c 5c"))
+    raises(ValueError, ev.category, 0)
+    raises(ValueError, ev.category, ev.HIGH_MAX + 1)
+
+
+def test_eight_or_better_low_needs_five_distinct_ranks_eight_or_lower():
+    assert ev.low8(parse("Ah 2d 3c 4s 9d Kc Kd")) is None
+    assert ev.low8(parse("Ah Ad 2c 3s 4d 4c 9h")) is None  # only four distinct
+    wheel = ev.low8(parse("Ah 2h 3h 4h 5h"))  # straights and flushes do not count
+    assert wheel == ev.low8(parse("5c 4d 3h 2s Ac Kd Kh"))
+    assert wheel > ev.low8(parse("6c 4d 3h 2s Ac")) > ev.low8(parse("6c 5d 3h 2s Ac"))
+    assert ev.low8(parse("8c 5d 4h 3s 2c")) > ev.low8(parse("8c 6d 3h 2s Ac"))
+    assert ev.low8(parse("8c 7d 6h 5s 4c Kd Kh")) is not None
+
+
+def test_razz_low_counts_pairs_but_not_straights_or_flushes():
+    assert ev.low_a5(parse("5h 4h 3h 2h Ah")) > ev.low_a5(parse("6c 4d 3h 2s Ac"))
+    assert ev.low_a5(parse("Kc Qd Jh 9s 8c")) > ev.low_a5(parse("Ac Ad 2h 3s 4c"))
+    assert ev.low_a5(parse("Ac Ad 2h 3s 4c")) > ev.low_a5(parse("2c 2d Ah 3s 4c"))
+    assert ev.low_a5(parse("Ac Ad 2h 2s 3c")) < ev.low_a5(parse("Kc Kd Ah 2s 3c"))
+    seven = parse("Ac Ad 2h 2s 3c 3d 3h")  # best five: aces and twos, three kicker
+    assert ev.low_a5(seven) == ev.low_a5(parse("Ac Ad 2h 2s 3c"))
+
+
+def test_omaha_needs_two_hole_cards_and_three_board_cards():
+    # four spades on the board and one in the hand: no flush in Omaha
+    hole, board = parse("As Kd 7c 2h"), parse("Qs Js Ts 3s 8d")
+    assert ev.category(ev.omaha_high(hole, board)) == 'straight'  # A K with Q J T
+    # a hand of four aces plays only two of them
+    assert ev.category(ev.omaha_high(parse("Ac Ad Ah As"), parse("Kc 7d 2h 9s 4c"))) == 'pair'
+    assert ev.omaha_low8(parse("Ac 2d Kh Ks"), parse("3c 4d 5h Qs Jc")) == ev.low8(parse("Ac 2d 3c 4d 5h"))
+    assert ev.omaha_low8(parse("Ac Kd Kh Ks"), parse("3c 4d 5h 6s 7c")) is None
+    assert ev.omaha_low8(parse("Ac 2d Kh Ks"), parse("3c 4d 9h Ts Jc")) is None
+
+
+def _micropython(script, heap="320k", timeout=600):
+    exe = shutil.which("micropython")
+    assert exe, "the micropython unix port is not installed (make venv)"
+    proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+MP_SCRIPT = """
+import sys
+sys.path.insert(0, 'firmware')
+from poker import evaluator as ev
+with open(%r, 'rb') as f:
+    data = f.read()
+print(ev.FAST_PATH)
+for i in range(len(data) // 7):
+    h = list(data[7 * i:7 * i + 7])
+    print(ev._high7_plain(*h), ev.high7_unchecked(*h), ev.high(h[:5]), ev.high(h[:6]),
+          ev.high(h), ev.low8(h), ev.low_a5(h))
+try:
+    ev.high(h[:4])
+except ValueError as e:
+    print(str(e))
+"""
+
+
+def test_micropython_viper_and_plain_paths_agree_with_cpython(tmp_path):
+    rng = random.Random(3)
+    hands = [rng.sample(range(52), 7) for _ in range(3000)]
+    for k in range(13):  # and every suited seven-card flush shape
+        hands.append([((k + i) % 13) * 4 + 2 for i in (0, 1, 2, 3, 5, 7, 9)])
+    hands.append(parse("As Ks Qs Js Ts 9s 8s"))
+    (tmp_path / "hands.bin").write_bytes(bytes(c for hand in hands for c in hand))
+    script = tmp_path / "check.py"
+    script.write_text(MP_SCRIPT % str(tmp_path / "hands.bin"))
+    lines = _micropython(str(script)).strip().splitlines()
+    assert lines[0] == "viper"
+    assert "5 to 7" in lines[-1]
+    rows = lines[1:-1]
+    assert len(rows) == len(hands)
+    for hand, row in zip(hands, rows):
+        plain, fast, h5, h6, h7, l8, a5 = row.split()
+        assert fast == plain, hand  # the viper path gives the plain path's result
+        assert int(plain) == int(h7) == ev.high(hand), hand
+        assert int(h5) == ev.high(hand[:5]) and int(h6) == ev.high(hand[:6]), hand
+        assert l8 == str(ev.low8(hand)) and int(a5) == ev.low_a5(hand), hand

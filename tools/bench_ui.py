@@ -1,0 +1,108 @@
+"""How long the screens take to redraw, on the MicroPython unix port, with
+the projection to the RP2040 (DEVICE.md: bytecode runs about 90 times
+slower there). Budget: button press to updated screen 50 ms on the device,
+of which show() over I2C takes about 13 ms at 1 MHz for a full frame, less
+when only changed pages go out.
+
+    micropython tools/bench_ui.py
+
+Each figure is the fastest of many short batches, so a busy machine (other
+processes preempting this one) inflates it less; it is the time of the
+drawing into the frame buffer (show() of the simulated display does
+nothing).
+"""
+import sys
+import time
+
+try:
+    import os
+
+    _HERE = os.path.dirname(os.path.abspath(__file__))
+except (ImportError, AttributeError):
+    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = _HERE + "/.."
+CPYTHON = sys.implementation.name == "cpython"
+for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
+    if ROOT + "/" + _sub not in sys.path:
+        sys.path.insert(0, ROOT + "/" + _sub)
+
+from ui_rig import Rig, call_down  # noqa: E402
+
+from ui import keys  # noqa: E402
+
+FACTOR = 90  # device time / unix port time for bytecode (DEVICE.md)
+
+try:
+    _us = time.ticks_us
+    _diff = time.ticks_diff
+except AttributeError:  # CPython: only for trying the script
+    def _us():
+        return int(time.perf_counter() * 1000000)
+
+    def _diff(a, b):
+        return a - b
+
+
+def best_us(fn, batch=10, batches=60):
+    best = None
+    for _ in range(batches):
+        t0 = _us()
+        for _ in range(batch):
+            fn()
+        dt = _diff(_us(), t0) / batch
+        if best is None or dt < best:
+            best = dt
+    return best
+
+
+def report(label, us):
+    print("%-40s %7.0f us unix  -> %5.1f ms device" % (label, us, us * FACTOR / 1000))
+
+
+def full(app):
+    def f():
+        app.changed()
+        app.draw()
+    return f
+
+
+def main():
+    rig = Rig(seed=21, settings={"game": "F7S"})
+    report("power-on screen, full redraw", best_us(full(rig.app)))
+    rig.press(keys.A)
+    app = rig.app
+    report("menu, full redraw", best_us(full(app)))
+
+    def menu_move():
+        app.handle(keys.DOWN, keys.PRESS)
+        app.draw()
+        app.handle(keys.UP, keys.PRESS)
+        app.draw()
+    report("menu, DOWN press + redraw (2 rows)", best_us(menu_move) / 2)
+    menu = app.screen
+    menu.sel = menu.items.index("NEW GAME")
+    rig.press(keys.A)
+    call_down(rig, lambda r: r.app.game.view(0).street >= 3)
+    report("table 4 seats stud, full redraw", best_us(full(app)))
+
+    def choice():
+        app.handle(keys.RIGHT, keys.PRESS)
+        app.draw()
+    report("table, RIGHT press + redraw (bar only)", best_us(choice))
+    t = app.screen
+    report("table, view + hand name (after an action)", best_us(t.refresh))
+    rig.press(keys.UP)
+    report("table as a list, full redraw", best_us(full(app)))
+    rig.press(keys.UP)
+
+    rig8 = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8})
+    rig8.new_game()
+    call_down(rig8, lambda r: r.app.game.view(0).street >= 3)
+    report("table 8 seats stud, full redraw", best_us(full(rig8.app)))
+    rig10 = Rig(seed=26, settings={"profile": "casino", "game": "FT", "players": 10})
+    rig10.new_game()
+    call_down(rig10, lambda r: r.app.game.view(0).street >= 1)
+    report("table 10 seats hold'em, full redraw", best_us(full(rig10.app)))
+
+
+main()
