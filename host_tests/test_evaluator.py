@@ -1,11 +1,12 @@
-"""poker.evaluator: examples, validation, lows, Omaha, and the MicroPython
-side (plain and viper paths identical, same results as CPython).
+"""poker.evaluator: examples, validation, lows, Omaha, the compact mode,
+and the MicroPython side (plain and viper paths identical, same results as
+CPython; the compact mode chosen by itself in a 180 KB heap).
 
-Not marked portable: with its tables in RAM the evaluator needs about
-160 KB of heap on the 64-bit unix port (138 KB of tables), more than the
-180 KB runner leaves once a test module is compiled from source, so the
-MicroPython checks run here in a subprocess with a 320 KB heap.
+Not marked portable: the MicroPython checks need particular heap sizes (a
+320 KB heap for the full tables in RAM, 180 KB for the compact fallback),
+so they run here in subprocesses.
 """
+import importlib.util
 import os
 import random
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 
 from checks import raises
 from poker import evaluator as ev
+from poker import tables
 from poker.cards import parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -176,3 +178,60 @@ def test_micropython_viper_and_plain_paths_agree_with_cpython(tmp_path):
         assert int(plain) == int(h7) == ev.high(hand), hand
         assert int(h5) == ev.high(hand[:5]) and int(h6) == ev.high(hand[:6]), hand
         assert l8 == str(ev.low8(hand)) and int(a5) == ev.low_a5(hand), hand
+
+
+def _compact_copy():
+    """A second copy of the evaluator, loaded with the compact table forced."""
+    tables.COMPACT = True
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "evaluator_compact", os.path.join(ROOT, "firmware", "poker", "evaluator.py"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        tables.COMPACT = None
+    return mod
+
+
+def test_compact_mode_gives_the_same_strengths_as_the_full_tables():
+    assert ev.MODE == "full"
+    compact = _compact_copy()
+    assert compact.MODE == "compact"
+    rng = random.Random(4)
+    for _ in range(3000):
+        c = rng.sample(range(52), 9)
+        assert compact.high(c[:7]) == ev.high(c[:7]), c
+        assert compact.high(c[:6]) == ev.high(c[:6]), c
+        assert compact.high(c[:5]) == ev.high(c[:5]), c
+        assert compact.high7_unchecked(*c[:7]) == ev.high7_unchecked(*c[:7]), c
+    for k in range(13):  # suited sevens: flushes through the five-card subsets
+        c = [((k + i) % 13) * 4 + 1 for i in (0, 1, 2, 3, 5, 7, 9)]
+        assert compact.high(c) == ev.high(c) and compact.high(c[:6]) == ev.high(c[:6])
+    hole, board = parse("As Kd 7c 2h"), parse("Qs Js Ts 3s 8d")
+    assert compact.omaha_high(hole, board) == ev.omaha_high(hole, board)
+
+
+MP_SMALL_HEAP = """
+import sys
+sys.path.insert(0, 'firmware')
+from poker import evaluator as ev
+print(ev.MODE, ev.FAST_PATH)
+with open(%r, 'rb') as f:
+    data = f.read()
+for i in range(len(data) // 7):
+    h = list(data[7 * i:7 * i + 7])
+    print(ev.high(h), ev.high(h[:6]), ev.high(h[:5]))
+"""
+
+
+def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
+    rng = random.Random(5)
+    hands = [rng.sample(range(52), 7) for _ in range(500)]
+    (tmp_path / "hands.bin").write_bytes(bytes(c for hand in hands for c in hand))
+    script = tmp_path / "small.py"
+    script.write_text(MP_SMALL_HEAP % str(tmp_path / "hands.bin"))
+    lines = _micropython(str(script), heap="180k").strip().splitlines()
+    assert lines[0] == "compact plain"
+    assert len(lines) == len(hands) + 1
+    for hand, row in zip(hands, lines[1:]):
+        assert [int(x) for x in row.split()] == [ev.high(hand), ev.high(hand[:6]), ev.high(hand[:5])]

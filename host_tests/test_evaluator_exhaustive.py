@@ -9,7 +9,6 @@ import itertools
 import random
 
 import pytest
-
 from poker import evaluator as ev
 
 CATEGORY_COUNTS_5 = {  # all 2,598,960 five-card hands

@@ -149,8 +149,20 @@ def draw():
         glyphs.card(fb, 10, 20, 51, s)
         glyphs.back(fb, 30, 20, s)
         glyphs.suit(fb, 50, 20, 2, 2 * s + 3, 0)
+class Screen(framebuf.FrameBuffer):  # a display with a public buffer: the viper path
+    def __init__(self):
+        self.width = 128
+        self.height = 64
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+screen = Screen()
+def draw2():
+    font.text(screen, "POT 1,250 ALL IN", 0, 0)
+    font.text(screen, "8 seats", 0, 10, 0, font.SMALL)
+draw2()
 micropython.heap_lock()
 draw()
+draw2()
 micropython.heap_unlock()
 print("no allocation")
 """
@@ -170,3 +182,55 @@ def test_suit_size_may_be_given_as_a_card_size():
         glyphs.suit(a, 1, 1, 3, card_size)
         glyphs.suit(b, 1, 1, 3, width)
         assert lit(a, 12, 12) == lit(b, 12, 12) != set()
+
+
+MP_TWIN = """
+import sys, framebuf
+sys.path.insert(0, %r)
+from ui import font
+from poker.rng import Rng
+
+class Screen(framebuf.FrameBuffer):  # a display: its buffer is public
+    def __init__(self):
+        self.width = 128
+        self.height = 64
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+assert font._fast is not None, "no viper path on this port"
+r = Rng(11)
+chars = "AKQJT98765432 abcxyz!?,.:%%$()[]{}~_@#\\x01\\x7f\\xe9"
+a, b = Screen(), Screen()
+checked = 0
+for i in range(4000):
+    if i %% 50 == 0:
+        v = r.below(2)
+        a.fill(v)
+        b.fill(v)
+    s = "".join(chars[r.below(len(chars))] for _ in range(r.below(12)))
+    x = r.below(160) - 20
+    y = r.below(90) - 15
+    c = r.below(2)
+    f = r.below(2)
+    ra = font.text(a, s, x, y, c, f)
+    rb = font.text_blit(b, s, x, y, c, f)
+    assert ra == rb, (s, x, y, c, f)
+    assert a.buffer == b.buffer, (i, s, x, y, c, f)
+    checked += 1
+print("twins agree", checked)
+"""
+
+
+@pytest.mark.skipif(shutil.which("micropython") is None, reason="no micropython unix port")
+def test_the_viper_text_path_draws_exactly_what_the_blit_path_draws(tmp_path):
+    script = tmp_path / "twin.py"
+    script.write_text(MP_TWIN % os.path.join(ROOT, "firmware"))
+    proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "twins agree 4000", proc.stdout + proc.stderr
+
+
+def test_text_on_cpython_takes_the_blit_path():
+    assert font._fast is None
+    a, b = canvas(), canvas()
+    assert font.text(a, "Kd 7c", -3, 60) == font.text_blit(b, "Kd 7c", -3, 60)
+    assert lit(a, 128, 64) == lit(b, 128, 64) != set()

@@ -144,3 +144,30 @@ def test_a_sound_started_before_the_screen_goes_dark_still_finishes():
     for t in range(0, 300, 10):
         loop.step(t)
     assert not d.on and snd.updates[-1] == 290
+
+
+def test_a_tap_that_ends_a_nap_wakes_the_screen_even_if_let_go_at_once():
+    app = FakeApp()
+    b = FakeButtons()
+    d = FakeDisplay()
+    naps = []
+
+    def nap():
+        naps.append(1)
+
+    def tapped():
+        return len(naps) >= 2  # the button was down at the second check
+
+    p = Power(d, screen_off_ms=100, sleep_ms=300, sleeper=nap, wake_check=tapped)
+    loop = Loop(app, b, p)
+    t = 0
+    while t <= 300:
+        loop.step(t)
+        t += 10
+    assert naps == [1, 1] and d.on and p.awake  # awake though the button is already up
+    assert app.events == []
+    b.mask = 1 << 4
+    loop.step(t)
+    b.mask = 0
+    loop.step(t + 10)
+    assert app.events == [(A, PRESS), (A, RELEASE)]

@@ -1,7 +1,7 @@
 # portable
 """hw.power: the screen goes dark after inactivity, then the console naps until
 a button; the battery voltage from the ADC."""
-from hw.power import ASLEEP, AWAKE, DARK, Battery, Power
+from hw.power import AWAKE, DARK, Battery, Power
 
 
 class FakeDisplay:
@@ -35,9 +35,8 @@ def test_after_the_sleep_time_it_naps_until_a_button_is_down_then_wakes_the_scre
     presses = [0, 0, 0, 1]
     p = Power(d, 1000, 5000, sleeper=lambda: naps.append(1), wake_check=lambda: presses[len(naps)] == 1)
     p.update(1000, 0)
-    assert p.update(5000, 0) == ASLEEP
-    assert len(naps) == 3 and p.sleeps == 1
-    p.wake()
+    assert p.update(5000, 0) == AWAKE
+    assert len(naps) == 3 and p.sleeps == 1 and p.woke
     assert p.awake and d.calls == ["off", "on"]
 
 

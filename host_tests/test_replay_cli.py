@@ -25,6 +25,7 @@ FIXTURES = os.path.join(ROOT, "host_tests", "fixtures")
 CASES = {
     "short_all_in_does_not_reopen.phh": None,
     "short_all_in_no_raise_after_acting.phh": "p2 cbr 24",
+    "short_all_in_half_bet_reopens.phh": None,
     "partial_bring_in.phh": None,
     "hilo_side_pot_without_low.phh": None,
     "odd_chip_to_highest_card_by_suit.phh": None,
@@ -91,7 +92,7 @@ def test_unreadable_text_and_unknown_variants_exit_2(tmp_path):
     assert _run(str(tmp_path / "missing.phh")).returncode == 2
 
 
-def test_pokerkit_written_hands_replay_to_pokerkit_stacks_in_file_order():
+def test_pokerkit_written_hands_replay_to_pokerkit_stacks_in_file_order(tmp_path):
     # an independent engine wrote these files (no user fields): our replay
     # must give PokerKit's final stacks, player by player
     rnd = random.Random(77)
@@ -102,8 +103,7 @@ def test_pokerkit_written_hands_replay_to_pokerkit_stacks_in_file_order():
             r = pk.play_random(code, [1000, 300, 1000, 700], stakes, rnd)
             if not r["flags"] and len(r["legal"]) > 6:
                 break
-        path = os.path.join(ROOT, "build", "replay_cli_%s.phh" % code)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        path = str(tmp_path / ("%s.phh" % code.replace("/", "_")))
         with open(path, "w") as f:
             f.write(r["phh"])
         proc = _run(path)
@@ -130,3 +130,16 @@ def test_hole_cards_written_unknown_but_shown_at_the_showdown_are_replayed_as_sh
     proc = _run(str(p))
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["finishing_stacks"] == r["final"]
+
+
+def test_every_fixture_is_phh_text_pokerkit_reads():
+    import warnings
+
+    from pokerkit import HandHistory
+    for name in CASES:
+        with open(os.path.join(FIXTURES, name)) as f:
+            text = f.read()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hh = HandHistory.loads(text)
+        assert len(hh.starting_stacks) == len(hh.finishing_stacks), name

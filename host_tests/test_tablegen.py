@@ -26,16 +26,22 @@ def _tablegen():
 def regenerated(tmp_path_factory):
     out = tmp_path_factory.mktemp("tables")
     assert _tablegen().main(["--out", str(out)]) == 0
+    assert sorted(os.listdir(out)) == ["high.bin", "high5.bin"]
+    with open(out / "high5.bin", "rb") as f:
+        compact = f.read()
     with open(out / "high.bin", "rb") as f:
-        return f.read()
+        return f.read(), compact
 
 
 def test_regenerating_gives_byte_identical_tables(regenerated):
     with open(TABLE, "rb") as f:
-        assert f.read() == regenerated
+        assert f.read() == regenerated[0]
+    with open(os.path.join(os.path.dirname(TABLE), "high5.bin"), "rb") as f:
+        assert f.read() == regenerated[1]
 
 
 def test_rank_keys_give_every_seven_card_rank_multiset_its_own_sum(regenerated):
+    regenerated = regenerated[0]
     h = struct.unpack_from("<32I", regenerated, 8)
     keys = struct.unpack_from("<13I", regenerated, h[7])
     sums = set()
@@ -57,6 +63,7 @@ def test_rank_keys_give_every_seven_card_rank_multiset_its_own_sum(regenerated):
 
 
 def test_suit_keys_tell_the_flush_suit_and_size_for_five_to_seven_cards(regenerated):
+    regenerated = regenerated[0]
     h = struct.unpack_from("<32I", regenerated, 8)
     suit = struct.unpack_from("<4B", regenerated, h[8])
     flush = regenerated[h[9]:h[9] + 768]
@@ -72,7 +79,10 @@ def test_suit_keys_tell_the_flush_suit_and_size_for_five_to_seven_cards(regenera
 
 
 def test_header_sizes_and_budget(regenerated):
-    h = struct.unpack_from("<32I", regenerated, 8)
-    assert h[12] == len(regenerated) <= 256 * 1024
-    assert h[15] == 7462
-    assert h[11] + 2 * h[6] == len(regenerated)  # the value table ends the file
+    full, compact = regenerated
+    assert len(full) + len(compact) <= 256 * 1024
+    for blob, five_only, n_keys in ((full, 0, 57096), (compact, 1, 6175)):
+        h = struct.unpack_from("<32I", blob, 8)
+        assert h[12] == len(blob)
+        assert h[15] == 7462 and h[28] == five_only and h[14] == n_keys
+        assert h[11] + 2 * h[6] == len(blob)  # the value table ends the file

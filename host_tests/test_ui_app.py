@@ -407,3 +407,29 @@ def test_a_partial_redraw_gives_the_same_pixels_as_a_full_one():
         rig.app.changed()
         rig.app.draw()
         assert rig.frame() == part
+
+
+def test_coach_hint_settles_within_sampling_error_of_the_true_equity():
+    from poker import equity
+    from poker.rng import Rng
+    from ui import coach
+
+    for seed in (21, 22, 23):
+        rig = Rig(seed=seed, settings={"game": "F7S", "coach": True})
+        rig.new_game()
+        rig.until(rig.my_turn)
+        t = rig.app.screen
+        rig.run(2000)
+        assert t.eq_n == coach.EQ_SAMPLES and t.eq is not None
+        # 120 deals: the standard error is at most 4.6 points; allow 3.3 of them
+        ref = equity.view_equity(t.view, samples=4000, rng=Rng(seed)) / 10
+        assert abs(t.eq - ref) <= 15, (t.eq, ref)
+
+
+def test_coach_off_shows_no_equity():
+    rig = Rig(seed=21, settings={"game": "F7S", "coach": False})
+    rig.new_game()
+    rig.until(rig.my_turn)
+    rig.run(2000)
+    assert rig.app.screen.eq is None or not rig.app.settings.coach
+    assert rig.app.screen.eq_n == 0

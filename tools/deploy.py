@@ -12,8 +12,8 @@ build-info.json). Then, with a MicroPython board on USB:
 3. asks whether the firmware has a ROMFS partition (`mpremote romfs query`);
 4. ROMFS route (our boards/STUD_PICO firmware): `mpremote romfs deploy` of
    build/stud.romfs (refused before writing if it does not fit the
-   partition), removes old copies of the app from the filesystem (they would
-   shadow /rom), copies main.py;
+   partition), removes old copies of the app from the filesystem (they could
+   be imported instead of /rom's), copies main.py;
    LittleFS route (stock MicroPython): removes the old app folders, copies
    the .mpy files, tables and main.py (refused if they do not fit);
 5. writes the board choice: boards/NAME.json -> :board.json (default: the
@@ -286,8 +286,8 @@ class Deployer:
             self.deploy_romfs(c, info, partition)
         elif route == "lfs":
             if partition:
-                self.log("  note: the ROMFS partition is left as it is; /rom comes first on "
-                         "sys.path, so an old image there would be used instead")
+                self.log("  note: the ROMFS partition is left as it is; the code of an old "
+                         "image there may be imported instead (it is on sys.path too)")
             self.deploy_lfs(c, info, probe)
         else:
             raise DeployError("unknown route %r (auto, romfs or lfs)" % route)

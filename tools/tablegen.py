@@ -2,7 +2,8 @@
 
     python tools/tablegen.py [--out DIR]        (``make tables``)
 
-writes ``firmware/tables/high.bin``. Nothing is copied from anywhere: every
+writes ``firmware/tables/high.bin`` (138,942 bytes) and ``high5.bin``
+(15,884 bytes). Nothing is copied from anywhere: every
 number in the file is derived below, deterministically (no randomness, every
 search runs in a fixed order), so running this twice gives identical bytes.
 
@@ -51,6 +52,12 @@ Cards are ``rank * 4 + suit`` (rank 0..12 = 2..A, suit 0..3 = c d h s).
    With B = 57096 // 6 buckets and N = 57096 / 0.96 slots (load 0.96) the
    displacements fit u16.
 
+6. The compact table ``high5.bin``: the same keys and layout, but only the
+   6,175 five-card rank sums (no offset). The evaluator falls back to it
+   when the heap cannot hold ``high.bin`` (stock firmware, tables read into
+   RAM); it values six and seven cards as the best of their five-card
+   subsets (the key sum minus one or two cards' keys), 6 or 21 lookups.
+
 Evaluating seven non-flush cards is then seven key reads and adds, one flush
 table read, one displacement read and one value read; every intermediate
 stays below 2**30 in magnitude. A flush (about 3 % of random 7-card hands)
@@ -61,7 +68,8 @@ cards), shifted from high card to flush or straight to straight flush.
 File layout (little-endian): 8-byte magic ``b"STUDHI01"``, then 32 u32
 header words (see HEADER below), then the sections, each 4-byte aligned:
 rank keys (13 x u32), suit keys (4 x u8, padded), flush tables (3 x 256 u8
-for 5, 6, 7 cards), displacements (B x u16), values (N x u16).
+for 5, 6, 7 cards), displacements (B x u16), values (N x u16). Header word
+``five_only`` is 1 in the compact file.
 """
 import argparse
 import itertools
@@ -72,7 +80,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "firmware", "tables")
-FILE_NAME = "high.bin"
+FILE_NAME = "high.bin"    # the full table: 5-, 6- and 7-card hands
+FILE_NAME_5 = "high5.bin"  # the compact one: five-card hands only
 MAGIC = b"STUDHI01"
 
 RANK_SHIFT = 23   # rank sums live in the low 23 bits
@@ -89,7 +98,7 @@ HEADER = ("version", "rank_shift", "suit_bias", "c5", "c6", "buckets", "slots",
           "size", "hash_family", "n_keys", "n_strengths",
           # first strength of each of the nine categories
           "cat0", "cat1", "cat2", "cat3", "cat4", "cat5", "cat6", "cat7", "cat8",
-          "flush_shift", "sf_shift", "max7", "r2", "r3", "r4", "r5")
+          "flush_shift", "sf_shift", "max7", "five_only", "r3", "r4", "r5")
 assert len(HEADER) == 32
 
 
@@ -172,7 +181,7 @@ def search_rank_keys(nranks=13, most=4, size=7):
     for _i in range(nranks):
         sets = [set(s) for s in sums]
 
-        def collides(k):
+        def collides(k, sets=sets, sums=sums):
             # a p-multiset and a q-multiset plus (p - q) copies of k collide
             for p, q in pairs:
                 dk = (p - q) * k
@@ -366,9 +375,24 @@ def build():
         " largest %d" % (len(keys), c5, c6, keys[-1]))
     assert keys[-1] < 1 << 24
 
-    buckets = len(keys) // LAMBDA
+    common = dict(rank_keys=rank_keys, suit_keys=suit_keys, flush=flush,
+                  flush_shift=flush_shift, sf_shift=sf_shift, max7=max7, cat_first=cat_first)
+    full = pack_file(FILE_NAME, table, c5, c6, five_only=0, **common)
+    log("compact five-card table (for a heap too small for %s) ..." % FILE_NAME)
+    five = {}
+    for ms in multisets(5):
+        five[rsum(ms)] = v5[ms]
+    compact = pack_file(FILE_NAME_5, five, 0, 0, five_only=1, **common)
+    log("built in %.0f s" % (time.time() - t0))
+    return {FILE_NAME: full, FILE_NAME_5: compact}
+
+
+def pack_file(name, table, c5, c6, five_only, rank_keys, suit_keys, flush, flush_shift,
+              sf_shift, max7, cat_first):
+    keys = sorted(table)
+    buckets = max(1, len(keys) // LAMBDA)
     slots = int(len(keys) / LOAD)
-    log("perfect hash: %d buckets, %d slots ..." % (buckets, slots))
+    log("perfect hash: %d keys, %d buckets, %d slots ..." % (len(keys), buckets, slots))
     disp = build_hash(keys, buckets, slots)
     values = [0] * slots
     for x in keys:
@@ -396,19 +420,18 @@ def build():
                 off_suit_keys=off_suit, off_flush=off_flush, off_disp=off_disp,
                 off_values=off_values, size=off, hash_family=1, n_keys=len(keys),
                 n_strengths=7462, flush_shift=flush_shift, sf_shift=sf_shift,
-                max7=max7)
+                max7=max7, five_only=five_only)
     for c in range(9):
         head["cat%d" % c] = cat_first[c]
     blob = MAGIC + struct.pack("<32I", *[head.get(h, 0) for h in HEADER]) + b"".join(sections)
     assert len(blob) == off
-    log("tables (bytes):")
+    log("%s (bytes):" % name)
     log("  rank keys     %6d" % (13 * 4))
     log("  suit keys     %6d" % 4)
     log("  flush tables  %6d" % len(flush))
     log("  displacements %6d  (%d x u16)" % (2 * buckets, buckets))
     log("  values        %6d  (%d x u16, load %.3f)" % (2 * slots, slots, len(keys) / slots))
-    log("  %s total  %6d" % (FILE_NAME, len(blob)))
-    log("built in %.0f s" % (time.time() - t0))
+    log("  total         %6d" % len(blob))
     return blob
 
 
@@ -416,12 +439,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=OUT_DIR, help="output folder (default firmware/tables)")
     args = ap.parse_args(argv)
-    blob = build()
+    blobs = build()
     os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, FILE_NAME)
-    with open(path, "wb") as f:
-        f.write(blob)
-    log("wrote", path)
+    for name in sorted(blobs):
+        path = os.path.join(args.out, name)
+        with open(path, "wb") as f:
+            f.write(blobs[name])
+        log("wrote %s (%d bytes)" % (path, len(blobs[name])))
+    log("all tables: %d bytes" % sum(len(b) for b in blobs.values()))
     return 0
 
 

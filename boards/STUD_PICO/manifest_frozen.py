@@ -1,3 +1,5 @@
+# pyright: reportUndefinedVariable=false
+# ruff: noqa: F821  (a manifest runs with include/package/metadata defined)
 # Frozen modules of STUD_PICO with BOARD_VARIANT=FROZEN: the port's own plus
 # the app's three packages, through their manifests (micropython-lib style).
 # Paths are relative to this file: boards/STUD_PICO -> ../../firmware.

@@ -77,6 +77,13 @@ class Loop:
             else:
                 if self.sound is not None:
                     self.sound.update(now)  # a sound still finishes in the dark
+                p.update(now, b.last_activity_ms)  # may nap until a button
+                if p.woke:
+                    p.woke = False
+                    # Swallow the waking press if it is still held (a tap
+                    # may already be over).
+                    self._swallow = b.down_mask() != 0
+                    b.last_activity_ms = now
                 return
         b.poll(mask, now, self._emit)
         if self._swallow and b.state == 0:

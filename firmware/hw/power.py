@@ -7,8 +7,9 @@ calls ``update(now_ms, last_activity_ms)`` every poll.
   (``display.poweroff()``; its RAM keeps the picture) and the state is DARK.
 - After ``sleep_ms`` the console "powers off": ``sleeper()`` (on the device
   ``machine.lightsleep`` in short naps, see hardware_setup) is called again
-  and again until ``wake_check()`` says a button is down. RAM is kept, so the
-  game goes on where it was.
+  and again until ``wake_check()`` says a button is down; then the screen
+  comes back on and ``woke`` is set. RAM is kept, so the game goes on where
+  it was.
 - Any button wakes it; the loop swallows that press so it does nothing else.
 All of this is logic over injected functions: tests drive it with fakes.
 
@@ -31,6 +32,7 @@ class Power:
         self.sleeper = sleeper
         self.wake_check = wake_check
         self.state = AWAKE
+        self.woke = False  # set when a nap ended; the loop clears it
         self.sleeps = 0  # times it went to sleep (tests, statistics)
 
     @property
@@ -51,6 +53,10 @@ class Power:
                 self.sleeps += 1
                 while not (self.wake_check is not None and self.wake_check()):
                     self.sleeper()
+                # A button woke it: the screen comes back, and the loop
+                # swallows that press (woke tells it so).
+                self.wake()
+                self.woke = True
         return self.state
 
     def wake(self):

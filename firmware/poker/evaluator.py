@@ -25,10 +25,18 @@ call the unchecked entry points on their hot paths:
 ``high7_unchecked(a, b, c, d, e, f, g)``, ``high6_unchecked(a, .., f)``,
 ``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
 positional arguments, no checks at all (garbage in, garbage out). On
-MicroPython with a native emitter ``high7_unchecked`` is a
-``@micropython.viper`` function (``FAST_PATH == 'viper'``); elsewhere it is
-the plain-Python path (``FAST_PATH == 'plain'``); both give identical
-results (tested under the unix port).
+MicroPython in full mode ``high7_unchecked`` is a ``@micropython.viper``
+function (``FAST_PATH == 'viper'``); elsewhere it is the plain-Python path
+(``FAST_PATH == 'plain'``); both give identical results (tested under the
+unix port). ``category_index(strength)`` is the unchecked 0..8 category.
+
+Two modes (``MODE``), chosen once at import (see ``poker.tables``):
+``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
+hand, zero RAM from ROMFS); ``'compact'`` uses ``tables/high5.bin``
+(16 KB: five-card hands only, so 6 and 7 cards cost 6 and 21 lookups),
+taken when the full tables would have to be read into a heap that cannot
+spare them (stock firmware; the 180 KB unix-port test runner). Both give
+the same strengths.
 
 How (see tools/tablegen.py for the derivation): every card has a key
 ``rank_key + (suit_key - 16) << 23``; the sum of a hand's keys holds, in its
@@ -39,8 +47,8 @@ or 0. The rank sum is looked up in a perfect hash:
 instead and shifts the result (high card -> flush, straight -> straight
 flush). All intermediates stay below 2**30: no big ints on MicroPython.
 """
-import sys
 import struct
+import sys
 
 from micropython import const
 
@@ -58,7 +66,7 @@ _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = "high.bin"
+TABLE_FILE = "high.bin"      # the full tables (see poker.tables for where)
 _IS_MP = sys.implementation.name == "micropython"
 
 
@@ -92,24 +100,69 @@ def _u16_view(buf, n):
     return uctypes.struct(uctypes.addressof(buf), layout, uctypes.LITTLE_ENDIAN).a
 
 
-def _load():
-    head = _tables.load(TABLE_FILE, 0, 136)
+def _header(name):
+    head = _tables.load(name, 0, 136)
     if bytes(head[0:8]) != b"STUDHI01":
-        raise ValueError("%s is not a hand table (run make tables)" % TABLE_FILE)
+        raise ValueError("%s is not a hand table (run make tables)" % name)
     h = struct.unpack_from("<32I", head, 8)
     if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
             or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
-            or h[26] != _SF_SHIFT or h[12] != _tables.size(TABLE_FILE)):
-        raise ValueError("%s does not match this evaluator (run make tables)" % TABLE_FILE)
+            or h[26] != _SF_SHIFT or h[12] != _tables.size(name)
+            or h[28] != (name == TABLE_FILE_5)):
+        raise ValueError("%s does not match this evaluator (run make tables)" % name)
     return h
 
 
-_H = _load()
+def _load_hash(name, h):
+    """The displacements (a buffer and its view) and the values (buffers
+    and views): one piece when the source is contiguous anyway (ROMFS,
+    CPython), else chunks of 4096 entries."""
+    dbuf = _tables.load(name, h[10], 2 * h[5])
+    tbufs = []
+    views = []
+    step = _CHUNK_MASK + 1
+    if not _IS_MP or _tables.where(name)[1] == "romfs":
+        step = h[6]
+    for j in range(0, h[6], step):
+        n = min(step, h[6] - j)
+        tbufs.append(_tables.load(name, h[11] + 2 * j, 2 * n))
+        views.append(_u16_view(tbufs[-1], n))
+    return dbuf, _u16_view(dbuf, h[5]), tbufs, views
+
+
+def _choose_mode():
+    """'full' (high.bin) unless its bytes would have to be read into a heap
+    that cannot spare them and RAM_RESERVE more; then 'compact'."""
+    if _tables.COMPACT is not None:
+        return "compact" if _tables.COMPACT else "full"
+    if _IS_MP and _tables.where(TABLE_FILE)[1] != "romfs":
+        import gc
+        gc.collect()
+        if gc.mem_free() - _tables.size(TABLE_FILE) < _tables.RAM_RESERVE:
+            return "compact"
+    return "full"
+
+
+TABLE_FILE_5 = "high5.bin"
+MODE = _choose_mode()
+if MODE == "full":
+    try:
+        _H = _header(TABLE_FILE)
+        _DBUF, _D, _TBUF, _T = _load_hash(TABLE_FILE, _H)
+    except MemoryError:  # fragmented heap: drop what was loaded, go compact
+        _DBUF = _D = _TBUF = _T = None
+        MODE = "compact"
+if MODE == "compact":
+    _H = _header(TABLE_FILE_5)
+    _DBUF, _D, _TBUF, _T = _load_hash(TABLE_FILE_5, _H)
+_FLAT = len(_T) == 1   # the values in one piece: index them directly
+_TF = _T[0]             # (the first chunk when not flat)
+_TFBUF = _TBUF[0]
 _C5 = _H[3]
 _C6 = _H[4]
 _B = _H[5]      # hash buckets
 _N = _H[6]      # hash slots
-_small = _tables.load(TABLE_FILE, _H[7], _H[10] - _H[7])  # keys and flush tables
+_small = _tables.load(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H[7], _H[10] - _H[7])
 _rank_keys = struct.unpack_from("<13I", _small, 0)
 _suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
 _bias = _H[2]
@@ -127,54 +180,95 @@ del _small
 # rank-key offsets of a flush of 5, 6, 7 suited cards
 _FOFF = (_C5, _C6, 0)
 
-# the displacements, and the values in chunks (buffers kept for the viper path)
-_DBUF = _tables.load(TABLE_FILE, _H[10], 2 * _B)
-_D = _u16_view(_DBUF, _B)
-_TBUF = []
-_T = []
-for _j in range(0, _N, _CHUNK_MASK + 1):
-    _n = min(_CHUNK_MASK + 1, _N - _j)
-    _TBUF.append(_tables.load(TABLE_FILE, _H[11] + 2 * _j, 2 * _n))
-    _T.append(_u16_view(_TBUF[-1], _n))
-
 
 # ---------------------------------------------------------------- plain path
+
+def _value(i):
+    """The value table's entry i."""
+    if _FLAT:
+        return _TF[i]
+    return _T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+
 
 def _flush_value(code, x):
     """The flush made of the suited ranks whose key sum is x; code is the
     flush table entry (1 + suit + 4 * (suited cards - 5))."""
     x += _FOFF[(code - 1) >> 2]
-    i = (x ^ _D[x % _B]) % _N
-    v = _T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+    v = _value((x ^ _D[x % _B]) % _N)
     if v < _STRAIGHT:
         return v + _FLUSH_SHIFT
     return v + _SF_SHIFT
 
 
-def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
-    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
-    code = FL[s >> _SUIT_SHIFT]
-    if code:
-        ks = _KS[(code - 1) & 3]
-        return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
-    x = s & _RANK_MASK
-    i = (x ^ D[x % B]) % N
-    return T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+# The hot functions come in two shapes with the same arithmetic: the value
+# table in one piece (CPython, ROMFS) or in 4096-entry chunks (read into RAM).
+# They spell 23 (_SUIT_SHIFT) and 0x7FFFFF (_RANK_MASK) out: on CPython a
+# const() name is a global lookup.
+
+if _FLAT:
+    def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_TF, B=_B, N=_N):
+        s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
+        code = FL[s >> 23]
+        if code:
+            ks = _KS[(code - 1) & 3]
+            return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
+        x = s & 0x7FFFFF
+        return T[(x ^ D[x % B]) % N]
+
+    def _five(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+        """The strength of the five cards whose key sum is s."""
+        x = (s & 0x7FFFFF) + C5
+        v = T[(x ^ D[x % B]) % N]
+        if FL[s >> 23]:
+            if v < _STRAIGHT:
+                return v + _FLUSH_SHIFT
+            return v + _SF_SHIFT
+        return v
+
+    def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+        s = K[a] + K[b] + K[c] + K[d] + K[e]
+        x = (s & 0x7FFFFF) + C5
+        v = T[(x ^ D[x % B]) % N]
+        if FL[s >> 23]:
+            if v < _STRAIGHT:
+                return v + _FLUSH_SHIFT
+            return v + _SF_SHIFT
+        return v
+else:
+    def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
+        s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
+        code = FL[s >> 23]
+        if code:
+            ks = _KS[(code - 1) & 3]
+            return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
+        x = s & 0x7FFFFF
+        i = (x ^ D[x % B]) % N
+        return T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+
+    def _five(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+        """The strength of the five cards whose key sum is s."""
+        x = (s & 0x7FFFFF) + C5
+        i = (x ^ D[x % B]) % N
+        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+        if FL[s >> 23]:
+            if v < _STRAIGHT:
+                return v + _FLUSH_SHIFT
+            return v + _SF_SHIFT
+        return v
+
+    def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+        s = K[a] + K[b] + K[c] + K[d] + K[e]
+        x = (s & 0x7FFFFF) + C5
+        i = (x ^ D[x % B]) % N
+        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+        if FL[s >> 23]:
+            if v < _STRAIGHT:
+                return v + _FLUSH_SHIFT
+            return v + _SF_SHIFT
+        return v
 
 
-def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
-    s = K[a] + K[b] + K[c] + K[d] + K[e]
-    x = (s & _RANK_MASK) + C5
-    i = (x ^ D[x % B]) % N
-    v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
-    if FL[s >> _SUIT_SHIFT]:
-        if v < _STRAIGHT:
-            return v + _FLUSH_SHIFT
-        return v + _SF_SHIFT
-    return v
-
-
-def _high6_plain(a, b, c, d, e, f, K=_K, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+def _high6_plain(a, b, c, d, e, f, K=_K, D=_D, B=_B, N=_N, C5=_C5):
     s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
     code = _FL6[s >> _SUIT_SHIFT]
     if code:  # five or six suited: the flush beats anything else possible
@@ -183,16 +277,46 @@ def _high6_plain(a, b, c, d, e, f, K=_K, D=_D, T=_T, B=_B, N=_N, C5=_C5):
     best = 0
     for card in (a, b, c, d, e, f):  # the best five of six
         x = ((s - K[card]) & _RANK_MASK) + C5
-        i = (x ^ D[x % B]) % N
-        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+        v = _value((x ^ D[x % B]) % N)
         if v > best:
             best = v
     return best
 
 
+# compact mode: five-card lookups only, the best of the five-card subsets
+
+def _high6_compact(a, b, c, d, e, f, K=_K, five=_five):
+    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
+    best = 0
+    for card in (a, b, c, d, e, f):
+        v = five(s - K[card])
+        if v > best:
+            best = v
+    return best
+
+
+def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
+    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
+    cards = (a, b, c, d, e, f, g)
+    best = 0
+    for i in range(6):
+        si = s - K[cards[i]]
+        for j in range(i + 1, 7):
+            v = five(si - K[cards[j]])
+            if v > best:
+                best = v
+    return best
+
+
 high5_unchecked = _high5_plain
-high6_unchecked = _high6_plain
-high7_unchecked = _high7_plain
+if MODE == "full":
+    high6_unchecked = _high6_plain
+    high7_unchecked = _high7_plain
+else:
+    high6_unchecked = _high6_compact
+    high7_unchecked = _high7_compact
+    _high6_plain = _high6_compact  # noqa: F811  (the names the API uses)
+    _high7_plain = _high7_compact  # noqa: F811
 FAST_PATH = "plain"
 
 
@@ -207,7 +331,7 @@ _V_KS = const(52)          # int32 index of the per-suit keys
 _V_PAR = const(260)        # int32 index of the parameters
 _V_FL = const(1072)        # byte offset of the flush tables (268 int32)
 
-if _IS_MP:
+if _IS_MP and MODE == "full":
     import micropython
 
     _VRAM = bytearray(_V_FL + 768)
@@ -215,7 +339,7 @@ if _IS_MP:
         struct.pack_into("i", _VRAM, 4 * _c, _K[_c])
         for _s in range(4):
             struct.pack_into("i", _VRAM, 4 * (_V_KS + 52 * _s + _c), _KS[_s][_c])
-    for _i, _p in enumerate((_C5, _C6, 0, _B, _N)):
+    for _i, _p in enumerate((_C5, _C6, 0, _B, _N, 1 if _FLAT else 0)):
         struct.pack_into("i", _VRAM, 4 * (_V_PAR + _i), _p)
     _VRAM[_V_FL:_V_FL + 256] = _FL5
     _VRAM[_V_FL + 256:_V_FL + 512] = _FL6
@@ -223,9 +347,11 @@ if _IS_MP:
 
     @micropython.viper
     def _high7_viper(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-        k = ptr32(_VRAM)  # noqa: F821 (viper builtin)
+        # ptr8, ptr32: viper's pointer casts (builtins of the viper emitter)
+        ram = _VRAM
+        k = ptr32(ram)  # noqa: F821
         s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-        code = int(ptr8(_VRAM)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
+        code = int(ptr8(ram)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
         if code:
             ks = _V_KS + 52 * ((code - 1) & 3)
             x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
@@ -235,8 +361,12 @@ if _IS_MP:
         t = ptr8(_DBUF)  # noqa: F821
         i = 2 * (x % k[_V_PAR + 3])
         i = (x ^ (t[i] | (t[i + 1] << 8))) % k[_V_PAR + 4]
-        t = ptr8(_TBUF[i >> 12])  # noqa: F821
-        i = 2 * (i & 4095)
+        if k[_V_PAR + 5]:  # the values in one piece
+            t = ptr8(_TFBUF)  # noqa: F821
+            i = 2 * i
+        else:
+            t = ptr8(_TBUF[i >> 12])  # noqa: F821
+            i = 2 * (i & 4095)
         v = t[i] | (t[i + 1] << 8)
         if code:
             if v < 5854:
@@ -244,7 +374,7 @@ if _IS_MP:
             return v + 1599
         return v
 
-    high7_unchecked = _high7_viper  # noqa: F811
+    high7_unchecked = _high7_viper
     FAST_PATH = "viper"
 
 
@@ -453,16 +583,11 @@ def omaha_high(hole, board):
     K = _K
     hs = [K[hole[i]] + K[hole[j]] for i, j in _combos(len(hole), 2)]
     bs = [K[board[i]] + K[board[j]] + K[board[k]] for i, j, k in _combos(len(board), 3)]
-    D, T, B, N, C5, FL = _D, _T, _B, _N, _C5, _FL5
+    five = _five
     best = 0
     for h in hs:
         for b in bs:
-            s = h + b
-            x = (s & _RANK_MASK) + C5
-            i = (x ^ D[x % B]) % N
-            v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
-            if FL[s >> _SUIT_SHIFT]:
-                v += _FLUSH_SHIFT if v < _STRAIGHT else _SF_SHIFT
+            v = five(h + b)
             if v > best:
                 best = v
     return best

@@ -359,6 +359,7 @@ class Normal(_Base):
     work_us = 400         # ...and within this much unix-port time
     min_samples = 4
     use_ranges = False
+    now_ranges = 0        # ranges also from this round's bets
     entry = 85            # first round: equity to come in, in % of a fair share
     value = 14            # bet/raise above fair share + this % of the rest
     river = 100           # last round: pot odds needed to call, in %
@@ -410,9 +411,10 @@ class Normal(_Base):
             return _act(view, 'call')
         e = self.equity(view, nopp)
         raises = _raises_this_street(view)
-        if not self.use_ranges:
-            # every bet or raise of theirs means a stronger hand than a
-            # random one (Hard's ranges say so in the sampling instead)
+        if self.discount < 100:
+            # every bet or raise of theirs this round means a stronger hand
+            # than a random one (on top of Hard's weighted sampling: the
+            # two together measured best)
             for _ in range(_their_raises(view)):
                 e = e * self.discount // 100
         fair = 1000 // (nopp + 1)
@@ -455,10 +457,11 @@ class Hard(Normal):
     samples = 240
     work_us = 1700        # x90 on the device: about 150 ms of Monte Carlo
     use_ranges = True
+    now_ranges = 1
     entry = 105
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
-    discount = 85
+    discount = 80
 
     def __init__(self, style='balanced', seed=1):
         Normal.__init__(self, style, seed)
@@ -569,14 +572,14 @@ class Hard(Normal):
             if s == me or view.folded[s] or not _eq._in_hand(view, s):
                 continue
             a = start.get(s, 0)
-            b = now.get(s, 0)
+            b = now.get(s, 0) if self.now_ranges else 0
             if a == 0 and b == 0:
                 out.append(None)
                 continue
             any_range = True
             lo = _P70[code] if a == 2 else _P45[code] if a == 1 else -99
             rej = 850 if a == 2 else 600
-            if b:
+            if b and self.now_ranges:
                 ncur = len(view.up[s]) + len(view.down[s])
                 st = self.seen.get(s)
                 nr = self.now_reject

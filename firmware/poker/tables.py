@@ -37,6 +37,12 @@ def _package_tables():
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
+# The evaluator's choice between its full tables and the compact five-card
+# one: None = automatic (full from ROMFS, or when the heap can read the full
+# tables in and keep RAM_RESERVE bytes free; compact otherwise), True or
+# False to force it. Set before poker.evaluator is first imported.
+COMPACT = None
+RAM_RESERVE = 48 * 1024
 _found = {}  # name -> (path, kind, whole-file memoryview or None)
 
 

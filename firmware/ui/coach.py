@@ -173,19 +173,30 @@ def name_of(v, own, board=()):
         return ""
 
 
-_SAMPLES = const(120)   # coach equity: Monte Carlo deals
-_BUDGET_MS = const(40)  # and a time cap when the app has a clock
+EQ_SAMPLES = const(120)  # coach equity: Monte Carlo deals in all
+EQ_CHUNK = const(15)     # per tick of the table
+_BUDGET_MS = const(12)   # and a time cap per tick when the app has a clock
 
 
-def equity(view, rng, clock=None):
-    """Equity of the seat's hand in percent (0..100), or None if unknown."""
+def equity_part(view, rng, clock=None):
+    """One slice (EQ_CHUNK deals) of the seat's equity in parts per 1000,
+    or None if it cannot be had. The table averages the slices."""
     try:
         from poker import equity as eq
 
         if clock is not None:
-            pm = eq.view_equity(view, samples=_SAMPLES, rng=rng, clock=clock, budget_ms=_BUDGET_MS)
-        else:
-            pm = eq.view_equity(view, samples=_SAMPLES, rng=rng)
-        return (pm + 5) // 10
+            return eq.view_equity(view, samples=EQ_CHUNK, rng=rng, clock=clock, budget_ms=_BUDGET_MS)
+        return eq.view_equity(view, samples=EQ_CHUNK, rng=rng)
+    except Exception:  # MemoryError, a game equity does not know: no hint
+        return None
+
+
+def equity(view, rng, clock=None):
+    """Equity of the seat's hand in percent (0..100) from EQ_SAMPLES deals at
+    once, or None if unknown."""
+    try:
+        from poker import equity as eq
+
+        return (eq.view_equity(view, samples=EQ_SAMPLES, rng=rng) + 5) // 10
     except Exception:
         return None

@@ -140,7 +140,7 @@ def _rows_single(fb, view, opp, stud):
                 x += _PITCH
         elif not folded and not _out(view, s):
             for i in range(len(view.down[s])):
-                glyphs.back(fb, x + 4 * i, yc, glyphs.SMALL)
+                glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
         la = view.last_action[s]
         if view.all_in[s] and not folded:
@@ -241,15 +241,15 @@ def _you(fb, view, eq, hand, low):
     x = max(x, _BIG_PITCH * 2) + 2
     y = _YOU_Y
     if view.dealer == me:
-        boxed(fb, "D", x, y, SMALL)
+        boxed(fb, "D", x, y - 1, SMALL)
         xs = x + 6
     else:
         xs = x
-    text(fb, money(view.stacks[me]), xs + 1, y + 1, SMALL)
+    text(fb, money(view.stacks[me]), xs + 1, y, SMALL)
     if view.bets[me]:
-        right(fb, "+" + money(view.bets[me]), W, y + 1, SMALL)
+        right(fb, "+" + money(view.bets[me]), W, y, SMALL)
     if hand:
-        text(fb, hand, x + 1, y + 7, SMALL)
+        text(fb, hand, x + 1, y + 6, SMALL)
     if view.folded[me]:
         low = ""
     if eq is not None:
@@ -360,6 +360,8 @@ class Table(Screen):
         self.last = None
         self.eq = None
         self.eq_key = None
+        self.eq_sum = 0
+        self.eq_n = 0
         self.hand = ""
         self.low = ""
         self.cards = None
@@ -394,14 +396,27 @@ class Table(Screen):
             if turn != self.turn:  # a new decision: start on check/call
                 self.turn = turn
                 self.sel = passive(self.options)
-            if self.app.settings.coach:
-                key = (v.street, len(v.actions))
-                if key != self.eq_key:
-                    self.eq_key = key
-                    self.eq = coach.equity(v, self.app.coach_rng(), self.app.clock)
-        elif not self.app.settings.coach:
-            self.eq = None
+            if turn != self.eq_key:  # the coach starts over (see tick)
+                self.eq_key = turn
+                self.eq = None
+                self.eq_sum = 0
+                self.eq_n = 0
         self.app.changed()
+
+    def _coach_step(self):
+        """One slice of the coach's equity (Monte Carlo, a few deals per
+        tick, so no key waits long); the hint sharpens as slices add up."""
+        v = self.view
+        pm = coach.equity_part(v, self.app.coach_rng(), self.app.clock)
+        if pm is None:  # no equity for this game or no memory: no hint
+            self.eq_n = coach.EQ_SAMPLES
+            return
+        self.eq_sum += pm * coach.EQ_CHUNK
+        self.eq_n += coach.EQ_CHUNK
+        eq = (self.eq_sum // self.eq_n + 5) // 10
+        if eq != self.eq:
+            self.eq = eq
+            self.app.changed(_YOU_Y + 12, _YOU_Y + 17)
 
     def tick(self, now):
         g = self.app.game
@@ -416,6 +431,8 @@ class Table(Screen):
                 self.app.showdown()
             return
         if g.human_to_act():
+            if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
+                self._coach_step()
             return
         if now >= self.next_step or self.hurry:
             r = g.step()
@@ -512,8 +529,13 @@ class Table(Screen):
             draw_list(fb, v)
             return
         sel = self.sel if v.actor == v.seat else -1
-        if not self.app.visible(0, _BAR_Y):
-            _bar(fb, v, sel)  # a choice moved: the bar alone
-            return
         eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
+        if not self.app.visible(0, _YOU_Y):
+            # a choice moved (the bar) or the coach's hint sharpened (your
+            # line): only those; the cleared band is redrawn whole
+            if self.app.visible(_YOU_Y, _BAR_Y):
+                _you(fb, v, eq, self.hand, self.low)
+            if self.app.visible(_BAR_Y, 64):
+                _bar(fb, v, sel)
+            return
         draw_table(fb, v, sel, eq, self.last, self.hand, self.low)

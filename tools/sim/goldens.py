@@ -72,6 +72,7 @@ def _table(settings, seed, street, coach=False):
     rig = Rig(seed=seed, settings=s)
     rig.new_game()
     call_down(rig, _street(street))
+    rig.run(1000)  # the coach's hint settles
     return rig
 
 

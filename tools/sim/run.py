@@ -3,14 +3,23 @@
     python tools/sim/run.py                     # terminal (make play)
     python tools/sim/run.py --pygame            # a window (needs pygame)
     python tools/sim/run.py --script demo.txt --headless --out shots/
-    micropython -X heapsize=180k tools/sim/run.py --headless --script demo.txt
+    micropython -X heapsize=400k tools/sim/run.py --headless --script demo.txt
 
-Options: --script FILE (button presses, see tools/sim/script.py), --headless
-(no front end; with a script), --pygame, --two-button (the two-button
-board's mapping; also chosen by --board pico_ssd1306_2btn), --board NAME, --seed N (the game's random stream), --data DIR (where the
-store keeps saves; default build/simdata), --out DIR (PNG and frame files;
-default . for scripts, build/shots for the P key),
---demo (the platform demo instead of ui.app), --scale N (pygame pixels).
+(The unix port compiles the .py sources, which needs more heap than the
+device, which runs .mpy files: hence 400k there.)
+
+Options:
+  --script FILE   button presses from a file (see tools/sim/script.py)
+  --headless      no front end (with --script)
+  --pygame        a window instead of the terminal
+  --board NAME    a board of boards/ (two buttons: the two-button mapping)
+  --two-button    the two-button mapping (OK, NEXT)
+  --seed N        the game's random stream
+  --data DIR      where the store keeps saves (default build/simdata)
+  --out DIR       PNG and frame files (default: . for scripts, build/shots
+                  for the P key)
+  --demo          the platform demo instead of ui.app
+  --scale N       pygame pixels per screen pixel
 
 It builds ``App(display, store, rng, clock, sound)`` of ui.app with stand-in
 devices (tools/sim/simhw.py). Runs under CPython and, headless, under the

@@ -9,7 +9,7 @@ port (its real framebuf), so the same screens come out on both.
   ``front.frame(display)`` (a terminal, a window, or nothing when headless).
   ``buffer`` is the frame's 1024 bytes, ``frames`` the number of shows.
 - ``SimClock(start_ms=0)``: simulated milliseconds; ``ticks_ms()``,
-  ``advance(ms)``; ``RealClock`` follows the wall clock for interactive play.
+  ``advance(ms)`` (the interactive front ends advance it to the wall clock).
 - ``SimSound()``: ``play(name)`` records the names (``log``, ``last``).
 """
 import framebuf
@@ -64,21 +64,6 @@ class SimClock:
     def advance(self, ms):
         self.now += ms
         return self.now
-
-
-class RealClock:
-    def __init__(self):
-        import time
-        self._time = time
-        try:
-            self._t0 = time.ticks_ms()
-            self._ticks = time.ticks_ms
-        except AttributeError:
-            self._ticks = lambda: int(time.monotonic() * 1000)
-            self._t0 = self._ticks()
-
-    def ticks_ms(self):
-        return self._ticks() - self._t0
 
 
 class SimSound:
