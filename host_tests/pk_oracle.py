@@ -26,6 +26,14 @@ driver flags so the differential tests leave those hands out:
 - ``blind_cap``: pre-flop PokerKit allows 4 raises over the big blind (it
   does not count the blind as the bet): ``legal`` leaves that raise out, so
   the driver never takes it and the legal lists compare.
+- fold when a check is free: a house rule (RULES.md: a player may fold on
+  any round; our engine lists ``('fold', 0)`` beside ``('check', 0)``).
+  PokerKit's games refuse that fold in their default tournament mode and
+  only warn ("no reason for this player to fold") in cash-game mode, the
+  mode of these drivers and of its ``HandHistory``. ``legal`` leaves it
+  out, ``ours_as_pokerkit`` removes it from our lists before they are
+  compared, and no random driver that writes PHH for PokerKit
+  (``play_random`` here, ``tools/selfplay.py``) takes it.
 """
 import random
 import warnings
@@ -195,6 +203,16 @@ def legal(state):
     return out
 
 
+def ours_as_pokerkit(legal):
+    """Our engine's legal list as PokerKit's ``legal`` would give it: the
+    house fold when a check is free left out (the one extension of ours;
+    see the module docstring). Order kept."""
+    for a in legal:
+        if a == ("check", 0):
+            return [b for b in legal if b != ("fold", 0)]
+    return list(legal)
+
+
 def full_raise_to(state):
     """The TO amount of a full completion, bet or raise for the actor."""
     st = state.street
@@ -347,5 +365,5 @@ def random_stacks(n, rnd, low, high, deep):
     return [deep if rnd.random() < 0.5 else rnd.randint(low, high) for _ in range(n)]
 
 
-__all__ = ["GAMES", "STUD", "legal", "apply", "play_random", "replay_phh", "random_stacks",
+__all__ = ["GAMES", "STUD", "legal", "ours_as_pokerkit", "apply", "play_random", "replay_phh", "random_stacks",
            "card_str", "card_int", "make_game", "Card", "random"]

@@ -8,10 +8,14 @@ the deck so that exact cases stay small on MicroPython too. The CPython-only
 tests (phevaluator as an independent evaluator) return at once on
 MicroPython, where it does not exist.
 """
-from poker import equity as eq
-from poker import evaluator as ev
-from poker.cards import parse
-from poker.rng import Rng
+import gc
+
+import poker.hand  # noqa: F401  the largest module first: on a 180 KB heap
+gc.collect()       # later imports would fragment it (test_players needs it)
+from poker import equity as eq  # noqa: E402
+from poker import evaluator as ev  # noqa: E402
+from poker.cards import parse  # noqa: E402
+from poker.rng import Rng  # noqa: E402
 
 
 def _rest(known):
@@ -289,3 +293,40 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
     got = eq.equity("FT", mine, board, [opp], exact_max=2000)
     assert eq.last["exact"]
     assert got == _permille(num, den)
+
+
+def test_quick_omaha_low_is_the_exact_omaha_low():
+    rng = Rng(31)
+    lows = 0
+    for _ in range(300):
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hole, board = deck[:4], deck[4:9]
+        want = ev.omaha_low8(hole, board)
+        got = eq._omaha_low_quick(hole, board)
+        assert got == (-1 if want is None else want), (hole, board)
+        lows += want is not None
+    assert lows > 20
+
+
+def test_quick_omaha_high_never_underrates_and_is_close_in_equity():
+    rng = Rng(32)
+    same = 0
+    for _ in range(300):
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hole, board = deck[:4], deck[4:9]
+        exact = ev.omaha_high(hole, board)
+        quick = eq._omaha_high_quick(hole, board)
+        assert quick >= exact
+        same += quick == exact
+    assert same > 150  # most hands come out the same
+    mine = parse("Ah Kh Qd Jd")
+    board = parse("Th 9c 2h")
+    slow = eq.equity("FO", mine, board, 1, samples=400, rng=Rng(3))
+    fast = eq.equity("FO", mine, board, 1, samples=400, rng=Rng(3), omaha_quick=True)
+    assert abs(slow - fast) <= 60, (slow, fast)

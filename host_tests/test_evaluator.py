@@ -64,6 +64,12 @@ def test_unchecked_entry_points_agree_with_high():
         assert ev.high7_unchecked(*c) == ev.high(c)
         assert ev.high6_unchecked(*c[:6]) == ev.high(c[:6])
         assert ev.high5_unchecked(*c[:5]) == ev.high(c[:5])
+        assert ev.low8_unchecked(c) == ev.low8(c)
+        assert ev.low_a5_unchecked(c) == ev.low_a5(c)
+    for _ in range(300):
+        c = rng.sample(range(52), 9)
+        assert ev.omaha_high_unchecked(c[:4], c[4:]) == ev.omaha_high(c[:4], c[4:])
+        assert ev.omaha_low8_unchecked(c[:4], c[4:]) == ev.omaha_low8(c[:4], c[4:])
     assert ev.FAST_PATH == "plain"  # CPython uses the plain path
 
 
@@ -220,18 +226,22 @@ with open(%r, 'rb') as f:
     data = f.read()
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
-    print(ev.high(h), ev.high(h[:6]), ev.high(h[:5]))
+    print(ev.high(h), ev.high(h[:6]), ev.high(h[:5]), ev._high7_compact(*h), ev.high7_unchecked(*h))
 """
 
 
 def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
     rng = random.Random(5)
-    hands = [rng.sample(range(52), 7) for _ in range(500)]
+    hands = [rng.sample(range(52), 7) for _ in range(1500)]
+    for k in range(13):  # and suited sevens: flushes in the five-card subsets
+        hands.append([((k + i) % 13) * 4 + 3 for i in (0, 1, 2, 3, 5, 7, 9)])
     (tmp_path / "hands.bin").write_bytes(bytes(c for hand in hands for c in hand))
     script = tmp_path / "small.py"
     script.write_text(MP_SMALL_HEAP % str(tmp_path / "hands.bin"))
     lines = _micropython(str(script), heap="180k").strip().splitlines()
-    assert lines[0] == "compact plain"
+    assert lines[0] == "compact viper"
     assert len(lines) == len(hands) + 1
     for hand, row in zip(hands, lines[1:]):
-        assert [int(x) for x in row.split()] == [ev.high(hand), ev.high(hand[:6]), ev.high(hand[:5])]
+        want = ev.high(hand)
+        # checked entry points, the compact plain path and the compact viper path
+        assert [int(x) for x in row.split()] == [want, ev.high(hand[:6]), ev.high(hand[:5]), want, want]

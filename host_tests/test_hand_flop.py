@@ -69,7 +69,7 @@ def test_heads_up_the_dealer_posts_the_small_blind_and_acts_first_preflop_only()
     assert h.blinds == [5, 10] and h.actor == 0
     assert h.legal_actions() == [('fold', 0), ('call', 5), ('raise', 15)]
     h.act('call')
-    assert h.actor == 1 and kinds(h) == ['check', 'raise']   # the big blind's option
+    assert h.actor == 1 and kinds(h) == ['fold', 'check', 'raise']   # the big blind's option
     h.act('check')
     assert h.street_name == 'flop' and h.actor == 1 and len(h.board) == 3
 
@@ -78,7 +78,7 @@ def test_the_big_blind_has_the_option_when_everyone_calls():
     h = Hand(FT, lexibook(), [100] * 3, 0, deck=list(range(52)))
     h.act('call')        # seat 0
     h.act('call')        # seat 1, small blind
-    assert h.actor == 2 and h.legal_actions() == [('check', 0), ('raise', 10)]
+    assert h.actor == 2 and h.legal_actions() == [('fold', 0), ('check', 0), ('raise', 10)]
 
 
 def test_when_all_fold_to_the_big_blind_he_wins_and_his_uncalled_chips_return():
@@ -149,7 +149,7 @@ def test_short_all_in_bet_may_be_called_or_completed_to_a_full_bet():
     h.act('call')        # small blind: 4 left
     h.act('check')
     assert h.street == 1 and h.actor == 1
-    assert h.legal_actions() == [('check', 0), ('bet', 4)]
+    assert h.legal_actions() == [('fold', 0), ('check', 0), ('bet', 4)]
     h.act('bet')         # all in for 4, less than half of 10
     assert h.legal_actions() == [('fold', 0), ('call', 4), ('complete', 10)]
     h.act('call')        # seat 2

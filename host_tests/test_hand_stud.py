@@ -291,7 +291,7 @@ def _open_pair_hand(rules, variant=F7S):
 def test_open_pair_on_fourth_gives_the_big_bet_option_casino_seed_001():
     h = _open_pair_hand(casino())
     assert h.actor == 1
-    assert h.legal_actions() == [('check', 0), ('bet', 10), ('bet', 20)]
+    assert h.legal_actions() == [('fold', 0), ('check', 0), ('bet', 10), ('bet', 20)]
 
 
 def test_after_a_big_bet_on_an_open_pair_the_round_stays_at_the_big_bet_seed_001():
@@ -313,9 +313,9 @@ def test_after_a_small_bet_on_an_open_pair_a_raise_may_be_small_or_big_seed_001(
 
 def test_no_open_pair_option_in_the_lexibook_profile_nor_in_hi_lo():
     h = _open_pair_hand(lexibook())
-    assert h.legal_actions() == [('check', 0), ('bet', 10)]
+    assert h.legal_actions() == [('fold', 0), ('check', 0), ('bet', 10)]
     h = _open_pair_hand(casino(), VARIANTS['F7S/8'])
-    assert h.legal_actions() == [('check', 0), ('bet', 10)]
+    assert h.legal_actions() == [('fold', 0), ('check', 0), ('bet', 10)]
 
 
 # -- deck exhaustion -----------------------------------------------------------

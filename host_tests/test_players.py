@@ -1,9 +1,15 @@
 # portable
 """poker.players: legal decisions from the view alone, fair, never the
 seed-002 impossible call."""
+import gc
+
 from poker.hand import Hand  # the largest module first: less fragmentation
-from checks import raises
-from poker import equity, players
+gc.collect()
+from poker import equity  # noqa: E402
+gc.collect()
+from poker import players  # noqa: E402
+gc.collect()
+from checks import raises  # noqa: E402
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
@@ -251,3 +257,75 @@ def test_known_cards_are_exactly_what_the_seat_has_seen():
             assert c in dead
         for c in h.down[x]:
             assert c not in dead
+
+
+class _Folder:
+    """Folds whenever it faces a bet, else checks (or brings in)."""
+    level = 'folder'
+
+    def decide(self, view):
+        for k in ('check', 'bring_in', 'fold', 'call'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
+def _heads_up_match(hard, other, hands, code='F7S'):
+    rng = Rng(77)
+    rules = lexibook()
+    for i in range(hands):
+        bots = [hard, other] if i % 2 == 0 else [other, hard]
+        h = _play(code, rules, bots, i % 2, _deck(rng))
+        me = bots.index(hard)
+        hard.observe(h.view(me))  # the final view: folds that ended the hand
+
+
+def test_hard_learns_from_public_actions_who_folds_and_who_calls():
+    against_station = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(against_station, players.Station(), 25)
+    against_folder = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(against_folder, _Folder(), 25)
+    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=_deck(Rng(1)))
+    v = h.view(1)
+    fold_s, _ = against_station._stat(v)
+    fold_f, _ = against_folder._stat(v)
+    assert fold_s < 200 < 500 < fold_f, (fold_s, fold_f)
+    # no bluffs into a calling station; bluffs against a player who folds
+    assert against_station.bluff_rate(v) == 0
+    assert against_folder.bluff_rate(v) > 200
+    # and thinner value bets into the station
+    assert against_station.value_pct(v) < against_folder.value_pct(v)
+
+
+def _third_street(code, mine3, other3):
+    """Heads-up, dealer 0: seat 1 gets ``mine3`` (down, down, door), seat 0
+    ``other3``; returns the hand at seat 1's first decision that is not a
+    forced bring-in."""
+    from poker.cards import parse
+    m, o = parse(mine3), parse(other3)
+    order = [m[0], o[0], m[1], o[1], m[2], o[2]]
+    deck = order + [c for c in range(52) if c not in order]
+    h = Hand(VARIANTS[code], lexibook(), [500, 500], 0, deck=deck)
+    while h.actor != 1:
+        legal = h.legal_actions()
+        pick = [a for a in legal if a[0] in ('complete', 'bet', 'raise')]
+        h.act(*(pick[0] if pick else legal[0]))
+    return h
+
+
+def test_every_level_knows_razz_wants_low_cards_and_stud_high_cards():
+    # razz: A-2 down, 3 up is the best start; K-Q with a jack up the worst
+    for level in players.LEVELS:
+        good = _third_street('FR', 'Ac 2d 3h', '9s 8s Kd')
+        a = players.make(level, 'balanced', seed=2).decide(OnlyView(good.view(1)))
+        assert a[0] != 'fold', (level, a)
+        good = _third_street('F7S', 'Ac Ad 3h', '9s 8s 2d')
+        a = players.make(level, 'balanced', seed=2).decide(OnlyView(good.view(1)))
+        assert a[0] != 'fold', (level, a)
+    for level in ('normal', 'hard'):
+        # K-Q down under a deuce, against a completed 8: folds
+        bad = _third_street('FR', 'Kc Qd 2h', '3s 4s 8d')
+        assert bad.to_call(1) > 0
+        a = players.make(level, 'tight-passive', seed=2).decide(OnlyView(bad.view(1)))
+        assert a[0] == 'fold', (level, a)

@@ -23,6 +23,15 @@ exhaustion, stud odd chips by card, hi/lo side pots without a low); the
 fixtures of test_replay_cli.py cover those situations against our engine.
 Stacks are drawn so that about half the players can go all in.
 
+House-rule departure compared around: RULES.md lets a player fold on any
+round, so our engine offers ``('fold', 0)`` beside a free check; PokerKit
+does not (its games refuse the fold in tournament mode, their default, and
+only warn in cash-game mode). Our
+legal lists are compared with that one extension removed
+(``pk_oracle.ours_as_pokerkit``), and neither random driver folds when a
+check is free (so PokerKit can load what we write). The fixture
+fold_when_check_is_free.phh of test_replay_cli.py covers the fold itself.
+
 STUD_DIFF_HANDS (default 2000) sets the number of hands per variant and
 direction.
 """
@@ -132,7 +141,8 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
         text = r["phh"]
         mine = []
         h, seats = phh.replay(phh.loads(text), rules=RULES,
-                              on_decision=lambda hand, seat, mine=mine: mine.append(sorted(hand.legal_actions())))
+                              on_decision=lambda hand, seat, mine=mine: mine.append(
+                                  sorted(pk.ours_as_pokerkit(hand.legal_actions()))))
         flags = our_departures(h)
         if flags:
             for f in flags:
@@ -158,6 +168,9 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
         n = _players(code, rnd)
         stacks = selfplay.draw_stacks(n, rnd, RULES)
         h, mine, flags = selfplay.play(code, RULES, stacks, n - 1, Rng(rnd.getrandbits(30)), rnd)
+        for legal, act in zip(mine, h.actions):  # the driver never folds a free check
+            assert not (act[2] == "fold" and ("check", 0) in legal), (legal, act)
+        mine = [pk.ours_as_pokerkit(legal) for legal in mine]
         flags |= our_departures(h)
         if flags:
             for f in flags:

@@ -35,6 +35,8 @@ CASES = {
     "open_pair_big_bet_not_offered.phh": "p1 cbr 20",
     "heads_up_uncapped.phh": None,
     "heads_up_capped.phh": "p1 cbr 50",
+    "fold_when_check_is_free.phh": None,
+    "bring_in_fold_not_offered.phh": "p1 f",
 }
 
 
@@ -143,3 +145,17 @@ def test_every_fixture_is_phh_text_pokerkit_reads():
             warnings.simplefilter("ignore")
             hh = HandHistory.loads(text)
         assert len(hh.starting_stacks) == len(hh.finishing_stacks), name
+
+
+def test_fold_when_a_check_is_free_replays_in_pokerkit_cash_games_to_the_same_stacks():
+    # PokerKit's cash-game mode (its HandHistory's) lets a player fold with
+    # a check free, only warning: an independent replay of the fixture
+    # reaches the stacks worked out by hand; and PokerKit also refuses a
+    # fold by the bring-in
+    with open(os.path.join(FIXTURES, "fold_when_check_is_free.phh")) as f:
+        text = f.read()
+    assert list(pk.replay_phh(text).stacks) == [1042, 989, 969]
+    with open(os.path.join(FIXTURES, "bring_in_fold_not_offered.phh")) as f:
+        text = f.read()
+    with pytest.raises(ValueError):
+        pk.replay_phh(text)

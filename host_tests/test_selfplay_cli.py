@@ -98,3 +98,18 @@ def test_a_table_too_big_for_the_game_is_refused(tmp_path):
     proc = _run("--variant", "F7S", "--players", "5", "--hands", "1", "--out", str(tmp_path),
                 "--profile", "lexibook")
     assert proc.returncode == 2 and "2 to 4" in proc.stderr
+
+
+def test_the_random_driver_never_folds_when_a_check_is_free():
+    # our engine offers that fold (RULES.md), PokerKit does not: the files
+    # selfplay writes for PokerKit must never hold one; facing a bet it folds
+    import random
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import selfplay
+
+    rnd = random.Random(1)
+    free = [("fold", 0), ("check", 0), ("bet", 10)]
+    facing = [("fold", 0), ("call", 10), ("raise", 20)]
+    assert {selfplay.pick_action(free, rnd) for _ in range(300)} == {("check", 0), ("bet", 10)}
+    assert ("fold", 0) in {selfplay.pick_action(facing, rnd) for _ in range(300)}

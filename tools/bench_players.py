@@ -18,9 +18,9 @@ the calling station and against the random player.
 Speed: every level's decide() timed on the MicroPython unix port (run as a
 subprocess) over many positions from self-play, with the device projection
 of DEVICE.md (bytecode: unix-port time * 90; budget 250 ms for Hard). Each
-decision is timed three times (the player, then twice a fresh player of the
-same level on the same view) and the least time kept, so that other
-processes on a shared machine do not count.
+decision is timed five times (the player, then fresh players of the same
+level on the same view) and the least time kept, so that other processes
+on a shared machine count as little as possible.
 """
 import sys
 
@@ -30,13 +30,20 @@ sys.path.insert(0, _here + '/../firmware')
 if not _MP:
     sys.path.insert(0, _here + '/hostshim')
 
+import gc  # noqa: E402
+
 from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
+gc.collect()
+from poker import equity  # noqa: E402,F401
+gc.collect()
 from poker import players  # noqa: E402
+gc.collect()
 from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402
 from poker.variants import VARIANTS  # noqa: E402
 
 DEVICE_FACTOR = 90  # DEVICE.md: bytecode on the RP2040 vs the unix port
+REPEATS = 5         # timing: each decision this many times, the least kept
 BUDGET_MS = 250
 
 
@@ -135,15 +142,17 @@ def strength(games, deals, seats, seed, jobs, pairs):
         for a, b in pairs:
             tasks.append((code, a, b, deals, seats, seed))
     t0 = time.time()
-    if jobs > 1:
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            results = pool.map(_job, tasks)
-    else:
-        results = [_job(t) for t in tasks]
     print('Duplicate matches: %d deals x 2 rotations x %d seats per pair, '
           'bb/100 of A (95%% CI)' % (deals, seats))
     print('%-6s %-8s %-8s %9s %16s %s' % ('game', 'A', 'B', 'bb/100', '95% CI', ''))
+    sys.stdout.flush()
+    if jobs > 1:
+        from multiprocessing import Pool
+        pool = Pool(jobs)
+        results = pool.imap(_job, tasks)
+    else:
+        pool = None
+        results = (_job(t) for t in tasks)
     ok = True
     for code, a, b, xs in results:
         m, h = summary(xs)
@@ -155,6 +164,9 @@ def strength(games, deals, seats, seed, jobs, pairs):
         ok = ok and good
         print('%-6s %-8s %-8s %+9.1f  [%+6.1f, %+6.1f] %s%s' % (
             code, a, b, m, m - h, m + h, 'ok' if good else 'MISS', extra))
+        sys.stdout.flush()
+    if pool is not None:
+        pool.close()
     print('strength run: %.0f s' % (time.time() - t0))
     return ok
 
@@ -184,12 +196,12 @@ def time_decisions(games, hands, seed):
             times = []
 
             def timer(bot, view):
-                # the machine may be shared: the least of three runs of the
-                # same decision (the same seed) is its cost
+                # the machine may be shared: the least of REPEATS runs of
+                # the same decision (the same view) is its cost
                 t = us()
                 a = bot.decide(view)
                 best = diff(us(), t)
-                for _ in range(2):
+                for _ in range(REPEATS - 1):
                     twin = players.make(level, 'balanced', seed=99)
                     t = us()
                     twin.decide(view)
@@ -235,8 +247,8 @@ def main():
     import subprocess
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--games', default='F7S,FT,FO,F5S')
-    ap.add_argument('--deals', type=int, default=300, help='duplicate deals per pair and game')
-    ap.add_argument('--seats', type=int, default=4)
+    ap.add_argument('--deals', type=int, default=500, help='duplicate deals per pair and game')
+    ap.add_argument('--seats', type=int, default=2, help='2: heads-up; 4: the console table (A, B, A, B)')
     ap.add_argument('--seed', type=int, default=2026)
     ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station')

@@ -1,6 +1,6 @@
 """Walks all 133,784,560 seven-card hands and prints the category counts.
 
-    micropython -X heapsize=400k tools/count_seven.py     (about a minute)
+    micropython -X heapsize=400k tools/count_seven.py     (a few seconds)
     python tools/count_seven.py                           (runs the above)
 
 Under MicroPython the walk is a ``@micropython.viper`` function: seven

@@ -7,7 +7,8 @@ Every hand is independent: the dealer is the last seat, the stacks are drawn
 from the seed (``mixed``: about half deep, the rest short enough for all-ins
 and side pots; ``deep``: 100 big bets; or one number for everyone), and each
 actor picks one of its legal actions at random (folding less often than the
-rest, so that hands reach the showdown). Files are DIR/hand_00001.phh ...;
+rest, so that hands reach the showdown, and never folding when a check is
+free: a house rule PokerKit refuses, see ``no_free_fold``). Files are DIR/hand_00001.phh ...;
 PokerKit can load each one (``pokerkit.HandHistory.loads``) and, for the
 variants it has, replay it. The last line printed is a JSON summary.
 
@@ -60,8 +61,20 @@ def draw_stacks(n, rnd, rules, kind="mixed"):
     return [deep if rnd.random() < 0.5 else rnd.randint(low, high) for _ in range(n)]
 
 
+def no_free_fold(legal):
+    """The legal actions without a fold when a check is free. Our engine
+    offers that fold (RULES.md: a player may fold on any round) but PokerKit
+    does not (its games refuse it in their default tournament mode and warn
+    in cash-game mode), so the files we write never hold one."""
+    if ("check", 0) in legal:
+        return [a for a in legal if a != ("fold", 0)]
+    return legal
+
+
 def pick_action(legal, rnd):
-    """A random legal action; a fold weighs 1, anything else 3."""
+    """A random legal action, never a fold when a check is free; a fold
+    weighs 1, anything else 3."""
+    legal = no_free_fold(legal)
     weights = [1 if k == "fold" else 3 for k, _ in legal]
     x = rnd.randrange(sum(weights))
     for i in range(len(legal)):

@@ -24,7 +24,9 @@ duplicates) and raise ``ValueError``. The engine and the virtual players
 call the unchecked entry points on their hot paths:
 ``high7_unchecked(a, b, c, d, e, f, g)``, ``high6_unchecked(a, .., f)``,
 ``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
-positional arguments, no checks at all (garbage in, garbage out). On
+positional arguments, no checks at all (garbage in, garbage out); and
+``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
+``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``. On
 MicroPython in full mode ``high7_unchecked`` is a ``@micropython.viper``
 function (``FAST_PATH == 'viper'``); elsewhere it is the plain-Python path
 (``FAST_PATH == 'plain'``); both give identical results (tested under the
@@ -84,8 +86,11 @@ def _u16_view(buf, n):
     MicroPython (uctypes); a list on CPython (the fastest to index)."""
     if not _IS_MP:
         if sys.byteorder == "little":
-            return memoryview(buf).cast("B").cast("H").tolist()
-        return [buf[2 * i] | buf[2 * i + 1] << 8 for i in range(n)]
+            vals = memoryview(buf).cast("B").cast("H").tolist()
+        else:
+            vals = [buf[2 * i] | buf[2 * i + 1] << 8 for i in range(n)]
+        same = {}  # one int object per value: fewer cache misses
+        return [same.setdefault(v, v) for v in vals]
     try:
         import uctypes
     except ImportError:  # no uctypes: a copy in RAM
@@ -135,7 +140,11 @@ def _choose_mode():
     that cannot spare them and RAM_RESERVE more; then 'compact'."""
     if _tables.COMPACT is not None:
         return "compact" if _tables.COMPACT else "full"
-    if _IS_MP and _tables.where(TABLE_FILE)[1] != "romfs":
+    try:
+        kind = _tables.where(TABLE_FILE)[1]
+    except OSError:  # only the compact table was installed
+        return "compact"
+    if _IS_MP and kind != "romfs":
         import gc
         gc.collect()
         if gc.mem_free() - _tables.size(TABLE_FILE) < _tables.RAM_RESERVE:
@@ -172,6 +181,9 @@ _fo = _H[9] - _H[7]
 # suit's cards only (0 for the other suits)
 _K = [_rank_keys[c >> 2] + ((_suit_keys[c & 3] - _bias) << _SUIT_SHIFT) for c in range(52)]
 _KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
+if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
+    _K = tuple(_K)
+    _KS = tuple([tuple(ks) for ks in _KS])
 # flush tables by hand size, indexed by the suit sum (negative sums wrap)
 _FL5 = bytearray(_small[_fo:_fo + 256])
 _FL6 = bytearray(_small[_fo + 256:_fo + 512])
@@ -268,44 +280,44 @@ else:
         return v
 
 
-def _high6_plain(a, b, c, d, e, f, K=_K, D=_D, B=_B, N=_N, C5=_C5):
+def _high6_plain(a, b, c, d, e, f, K=_K):
     s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
     code = _FL6[s >> _SUIT_SHIFT]
     if code:  # five or six suited: the flush beats anything else possible
         ks = _KS[(code - 1) & 3]
         return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f])
-    best = 0
-    for card in (a, b, c, d, e, f):  # the best five of six
-        x = ((s - K[card]) & _RANK_MASK) + C5
-        v = _value((x ^ D[x % B]) % N)
-        if v > best:
-            best = v
-    return best
+    return max(_five(s - K[a]), _five(s - K[b]), _five(s - K[c]),  # the best five of six
+               _five(s - K[d]), _five(s - K[e]), _five(s - K[f]))
 
 
 # compact mode: five-card lookups only, the best of the five-card subsets
 
 def _high6_compact(a, b, c, d, e, f, K=_K, five=_five):
     s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
-    best = 0
-    for card in (a, b, c, d, e, f):
-        v = five(s - K[card])
-        if v > best:
-            best = v
-    return best
+    return max(five(s - K[a]), five(s - K[b]), five(s - K[c]),
+               five(s - K[d]), five(s - K[e]), five(s - K[f]))
 
 
 def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
-    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
-    cards = (a, b, c, d, e, f, g)
-    best = 0
-    for i in range(6):
-        si = s - K[cards[i]]
-        for j in range(i + 1, 7):
-            v = five(si - K[cards[j]])
-            if v > best:
-                best = v
-    return best
+    # written out: no tuple or range object per call (no heap allocation)
+    ka = K[a]
+    kb = K[b]
+    kc = K[c]
+    kd = K[d]
+    ke = K[e]
+    kf = K[f]
+    kg = K[g]
+    s = ka + kb + kc + kd + ke + kf + kg
+    sa = s - ka
+    sb = s - kb
+    sc = s - kc
+    sd = s - kd
+    se = s - ke
+    return max(five(sa - kb), five(sa - kc), five(sa - kd), five(sa - ke), five(sa - kf),
+               five(sa - kg), five(sb - kc), five(sb - kd), five(sb - ke), five(sb - kf),
+               five(sb - kg), five(sc - kd), five(sc - ke), five(sc - kf), five(sc - kg),
+               five(sd - ke), five(sd - kf), five(sd - kg), five(se - kf), five(se - kg),
+               five(s - kf - kg))
 
 
 high5_unchecked = _high5_plain
@@ -331,10 +343,11 @@ _V_KS = const(52)          # int32 index of the per-suit keys
 _V_PAR = const(260)        # int32 index of the parameters
 _V_FL = const(1072)        # byte offset of the flush tables (268 int32)
 
-if _IS_MP and MODE == "full":
+if _IS_MP:
     import micropython
 
     _VRAM = bytearray(_V_FL + 768)
+    _SCRATCH = bytearray(28)  # the compact viper path's seven card keys
     for _c in range(52):
         struct.pack_into("i", _VRAM, 4 * _c, _K[_c])
         for _s in range(4):
@@ -374,7 +387,57 @@ if _IS_MP and MODE == "full":
             return v + 1599
         return v
 
-    high7_unchecked = _high7_viper
+    @micropython.viper
+    def _high7_compact_viper(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        # the best of the 21 five-card subsets, from the compact table
+        ram = _VRAM
+        k = ptr32(ram)  # noqa: F821
+        fl = ptr8(ram)  # noqa: F821
+        w = ptr32(_SCRATCH)  # noqa: F821
+        w[0] = k[a]
+        w[1] = k[b]
+        w[2] = k[c]
+        w[3] = k[d]
+        w[4] = k[e]
+        w[5] = k[f]
+        w[6] = k[g]
+        s = w[0] + w[1] + w[2] + w[3] + w[4] + w[5] + w[6]
+        db = ptr8(_DBUF)  # noqa: F821
+        c5 = k[_V_PAR]
+        nb = k[_V_PAR + 3]
+        ns = k[_V_PAR + 4]
+        flat = k[_V_PAR + 5]
+        best = 0
+        i = 0
+        while i < 6:
+            j = i + 1
+            while j < 7:
+                s5 = s - w[i] - w[j]
+                x = (s5 & 0x7FFFFF) + c5
+                q = 2 * (x % nb)
+                q = (x ^ (db[q] | (db[q + 1] << 8))) % ns
+                if flat:
+                    t = ptr8(_TFBUF)  # noqa: F821
+                    q = 2 * q
+                else:
+                    t = ptr8(_TBUF[q >> 12])  # noqa: F821
+                    q = 2 * (q & 4095)
+                v = t[q] | (t[q + 1] << 8)
+                if fl[_V_FL + ((s5 >> 23) & 255)]:
+                    if v < 5854:
+                        v += 5863
+                    else:
+                        v += 1599
+                if v > best:
+                    best = v
+                j += 1
+            i += 1
+        return best
+
+    if MODE == "full":
+        high7_unchecked = _high7_viper
+    else:
+        high7_unchecked = _high7_compact_viper
     FAST_PATH = "viper"
 
 
@@ -503,6 +566,11 @@ def low8(cards):
     not count): a strength (higher is better, 7-5-4-3-2-A... best is
     5-4-3-2-A), or None when no five distinct ranks 8 or lower exist."""
     _check(cards)
+    return low8_unchecked(cards)
+
+
+def low8_unchecked(cards):
+    """low8 without the input check."""
     m = 0
     for c in cards:
         r = ((c >> 2) + 1) % 13
@@ -521,6 +589,11 @@ def low_a5(cards):
     pair beats two pair beats trips beats a full house beats quads; within
     a category the lower ranks win (pair of aces is the best pair)."""
     _check(cards)
+    return low_a5_unchecked(cards)
+
+
+def low_a5_unchecked(cards):
+    """low_a5 without the input check."""
     count = [0] * 13
     for c in cards:
         count[((c >> 2) + 1) % 13] += 1
@@ -580,6 +653,11 @@ def omaha_high(hole, board):
     """Omaha high: the best hand of exactly two hole cards and exactly three
     board cards (2..6 hole cards, 3..5 board cards)."""
     _check_omaha(hole, board)
+    return omaha_high_unchecked(hole, board)
+
+
+def omaha_high_unchecked(hole, board):
+    """omaha_high without the input check."""
     K = _K
     hs = [K[hole[i]] + K[hole[j]] for i, j in _combos(len(hole), 2)]
     bs = [K[board[i]] + K[board[j]] + K[board[k]] for i, j, k in _combos(len(board), 3)]
@@ -597,6 +675,11 @@ def omaha_low8(hole, board):
     """Omaha eight-or-better low from exactly two hole and three board
     cards (same scale as low8), or None."""
     _check_omaha(hole, board)
+    return omaha_low8_unchecked(hole, board)
+
+
+def omaha_low8_unchecked(hole, board):
+    """omaha_low8 without the input check."""
 
     def low_rank(c):
         r = ((c >> 2) + 1) % 13

@@ -21,9 +21,11 @@ one. ``amount`` is always the chips moved from the actor's stack now.
 
 Betting (fixed limit)
 ---------------------
-Kinds: ``'fold'`` (only when facing a bet), ``'check'``, ``'call'`` (all in
-for less when short), ``'bring_in'`` (stud, the low door card's first
-action: it may bring in or ``'complete'``, never fold), ``'complete'`` (to
+Kinds: ``'fold'`` (facing a bet, and also when a check is free: RULES.md,
+a player may fold on any round; not offered when every other live seat is
+all in, as nobody can then bet against the actor), ``'check'``, ``'call'``
+(all in for less when short), ``'bring_in'`` (stud, the low door card's
+first action: it may bring in or ``'complete'``, never fold), ``'complete'`` (to
 a full bet over a partial one: the bring-in, or an all-in bet of less than
 half a bet), ``'bet'``, ``'raise'``. A bet or raise is one unit (small bet
 on the first two rounds, big bet after) over the last full bet; an all-in
@@ -37,6 +39,10 @@ could call it. Short all-in (``rules.short_all_in_reopens``): an all-in
 raise of less than half a bet does not reopen the betting for those who
 already acted (they may only call or fold); half a bet or more counts as a
 full raise. Uncalled chips go back at the end of each round.
+``legal_actions()`` lists fold first (when legal), then check, call or
+bring-in, then the completion, bet or raise (the small one before the big).
+A fold when a check was free is applied as any fold: the seat is out, and
+if one seat is left it takes the pot.
 
 Order of action: stud third street starts with the bring-in (lowest door
 card by rank then suit; razz the highest, ace low; seats all in are passed
@@ -605,7 +611,13 @@ class Hand:
         to_call = cur - bet
         if to_call > 0:
             out = [('fold', 0), ('call', to_call if to_call < stack else stack)]
+        elif self._others_can_call(s):
+            # RULES.md: a player may fold on any round, a check free or not
+            out = [('fold', 0), ('check', 0)]
         else:
+            # everyone else live is all in: nobody can bet against him any
+            # more, and his fold would hand all-in seats chips they never
+            # matched (a side pot with nobody left in it)
             out = [('check', 0)]
         self._big_option = -1
         if stack > to_call and self._may_raise[s] and self._raise_open(s):

@@ -63,10 +63,10 @@ _AGGRESSIVE = ('raise', 'bet', 'complete')
 
 # Monte Carlo cost per player and deal on the MicroPython unix port, in us
 # (measured with tools/bench_players.py's timing on the table evaluator's
-# viper path: dealing plus one evaluation; Omaha evaluates sixty hands).
+# viper path: dealing plus one evaluation; Omaha by equity's quick path).
 # The device takes about 90 times as long.
-COST_US = {'FT': 3, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 130,
-           'FO/8': 200}
+COST_US = {'FT': 3, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 10,
+           'FO/8': 18}
 
 
 def impossible_call(view):
@@ -358,9 +358,8 @@ class Normal(_Base):
     samples = 16          # Monte Carlo deals per decision, at most...
     work_us = 400         # ...and within this much unix-port time
     min_samples = 4
-    use_ranges = False
     now_ranges = 0        # ranges also from this round's bets
-    entry = 85            # first round: equity to come in, in % of a fair share
+    entry = 70            # first round: equity to come in, in % of a fair share
     value = 14            # bet/raise above fair share + this % of the rest
     river = 100           # last round: pot odds needed to call, in %
     semi = 100            # checked to: bet with this % of a fair share...
@@ -386,6 +385,9 @@ class Normal(_Base):
     def entry_pct(self, view):
         return self.entry
 
+    def discount_pct(self, view):
+        return self.discount
+
     def bluff_rate(self, view):
         return self.bluff_permille
 
@@ -397,13 +399,13 @@ class Normal(_Base):
             # device; sample one opponent and take the others as
             # independent (share against n ~ share against one ** n)
             n = self.budget(view, 1, rg is not None)
-            e1 = _eq.view_equity(view, n, self.rng, rg, max_opponents=1)
+            e1 = _eq.view_equity(view, n, self.rng, rg, max_opponents=1, omaha_quick=True)
             e = e1
             for _ in range(nopp - 1):
                 e = e * e1 // 1000
             return e
         n = self.budget(view, nopp, rg is not None)
-        return _eq.view_equity(view, n, self.rng, rg)
+        return _eq.view_equity(view, n, self.rng, rg, omaha_quick=True)
 
     def _decide(self, view):
         nopp = _live_opponents(view)
@@ -411,12 +413,13 @@ class Normal(_Base):
             return _act(view, 'call')
         e = self.equity(view, nopp)
         raises = _raises_this_street(view)
-        if self.discount < 100:
+        disc = self.discount_pct(view)
+        if disc < 100:
             # every bet or raise of theirs this round means a stronger hand
             # than a random one (on top of Hard's weighted sampling: the
             # two together measured best)
             for _ in range(_their_raises(view)):
-                e = e * self.discount // 100
+                e = e * disc // 100
         fair = 1000 // (nopp + 1)
         to_call = view.to_call
         pot = view.pot
@@ -455,9 +458,11 @@ class Hard(Normal):
     call, believes the bets of the passive."""
     level = 'hard'
     samples = 240
-    work_us = 1700        # x90 on the device: about 150 ms of Monte Carlo
-    use_ranges = True
+    work_us = 1500        # x90 on the device: about 135 ms of Monte Carlo
     now_ranges = 1
+    # where the start-score ranges measured better than none (Omaha's
+    # four-card starts are too crude a score)
+    range_games = ('F7S', 'F7S/8', 'FR', 'F5S', 'FT')
     entry = 105
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
@@ -529,10 +534,18 @@ class Hard(Normal):
         return 2 if v < 2 else (24 if v > 24 else v)
 
     def entry_pct(self, view):
-        # against passive tables coming in is cheap; against raisers it costs
+        # against passive tables coming in is cheap; against raisers it
+        # costs; against maniacs (raising half the time) it pays again
         _fold, agg = self._stat(view)
+        if agg > 450:
+            return 70
         e = 80 + (agg - 150) // 8
         return 80 if e < 80 else (self.entry if e > self.entry else e)
+
+    def discount_pct(self, view):
+        # a maniac's raise says little
+        _fold, agg = self._stat(view)
+        return 95 if agg > 450 else self.discount
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
@@ -551,6 +564,8 @@ class Hard(Normal):
         a bet this round means at least a pair made now (a raise: two
         pair), rated on his up cards and sampled down cards."""
         code = _code(view)
+        if code not in self.range_games:
+            return None
         me = view.seat
         st = view.street
         out = []

@@ -37,12 +37,14 @@ def _package_tables():
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
-# The evaluator's choice between its full tables and the compact five-card
-# one: None = automatic (full from ROMFS, or when the heap can read the full
-# tables in and keep RAM_RESERVE bytes free; compact otherwise), True or
-# False to force it. Set before poker.evaluator is first imported.
+# The evaluator's choice between its full tables (high.bin, 139 KB) and the
+# compact five-card one (high5.bin, 16 KB): None = automatic: full from
+# ROMFS (zero copy), or when the heap can read the full tables in and still
+# keep RAM_RESERVE bytes free; compact otherwise. True or False forces it.
+# Set before poker.evaluator is first imported. The reserve is DEVICE.md's
+# peak heap of the game without its tables (96 KB).
 COMPACT = None
-RAM_RESERVE = 48 * 1024
+RAM_RESERVE = 96 * 1024
 _found = {}  # name -> (path, kind, whole-file memoryview or None)
 
 
