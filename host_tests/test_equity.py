@@ -14,6 +14,7 @@ import poker.hand  # noqa: F401  the largest module first: on a 180 KB heap
 gc.collect()       # later imports would fragment it (test_players needs it)
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
+from checks import raises  # noqa: E402
 from poker.cards import parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
@@ -184,17 +185,9 @@ def test_a_hand_that_cannot_lose_has_full_equity_and_one_that_cannot_win_none():
 
 
 def test_bad_input_is_rejected():
-    e = None
-    try:
-        eq.equity("FT", parse("As Ah"), parse("As 2c 3d"), 1)
-    except ValueError as x:
-        e = x
-    assert e is not None
-    try:
-        eq.equity("XX", parse("As Ah"), (), 1)
-        assert False
-    except ValueError:
-        pass
+    raises(ValueError, eq.equity, "FT", parse("As Ah"), parse("As 2c 3d"), 1)
+    raises(ValueError, eq.equity, "XX", parse("As Ah"), (), 1)
+    raises(ValueError, eq.equity, "FT", parse("As Ah"), (), 0)
 
 
 def test_weighted_ranges_make_opponents_stronger():

@@ -133,5 +133,5 @@ def test_a_hand_with_a_fold_when_a_check_was_free_goes_through_phh_and_back():
         h.act('check')
     text = phh.dumps(h)
     assert 'p2 f' in text
-    again, seats = phh.replay(phh.loads(text))
+    again, _ = phh.replay(phh.loads(text))
     assert again.stacks == h.stacks and again.history == h.history

@@ -290,7 +290,7 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     v = h.view(1)
     fold_s, _ = against_station._stat(v)
     fold_f, _ = against_folder._stat(v)
-    assert fold_s < 200 < 500 < fold_f, (fold_s, fold_f)
+    assert fold_s < 200 and fold_f > 500, (fold_s, fold_f)
     # no bluffs into a calling station; bluffs against a player who folds
     assert against_station.bluff_rate(v) == 0
     assert against_folder.bluff_rate(v) > 200

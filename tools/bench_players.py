@@ -195,7 +195,7 @@ def time_decisions(games, hands, seed):
         for level in players.LEVELS:
             times = []
 
-            def timer(bot, view):
+            def timer(bot, view, level=level, times=times):
                 # the machine may be shared: the least of REPEATS runs of
                 # the same decision (the same view) is its cost
                 t = us()
@@ -263,7 +263,7 @@ def main():
         try:
             r = subprocess.run([mp, '-X', 'heapsize=180k', os.path.abspath(__file__),
                                 o.time_games, str(o.time_hands)],
-                               capture_output=True, text=True, timeout=3000)
+                               capture_output=True, text=True, timeout=3000, check=False)
             print(r.stdout.rstrip())
             if r.returncode:
                 print(r.stderr)

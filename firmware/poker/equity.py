@@ -769,7 +769,7 @@ def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
         opps = opps[:max_opponents]
         if ranges is not None:
             ranges = ranges[:max_opponents]
-    return equity(view.variant, mine, board, opps, dead, samples, rng,
+    return equity(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
                   exact_max, ranges, clock, budget_ms, omaha_quick)
 
 

@@ -277,7 +277,7 @@ def _phh_text(hand):
     """The hand's PHH text (poker.phh's, else the Hand's own), '' if neither
     works: a history is never worth a crash."""
     try:
-        from poker import phh
+        from poker import phhout as phh
 
         return phh.dumps(hand)
     except Exception:

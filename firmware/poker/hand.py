@@ -266,7 +266,7 @@ class Hand:
                     self.rng if rng is None else rng, self.log)
 
     def to_phh(self):
-        from poker import phh
+        from poker import phhout as phh
         return phh.dumps(self)
 
     def impossible_call(self, seat):

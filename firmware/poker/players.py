@@ -36,8 +36,6 @@ Decisions are deterministic for a given seed: each player owns an
 ``Rng`` (seeded from ``seed`` or from one draw of the ``rng`` given to
 ``make``), used for its Monte Carlo and its mixed choices.
 """
-from micropython import const
-
 from poker import equity as _eq
 from poker import evaluator as _ev
 from poker.rng import Rng
@@ -150,6 +148,15 @@ def _final_street(view):
     return view.street >= view.variant.streets - 1
 
 
+# Hard's first-round entry (% of a fair share: against raisers, against
+# callers) where it differs: five card stud rewards a tight start
+_HARD_ENTRY = {'F5S': (105, 80)}
+# Normal's samples where they differ from Normal.samples
+_NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
+
+_NO_RANGES = [None, [(0, 0)]]  # [0]: no ranges (typed like a list of them)
+
+
 class Station:
     """Baseline: checks or calls everything (never folds, never bets)."""
     level = 'station'
@@ -193,6 +200,9 @@ class _Base:
         if len(legal) == 1:
             return legal[0]
         return self._decide(view)
+
+    def _decide(self, view):
+        raise NotImplementedError
 
 
 # ------------------------------------------------------------------ easy
@@ -324,8 +334,13 @@ class Easy(_Base):
                     elif _made(view.up[s]) >= k and k < 5:
                         k -= 1
                         break
-        if k < 2 and len(allc) < v.hole_cards + len([x for x in v.board if x]) and _draws(allc):
+        if k < 2 and len(allc) < v.hole_cards + sum(v.board) and _draws(allc):
             k = 2
+        if k == 0 and board:
+            # the toy's weakness: an ace or a king in the hand is worth a call
+            for c in down:
+                if c >> 2 >= 11:
+                    return 1
         return k
 
     def _decide(self, view):
@@ -371,13 +386,19 @@ class Normal(_Base):
         """Monte Carlo deals for this decision: at most ``samples``, and no
         more than ``work_us`` of the unix port's time (see ``COST_US``;
         weighted sampling redraws: about twice the work)."""
-        n = self.work_us // (COST_US.get(_code(view), 3) * (nopp + 1) * (2 if ranges else 1))
-        if n > self.samples:
-            n = self.samples
+        code = _code(view)
+        n = self.work_us // (COST_US.get(code, 3) * (nopp + 1) * (2 if ranges else 1))
+        cap = self.samples
+        if self.level == 'normal':
+            cap = _NORMAL_SAMPLES.get(code, cap)
+        if n > cap:
+            n = cap
         return n if n >= self.min_samples else self.min_samples
 
     def ranges(self, view):
-        return None
+        """Per live opponent a range for ``equity.equity``, or None: none
+        at this level (``Hard`` has them)."""
+        return _NO_RANGES[0]
 
     def value_pct(self, view):
         return self.value
@@ -463,7 +484,8 @@ class Hard(Normal):
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
     range_games = ('F7S', 'F7S/8', 'FR', 'F5S', 'FT')
-    entry = 105
+    entry = 70            # first round, against raisers...
+    entry_low = 50        # ...against callers and against maniacs
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
     discount = 80
@@ -536,11 +558,12 @@ class Hard(Normal):
     def entry_pct(self, view):
         # against passive tables coming in is cheap; against raisers it
         # costs; against maniacs (raising half the time) it pays again
+        hi, lo = _HARD_ENTRY.get(_code(view), (self.entry, self.entry_low))
         _fold, agg = self._stat(view)
         if agg > 450:
-            return 70
-        e = 80 + (agg - 150) // 8
-        return 80 if e < 80 else (self.entry if e > self.entry else e)
+            return lo
+        e = lo + 10 + (agg - 150) // 8
+        return lo if e < lo else (hi if e > hi else e)
 
     def discount_pct(self, view):
         # a maniac's raise says little

@@ -1,0 +1,237 @@
+"""Hand histories in PHH: the writing half of ``poker.phh``.
+
+Split from ``poker.phh`` so that the game, which writes a history after
+every hand, does not keep the reader and the replayer (the larger half) in
+RAM: ``poker.phh`` re-exports every name here, so ``phh.dumps`` and the rest
+are unchanged. See ``poker.phh`` for the fields written.
+"""
+
+_BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+
+# The order in which dumps_fields writes the fields it knows.
+FIELD_ORDER = (
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles",
+    "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks",
+    "actions", "author", "event", "url", "venue", "address", "city",
+    "region", "postal_code", "country", "time", "time_zone", "day", "month",
+    "year", "hand", "level", "seats", "seat_count", "table", "players",
+    "finishing_stacks", "winnings", "currency", "currency_symbol",
+    "time_limit", "time_banks",
+)
+
+
+def _all_in(text, allowed):
+    for c in text:
+        if c not in allowed:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- writing
+
+def _quote(text):
+    if "'" not in text and "\n" not in text:
+        return "'" + text + "'"
+    out = ['"']
+    for c in text:
+        if c == '"' or c == "\\":
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\t":
+            out.append("\\t")
+        elif ord(c) < 32:
+            out.append("\\u%04x" % ord(c))
+        else:
+            out.append(c)
+    out.append('"')
+    return "".join(out)
+
+
+def _key(k):
+    return k if k and _all_in(k, _BARE) else _quote(k)
+
+
+def dump_value(v):
+    """One value as TOML text."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if v == float("inf"):
+            return "inf"
+        return repr(v)
+    if isinstance(v, str):
+        return _quote(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join([dump_value(x) for x in v]) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join([_key(k) + " = " + dump_value(x) for k, x in v.items()]) + "}"
+    raise ValueError("cannot write %r in PHH" % (v,))
+
+
+def dumps_fields(fields):
+    """PHH text of a dict of fields: known fields in PHH's order, then the
+    others (user fields) sorted; ``None`` values are left out. ``actions``
+    is written one action a line."""
+    lines = []
+    names = [k for k in FIELD_ORDER if k in fields]
+    rest = sorted([k for k in fields if k not in FIELD_ORDER])
+    for k in names + rest:
+        v = fields[k]
+        if v is None:
+            continue
+        if k == "actions" and v:
+            lines.append("actions = [")
+            for a in v:
+                lines.append("  " + _quote(a) + ",")
+            lines.append("]")
+        else:
+            lines.append(_key(k) + " = " + dump_value(v))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- actions
+
+def cards_text(cards):
+    """PHH card text: cards run together, ``??`` for an unknown (None)."""
+    return "".join(["??" if c is None else _RANKS[c >> 2] + _SUITS[c & 3] for c in cards])
+
+
+def player_seats(stacks, dealer):
+    """Seats in PHH player order: seats with chips, from the dealer's left
+    round to the dealer. ``stacks`` are the chips at the start of the hand."""
+    n = len(stacks)
+    return [(dealer + 1 + i) % n for i in range(n) if stacks[(dealer + 1 + i) % n] > 0]
+
+
+# ---------------------------------------------------------------- hands
+
+_RULE_FIELDS = ("raise_cap", "heads_up_uncapped", "open_pair_big_bet", "odd_chip",
+                "short_all_in_reopens", "impossible_call_guard")
+
+
+def hand_fields(h):
+    """The PHH fields of a ``poker.hand.Hand`` (finished or running)."""
+    v = h.variant
+    r = h.rules
+    seats = player_seats(h.initial_stacks, h.dealer)
+    index = {}
+    for i in range(len(seats)):
+        index[seats[i]] = i
+    n = len(seats)
+    f = {"variant": v.code}
+    if v.stud:
+        f["antes"] = [r.ante] * n
+        f["bring_in"] = r.bring_in
+    else:
+        f["antes"] = [0] * n
+        f["blinds_or_straddles"] = [r.small_blind, r.big_blind] + [0] * (n - 2)
+    f["small_bet"] = r.small_bet
+    f["big_bet"] = r.big_bet
+    f["starting_stacks"] = [h.initial_stacks[s] for s in seats]
+    f["actions"] = _actions(h, index)
+    f["seats"] = [s + 1 for s in seats]
+    f["seat_count"] = h.n
+    if h.finished and not h.voided:
+        f["finishing_stacks"] = [h.stacks[s] for s in seats]
+        f["winnings"] = [h.winnings[s] for s in seats]
+    f["_variant"] = v.code
+    f["_profile"] = r.profile
+    for k in _RULE_FIELDS:
+        x = getattr(r, k, None)
+        f["_" + k] = "none" if x is None else x
+    f["_dealer"] = h.dealer
+    order = getattr(h, "deck_order", None)
+    if order is not None:
+        f["_deck"] = cards_text(order)
+    if v.stud and h.board:
+        f["_community"] = cards_text(h.board)
+    if h.voided:
+        for e in h.history:
+            if e[0] == "void":
+                f["_voided"] = e[1]
+    return f
+
+
+def dumps(h):
+    """PHH text of a ``poker.hand.Hand`` (finished or running)."""
+    return dumps_fields(hand_fields(h))
+
+
+def _actions(h, index):
+    hist = h.history
+    last = -1            # history index of the last player action
+    first_end = -1       # history index of the first burn (end of street 0)
+    for i in range(len(hist)):
+        tag = hist[i][0]
+        if isinstance(tag, int):
+            last = i
+        elif tag == "burn" and first_end < 0:
+            first_end = i
+    at = last + 1 if last >= 0 else (first_end if first_end >= 0 else len(hist))
+    runout = False
+    for e in hist[at:]:
+        if e[0] == "deal_hole" or e[0] == "deal_board":
+            runout = True
+    out = []
+    n = len(h.initial_stacks)
+    bets = [0] * n
+    held = [[] for _ in range(n)]
+    dealt = False        # a deal seen
+    acted = False        # a player action since the last deal
+    for i in range(len(hist) + 1):
+        if i == at:
+            # PHH shows hands when the betting is over: an all-in runs out
+            # the cards after every live hand is turned up (the showdown
+            # order and the mucks of the engine apply when nothing is left
+            # to deal).
+            for e in hist:
+                if e[0] == "show" or e[0] == "muck":
+                    p = index[e[1]] + 1
+                    if runout:
+                        out.append("p%d sm %s" % (p, cards_text(held[e[1]])))
+                    elif e[0] == "show":
+                        out.append("p%d sm %s" % (p, cards_text(e[2])))
+                    else:
+                        out.append("p%d sm" % p)
+        if i == len(hist):
+            break
+        e = hist[i]
+        tag = e[0]
+        if isinstance(tag, int):
+            s, kind, a = e
+            bets[s] += a
+            p = index[s] + 1
+            if kind == "fold":
+                out.append("p%d f" % p)
+            elif kind == "check" or kind == "call":
+                out.append("p%d cc" % p)
+            elif kind == "bring_in":
+                out.append("p%d pb" % p)
+            else:
+                out.append("p%d cbr %d" % (p, bets[s]))
+            acted = True
+        elif tag == "post":
+            if e[2] != "ante":
+                bets[e[1]] += e[3]
+        elif tag == "burn":
+            for j in range(n):
+                bets[j] = 0
+        elif tag == "deal_hole" or tag == "deal_board":
+            if dealt and acted:  # a street dealt without a burn
+                for j in range(n):
+                    bets[j] = 0
+            dealt = True
+            acted = False
+            if tag == "deal_hole":
+                held[e[1]].extend(e[2])
+                out.append("d dh p%d %s" % (index[e[1]] + 1, cards_text(e[2])))
+            else:
+                out.append("d db %s" % cards_text(e[1]))
+    return out

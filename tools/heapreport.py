@@ -1,0 +1,123 @@
+"""Where the heap goes: a breakdown of the game's RAM under MicroPython.
+
+    micropython -X heapsize=400k tools/heapreport.py [hands] [--fw=DIR] [--rom=IMAGE] [--dir=DIR]
+
+Same options as tools/soak.py (``--fw``: import the firmware from DIR, e.g.
+x64 ``.mpy`` files; ``--rom``: mount a ROMFS image with the tables at /rom,
+read into the heap here and left out of every figure). Give it a generous
+heap: it measures, it does not prove a budget (tools/soak.py does).
+
+Prints, each after a ``gc.collect()``: the heap in use after each firmware
+import (the code and the module-level tables it brings), after the Game is
+made, at every decision of the first hands (the largest is the live peak
+while playing) and between hands, and what the finished hand, its PHH text
+and the store's saves hold. ``micropython.mem_info()`` closes the report.
+"""
+import gc
+import sys
+
+_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+_args = [a for a in sys.argv[1:] if not a.startswith("--")]
+_opts = {}
+for _a in sys.argv[1:]:
+    if _a.startswith("--") and "=" in _a:
+        _opts[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
+sys.path.insert(0, _here + "/hostshim")
+sys.path.insert(0, _opts.get("fw", _here + "/../firmware"))
+_rom = 0
+if "rom" in _opts:
+    import vfs
+
+    with open(_opts["rom"], "rb") as _f:
+        _img = _f.read()
+    _rom = len(_img)
+    vfs.mount(vfs.VfsRom(_img), "/rom")
+    _img = None
+
+
+def used():
+    gc.collect()
+    return gc.mem_alloc() - _rom
+
+
+_last = [used()]
+
+
+def step(label):
+    now = used()
+    print("%-34s %7d  (%+d)" % (label, now, now - _last[0]))
+    _last[0] = now
+    return now
+
+
+def main(hands=8):
+    print("heap in use after a collection, ROMFS image%s not counted" % (" of %d bytes" % _rom if _rom else ""))
+    step("start")
+    for name in ("cards", "rng", "variants", "rules", "tables", "evaluator", "view", "hand",
+                 "stats", "store", "game", "equity", "players", "phh"):
+        __import__("poker." + name)
+        step("import poker." + name)
+    from poker import tables
+    print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, tables.where("high.bin"))
+    import os
+
+    from poker.game import Game, Settings
+    from poker.rng import Rng
+    from poker.store import Store
+
+    root = _opts.get("dir", "/tmp/stud_heapreport")
+    try:
+        os.mkdir(root)
+    except OSError:
+        for f in os.listdir(root):
+            os.remove(root + "/" + f)
+    store = Store(root)
+    step("Store")
+    settings = Settings()
+    settings.stakes = 3
+    rng = Rng(1)
+    g = Game(settings, rng, store)
+    step("Game (4 seats, virtual players)")
+    games = ("F7S", "F5S", "FT", "FO")
+    peak = 0
+    for n in range(hands):
+        if n % 2 == 0 and n:
+            settings.game = games[(n // 2) % 4]
+            g.new_game()
+        g.start_hand()
+        top = used()
+        decisions = 0
+        while g.hand is not None:
+            if g.human_to_act():
+                legal = g.view(0).legal
+                g.act(*legal[-1] if legal[0][0] == "fold" and len(legal) > 1 else legal[0])
+            else:
+                g.step()
+            decisions += 1
+            top = max(top, used())
+        peak = max(peak, top)
+        h = g.last_hand
+        print("hand %d %-4s: %2d decisions, live peak in the hand %d, between hands %d"
+              % (n + 1, settings.game, decisions, top, used()))
+    _last[0] = used()
+    print("largest live heap at a decision:", peak)
+    h = g.last_hand
+    g.last_hand = None
+    step("  dropping the last finished hand")
+    g.last_hand = h
+    text = h.to_phh()
+    step("  its PHH text (%d chars)" % len(text))
+    text = None
+    step("  PHH text dropped")
+    g.save()
+    step("  a game save")
+    try:
+        import micropython
+
+        micropython.mem_info()
+    except ImportError:
+        pass
+
+
+if __name__ == "__main__":
+    main(int(_args[0]) if _args else 8)
