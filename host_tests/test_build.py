@@ -224,6 +224,15 @@ def test_a_module_that_does_not_compile_stops_the_build_naming_it(tmp_path, caps
 
 
 SLOW = os.environ.get("STUD_SLOW") == "1"
+# The stock (LittleFS) route's game does not fit the literal 180 KB on the
+# 64-bit unix port (peak live heap about 159 KB there, so a fragmented 180 KB
+# heap fails an allocation now and then). Measured for this workload with
+# build.device_heap_estimate: grown live heap 142.8 KB on 64-bit = table
+# 15.9 KB + code in RAM 58.0 KB (same size on the RP2040) + 68.9 KB of other
+# objects (half on the RP2040), so about 108 KB on the device: factor
+# 142.8 / 108.4 = 1.32. The test runs the route under 180 KB x this factor
+# as a hard limit and requires the device estimate within 180 KB.
+LFS_FACTOR_64 = 1.32
 # the peak heap levels off within about ten hands; STUD_SLOW=1 plays more
 PROOF_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "8"))
 
@@ -246,6 +255,11 @@ def game_proof(built):
     hard = build.proof(out, hands=PROOF_HANDS, info=info, level="game", strict=False)
     doubled = build.proof(out, hands=PROOF_HANDS, info=info, level="game", heap_scale=2,
                           strict=False)
+    if "ERROR" in hard["lfs"]:
+        # the stock route under its budget times the measured 64-bit factor
+        doubled["lfs_factor"] = build.proof(out, hands=PROOF_HANDS, info=info, level="game",
+                                            heap_scale=LFS_FACTOR_64, strict=False,
+                                            routes=("lfs",))["lfs"]
     return info, hard, doubled
 
 
@@ -293,14 +307,26 @@ def test_proof_the_game_plays_from_littlefs_within_the_stock_budget_of_180k(game
     if any(e["path"].startswith("tables/") for e in info["files"]):
         assert all(t.startswith("/tables/") and t.endswith("=file")
                    for t in lfs["TABLES"].split()), lfs["TABLES"]
+    # the evaluator chose as on the device's 180 KB heap: the compact table
+    assert lfs.get("EVAL_MODE") == "compact" and int(lfs["TABLE_RAM"]) < 64 * 1024, lfs
     if "ERROR" in hard["lfs"]:
-        # not proven by the hard limit: then at least the device's lower bound
-        # must be within the budget, or the stock route is over it for sure
-        low = int(lfs["DEVICE_LOW"])
-        assert low <= 180 * 1024, (
-            "stock route over its 180 KB heap budget on the RP2040: at least %d B (tables read "
-            "into RAM: %s B; peak live heap on the 64-bit unix port %s B)"
-            % (low, lfs.get("TABLE_RAM", 0), lfs["PEAK_LIVE_BEYOND_IMAGE"]))
+        # not proven by the literal limit on this 64-bit port: then the run
+        # under 180 KB x the measured 64-bit factor must pass, and the
+        # device's estimate (bytes at their size, other objects halved) must
+        # be within the budget
+        fac = doubled["lfs_factor"]
+        assert "ERROR" not in fac, ("the stock route failed under 180 KB x %.2f: %s"
+                                    % (LFS_FACTOR_64, fac["ERROR"]))
+        est = int(fac["DEVICE_EST"])
+        grown = int(fac["PEAK_LIVE"]) - int(fac["BASE_GAME"])
+        print("\nstock route: 64-bit peak live heap %d B (grown %d B: table %s B, code %s B), about "
+              "%d B on the RP2040 (budget %d B); factor %.2f, limit used %.2f"
+              % (int(fac["PEAK_LIVE"]), grown, fac["TABLE_RAM"], fac["CODE_RAM"], est, 180 * 1024,
+                 grown / est, LFS_FACTOR_64))
+        assert est <= 180 * 1024, (
+            "stock route over its 180 KB heap budget on the RP2040: about %d B (tables read "
+            "into RAM: %s B; code in RAM %s B; peak live heap on the 64-bit unix port %s B)"
+            % (est, fac.get("TABLE_RAM", 0), fac["CODE_RAM"], fac["PEAK_LIVE_BEYOND_IMAGE"]))
 
 
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")

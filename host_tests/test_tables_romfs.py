@@ -83,6 +83,17 @@ def test_on_cpython_the_tables_come_from_the_repo_file():
     assert tables.load("high.bin", 100, 50) == whole[100:150]
 
 
+def test_ram_bytes_counts_the_table_bytes_load_read_into_ram():
+    # from a file every byte asked for is a copy in RAM (from ROMFS none is:
+    # test_build's ROMFS proof checks TABLE_RAM == 0 through the same count)
+    before = tables.ram_bytes()
+    part = tables.load("high.bin", 100, 50)
+    assert len(part) == 50
+    assert tables.ram_bytes() - before == 50
+    tables.load("high.bin", 0, 136)
+    assert tables.ram_bytes() - before == 186
+
+
 def test_the_search_order_is_rom_then_device_filesystem_then_package():
     assert tables.SEARCH[0] == "/rom/tables"
     assert tables.SEARCH[1] == "/tables"

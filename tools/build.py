@@ -455,7 +455,7 @@ vfs.mount(fs, '/')
 os.chdir('/')
 del Flash, fs
 import flashproof
-flashproof.play(img_len, %(hands)d, %(seed)d, %(level)r)
+flashproof.play(img_len, %(hands)d, %(seed)d, %(level)r, %(scale)r)
 """
 
 
@@ -483,6 +483,34 @@ def device_heap_lower_bound(res):
     grown = int(res["PEAK_LIVE"]) - int(res["BASE_GAME"])
     table = int(res.get("TABLE_RAM", 0))
     return table + max(0, grown - table) // 2
+
+
+def device_heap_estimate(res, code_bytes=0):
+    """An estimate (not a bound) of the RP2040's peak live heap for a run on
+    the 64-bit unix port: bytes take the same room on both (the table bytes
+    read into RAM, TABLE_RAM, and the code loaded into RAM from .mpy files,
+    ``code_bytes``: bytecode, native code, strings and constants), every
+    other object (dicts, lists, instances, functions, module globals) half
+    (4-byte words and 16-byte GC blocks against 8 and 32). It counts only
+    what the game added to the heap, like device_heap_lower_bound, which it
+    equals when no code sits in RAM (the ROMFS route). x64 native code is
+    larger than Thumb, so counting the .mpy files of this port's build
+    errs on the high side."""
+    grown = int(res["PEAK_LIVE"]) - int(res["BASE_GAME"])
+    same = int(res.get("TABLE_RAM", 0)) + code_bytes
+    return same + max(0, grown - same) // 2
+
+
+def _code_bytes(tree, modules):
+    """Bytes of the .mpy files of ``modules`` (dotted names) in ``tree``."""
+    n = 0
+    for name in modules:
+        base = os.path.join(tree, *name.split("."))
+        for path in (base + ".mpy", os.path.join(base, "__init__.mpy")):
+            if os.path.exists(path):
+                n += os.path.getsize(path)
+                break
+    return n
 
 
 def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, strict=True,
@@ -556,7 +584,8 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
         budget = ROMFS_HEAP_BUDGET if route == "romfs" else STOCK_HEAP_BUDGET
         heap = int(budget * heap_scale)
         code = LAUNCHER % {"fs": img, "image": image if route == "romfs" else "",
-                           "hands": hands, "seed": seed, "level": level}
+                           "hands": hands, "seed": seed, "level": level,
+                           "scale": heap_scale}
         if route == "romfs":
             heap += os.path.getsize(image)
         limit = "%s KB%s%s" % (_kb(budget * heap_scale), " (%g x %d KB)" % (heap_scale, budget // KB)
@@ -573,10 +602,15 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
             beyond = int(res["PEAK_LIVE_BEYOND_IMAGE"])
             low = device_heap_lower_bound(res)
             res["DEVICE_LOW"] = str(low)
+            # code imported from the filesystem sits in RAM; from ROMFS, in flash
+            code = _code_bytes(tree if route == "lfs" else fs_tree, res.get("MODULES", "").split())
+            res["CODE_RAM"] = str(code)
+            res["DEVICE_EST"] = str(device_heap_estimate(res, code))
             log("proof %-5s %-4s: %s hands (%s), heap limit %s: peak live heap %d B = %s KB "
-                "(budget %d KB; on the RP2040 between %s and %s KB)" % (
+                "(budget %d KB; on the RP2040 between %s and %s KB, about %s KB counting %s B "
+                "of code in RAM at its own size)" % (
                     route, res["LEVEL"], res["HANDS"], res["SUMMARY"], limit, beyond, _kb(beyond),
-                    budget // KB, _kb(low), _kb(beyond)))
+                    budget // KB, _kb(low), _kb(beyond), _kb(int(res["DEVICE_EST"])), code))
         res["heap"] = str(heap)
         res["APP_IMAGE"] = str(app_image_bytes)
         results[route] = res

@@ -274,10 +274,16 @@ def mount(mode, image, lfs_img):
     return img_len
 
 
-def play(img_len, hands, seed, want="auto"):
+def play(img_len, hands, seed, want="auto", scale=1):
     """Plays from the mounted layout (see mount(), or the launcher in
     tools/build.py, which mounts first and then imports this module from the
-    image or the filesystem, as the device would import its code)."""
+    image or the filesystem, as the device would import its code).
+
+    ``scale``: the heap was given ``scale`` times the budget (the 64-bit
+    port's objects take up to twice the RP2040's heap); the evaluator's
+    reserve (poker.tables.RAM_RESERVE, the heap it keeps free for the game
+    beside the full tables) is scaled alike, so it chooses its tables as it
+    would in the budget's heap on the device, not by the bigger heap."""
     _watch_open()
     gc.collect()
     meter = Meter(gc.mem_alloc())
@@ -286,6 +292,12 @@ def play(img_len, hands, seed, want="auto"):
     from poker.rng import Rng
     import poker
     print("POKER_FROM", getattr(poker, "__file__", "?"))
+    if scale != 1:
+        try:
+            from poker import tables
+            tables.RAM_RESERVE = int(tables.RAM_RESERVE * scale)
+        except ImportError:
+            pass
     # the richest level whose modules all exist (they arrive one by one),
     # or the level asked for
     levels = (("app", play_app), ("game", play_game), ("hand", play_hand), ("eval", play_eval))
@@ -324,8 +336,14 @@ def play(img_len, hands, seed, want="auto"):
         found = [(tables.where(n) if hasattr(tables, "where") else tables.loaded[n]) + (n,)
                  for n in names]
         print("TABLES", " ".join(["%s=%s" % (p, k) for p, k, _n in found]))
-        print("TABLE_RAM", sum([tables.size(n) if hasattr(tables, "size") else len(tables.load(n))
-                                for p, k, n in found if k != "romfs"]))
+        if hasattr(tables, "ram_bytes"):   # what load() actually read into RAM
+            print("TABLE_RAM", tables.ram_bytes())
+        else:
+            print("TABLE_RAM", sum([tables.size(n) if hasattr(tables, "size") else len(tables.load(n))
+                                    for p, k, n in found if k != "romfs"]))
+        ev = sys.modules.get("poker.evaluator")
+        if ev is not None:
+            print("EVAL_MODE", getattr(ev, "MODE", "?"))
     print("BASE_GAME", meter.base)
     print("PEAK_LIVE", meter.peak_live)
     print("PEAK_LIVE_BEYOND_IMAGE", meter.peak_live - img_len)

@@ -37,6 +37,8 @@ if "rom" in _opts:
 
 def used():
     gc.collect()
+    if not hasattr(gc, "mem_alloc"):
+        raise SystemExit("tools/heapreport.py measures MicroPython's heap: run it with micropython")
     return gc.mem_alloc() - _rom
 
 
@@ -54,7 +56,7 @@ def main(hands=8):
     print("heap in use after a collection, ROMFS image%s not counted" % (" of %d bytes" % _rom if _rom else ""))
     step("start")
     for name in ("cards", "rng", "variants", "rules", "tables", "evaluator", "view", "hand",
-                 "stats", "store", "game", "equity", "players", "phh"):
+                 "stats", "store", "game", "equity", "players", "phhout"):
         __import__("poker." + name)
         step("import poker." + name)
     from poker import tables
@@ -96,21 +98,21 @@ def main(hands=8):
             decisions += 1
             top = max(top, used())
         peak = max(peak, top)
-        h = g.last_hand
         print("hand %d %-4s: %2d decisions, live peak in the hand %d, between hands %d"
               % (n + 1, settings.game, decisions, top, used()))
     _last[0] = used()
     print("largest live heap at a decision:", peak)
-    h = g.last_hand
-    g.last_hand = None
-    step("  dropping the last finished hand")
-    g.last_hand = h
-    text = h.to_phh()
-    step("  its PHH text (%d chars)" % len(text))
+    print("modules loaded:", " ".join(sorted([m for m in sys.modules if m.startswith("poker")])))
+    text = g.last_hand.to_phh()
+    step("  the last hand's PHH text (%d chars)" % len(text))
     text = None
     step("  PHH text dropped")
     g.save()
     step("  a game save")
+    g.view(0)
+    step("  a SeatView made and dropped")
+    g.last_hand = None
+    step("  the last finished hand dropped")
     try:
         import micropython
 

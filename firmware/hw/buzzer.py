@@ -50,10 +50,10 @@ class Buzzer:
             return
         self._notes = notes
         self._i = 0
-        self._start_note()
+        self._start_note(notes)
 
-    def _start_note(self):
-        f, ms = self._notes[self._i]
+    def _start_note(self, notes):
+        f, ms = notes[self._i]
         if f:
             self.pwm.freq(f)
             self.pwm.duty_u16(self.volume_u16)
@@ -63,13 +63,14 @@ class Buzzer:
 
     def update(self, now_ms):
         self.now = now_ms
-        if self._notes is None or now_ms < self._until:
+        notes = self._notes
+        if notes is None or now_ms < self._until:
             return
         self._i += 1
-        if self._i >= len(self._notes):
+        if self._i >= len(notes):
             self.stop()
         else:
-            self._start_note()
+            self._start_note(notes)
 
     def stop(self):
         self._notes = None

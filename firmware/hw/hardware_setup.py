@@ -93,7 +93,9 @@ class Devices:
             return (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) & 0x3FFFFFFF
         except (ImportError, AttributeError, OSError):
             import time
-            return (time.ticks_us() ^ (machine.unique_id()[-1] << 22)) & 0x3FFFFFFF
+            # ticks_diff(t, 0): the tick count as an int (ticks are opaque
+            # to the stubs); its low 30 bits are the ticks_us value itself
+            return (time.ticks_diff(time.ticks_us(), 0) ^ (machine.unique_id()[-1] << 22)) & 0x3FFFFFFF
 
 
 def setup(board=None):

@@ -132,6 +132,15 @@ class OLED(framebuf.FrameBuffer):
         self.bus.reset()
         self.init_display()
 
+    # -- what each chip defines --------------------------------------------
+    def _init_sequence(self, flip):
+        """The chip's power-on command bytes (flip: 1 = not rotated)."""
+        raise NotImplementedError
+
+    def _address_page(self, p):
+        """Points the chip's RAM writes at page p, all 128 columns."""
+        raise NotImplementedError
+
     # -- commands ----------------------------------------------------------
     def cmd(self, c):
         self._one[0] = c

@@ -153,17 +153,26 @@ def _choose_mode():
 
 
 TABLE_FILE_5 = "high5.bin"
+
+
+def _load_tables(name):
+    """The header, then what _load_hash returns, of one table file."""
+    h = _header(name)
+    dbuf, d, tbufs, views = _load_hash(name, h)
+    return h, dbuf, d, tbufs, views
+
+
 MODE = _choose_mode()
+_loaded = None
 if MODE == "full":
     try:
-        _H = _header(TABLE_FILE)
-        _DBUF, _D, _TBUF, _T = _load_hash(TABLE_FILE, _H)
-    except MemoryError:  # fragmented heap: drop what was loaded, go compact
-        _DBUF = _D = _TBUF = _T = None
+        _loaded = _load_tables(TABLE_FILE)
+    except MemoryError:  # fragmented heap: what was loaded is garbage now; go compact
         MODE = "compact"
-if MODE == "compact":
-    _H = _header(TABLE_FILE_5)
-    _DBUF, _D, _TBUF, _T = _load_hash(TABLE_FILE_5, _H)
+if _loaded is None:
+    _loaded = _load_tables(TABLE_FILE_5)
+_H, _DBUF, _D, _TBUF, _T = _loaded
+del _loaded
 _FLAT = len(_T) == 1   # the values in one piece: index them directly
 _TF = _T[0]             # (the first chunk when not flat)
 _TFBUF = _TBUF[0]
@@ -218,7 +227,7 @@ def _flush_value(code, x):
 # const() name is a global lookup.
 
 if _FLAT:
-    def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_TF, B=_B, N=_N):
+    def _high7_flat(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_TF, B=_B, N=_N):
         s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
         code = FL[s >> 23]
         if code:
@@ -227,7 +236,7 @@ if _FLAT:
         x = s & 0x7FFFFF
         return T[(x ^ D[x % B]) % N]
 
-    def _five(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+    def _five_flat(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
         """The strength of the five cards whose key sum is s."""
         x = (s & 0x7FFFFF) + C5
         v = T[(x ^ D[x % B]) % N]
@@ -237,7 +246,7 @@ if _FLAT:
             return v + _SF_SHIFT
         return v
 
-    def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+    def _high5_flat(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
         s = K[a] + K[b] + K[c] + K[d] + K[e]
         x = (s & 0x7FFFFF) + C5
         v = T[(x ^ D[x % B]) % N]
@@ -246,8 +255,12 @@ if _FLAT:
                 return v + _FLUSH_SHIFT
             return v + _SF_SHIFT
         return v
+
+    _high7_plain = _high7_flat
+    _five = _five_flat
+    _high5_plain = _high5_flat
 else:
-    def _high7_plain(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
+    def _high7_chunked(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
         s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
         code = FL[s >> 23]
         if code:
@@ -257,7 +270,7 @@ else:
         i = (x ^ D[x % B]) % N
         return T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
 
-    def _five(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+    def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
         """The strength of the five cards whose key sum is s."""
         x = (s & 0x7FFFFF) + C5
         i = (x ^ D[x % B]) % N
@@ -268,7 +281,7 @@ else:
             return v + _SF_SHIFT
         return v
 
-    def _high5_plain(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+    def _high5_chunked(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
         s = K[a] + K[b] + K[c] + K[d] + K[e]
         x = (s & 0x7FFFFF) + C5
         i = (x ^ D[x % B]) % N
@@ -279,8 +292,12 @@ else:
             return v + _SF_SHIFT
         return v
 
+    _high7_plain = _high7_chunked
+    _five = _five_chunked
+    _high5_plain = _high5_chunked
 
-def _high6_plain(a, b, c, d, e, f, K=_K):
+
+def _high6_full(a, b, c, d, e, f, K=_K):
     s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
     code = _FL6[s >> _SUIT_SHIFT]
     if code:  # five or six suited: the flush beats anything else possible
@@ -320,15 +337,14 @@ def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
                five(s - kf - kg))
 
 
-high5_unchecked = _high5_plain
 if MODE == "full":
-    high6_unchecked = _high6_plain
-    high7_unchecked = _high7_plain
-else:
-    high6_unchecked = _high6_compact
-    high7_unchecked = _high7_compact
-    _high6_plain = _high6_compact  # noqa: F811  (the names the API uses)
-    _high7_plain = _high7_compact  # noqa: F811
+    _high6_plain = _high6_full
+else:  # the names the API uses, on the compact table
+    _high6_plain = _high6_compact
+    _high7_plain = _high7_compact
+high5_unchecked = _high5_plain
+high6_unchecked = _high6_plain
+high7_unchecked = _high7_plain
 FAST_PATH = "plain"
 
 

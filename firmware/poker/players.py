@@ -150,7 +150,7 @@ def _final_street(view):
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud rewards a tight start
-_HARD_ENTRY = {'F5S': (105, 80)}
+_HARD_ENTRY = {'F5S': (120, 90)}
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
 

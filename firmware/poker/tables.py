@@ -19,7 +19,8 @@ A ROMFS file is recognised by its accepting ``memoryview(file)``; on an
 ordinary filesystem that raises and the file is read instead.
 ``SEARCH`` may be changed (tests do) before the first ``load``; ``forget()``
 drops what was found. ``where(name)`` is ``(path, kind)``, kind
-``'romfs'`` or ``'file'``.
+``'romfs'`` or ``'file'``. ``ram_bytes()`` is how many table bytes
+``load`` has read into RAM.
 """
 import gc
 import os
@@ -46,6 +47,7 @@ SEARCH = ["/rom/tables", "/tables", _package_tables()]
 COMPACT = None
 RAM_RESERVE = 96 * 1024
 _found = {}  # name -> (path, kind, whole-file memoryview or None)
+_ram = {}    # name -> bytes of it read into RAM by load() (not ROMFS)
 
 
 def _find(name):
@@ -92,6 +94,7 @@ def load(name, offset=0, length=None):
         length = size(name) - offset
     if mv is not None:
         return mv[offset:offset + length]
+    _ram[name] = _ram.get(name, 0) + length
     with open(path, "rb") as f:
         f.seek(offset)
         if sys.implementation.name != "micropython":
@@ -107,6 +110,16 @@ def load(name, offset=0, length=None):
     if len(buf) != length:
         raise OSError("short read of %s" % path)
     return buf
+
+
+def ram_bytes():
+    """Bytes of table files read into RAM so far (0 when all came from
+    ROMFS; the headers read to check a table included): what the heap holds
+    of the tables, whichever mode the evaluator chose."""
+    n = 0
+    for v in _ram.values():
+        n += v
+    return n
 
 
 def forget():
