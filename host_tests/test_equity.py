@@ -10,8 +10,7 @@ MicroPython, where it does not exist.
 """
 import gc
 
-import poker.hand  # noqa: F401  the largest module first: on a 180 KB heap
-gc.collect()       # later imports would fragment it (test_players needs it)
+gc.collect()  # a 180 KB heap after other test modules: compact first
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from checks import raises  # noqa: E402

@@ -138,10 +138,7 @@ def main(board=None):
     from ui.app import App
     gc.collect()
     clock = Clock()
-    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound)
-    # hw.power.Battery or None, for a screen that shows it (App does not
-    # declare battery yet: the ignore goes when ui/app.py does)
-    app.battery = dev.battery  # pyright: ignore[reportAttributeAccessIssue]
+    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery)
     gc.collect()
     Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
     return dev

@@ -156,6 +156,8 @@ class Settings:
         ("contrast", 128),
         ("coach", False),
     )
+    sound: bool  # declared for the type checker (the values come from _FIELDS)
+    coach: bool  # declared for the type checker (the values come from _FIELDS)
 
     def __init__(self):
         for name, default in self._FIELDS:
@@ -307,7 +309,7 @@ def _check_record(obj):
     if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
         raise ValueError("game: wrong version")
     seq = obj.get("seq")
-    if not _is_int(seq) or seq < 0:
+    if type(seq) is not int or seq < 0:
         raise ValueError("game: bad seq")
     obj["stats"] = Stats.from_obj(obj.get("stats"))
     g = obj.get("game")
@@ -341,7 +343,7 @@ def _check_record(obj):
             raise ValueError("game: bad elimination")
     if sum(stacks) != n * s.chips:
         raise ValueError("game: chips do not add up")
-    if not _is_int(hand_no) or hand_no < 0 or not _is_int(dealer) or not 0 <= dealer < n:
+    if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
         raise ValueError("game: bad dealer")
     if result not in (None, "won", "lost"):
         raise ValueError("game: bad result")
@@ -489,17 +491,18 @@ class Game:
         return h.view(seat) if h is not None else None
 
     def act(self, kind, amount=None):
-        if not self.human_to_act():
+        h = self.hand
+        if h is None or not self.human_to_act():
             raise ValueError("not the human's turn")
-        self.hand.act(kind, amount)
-        if self.hand.finished:
+        h.act(kind, amount)
+        if h.finished:
             self._finish_hand()
 
     def step(self):
         seat = self.to_act()
-        if seat is None or seat == 0:
-            return None
         h = self.hand
+        if seat is None or seat == 0 or h is None:
+            return None
         view = h.view(seat)
         legal = view.legal
         try:
@@ -536,6 +539,8 @@ class Game:
     def _finish_hand(self):
         h = self.hand
         start = self._start
+        if h is None or start is None:
+            return
         self.hand = None
         self.last_hand = h
         n = self.seats

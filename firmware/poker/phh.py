@@ -493,7 +493,7 @@ def _streets(actions, variant):
                 fits = len(variant.deals[st]) > 0 and a[1] not in [g[1] for g in group if g[0] == "dh"]
             else:
                 fits = variant.board[st] > 0 and not [g for g in group if g[0] == "db"]
-        if not fits:
+        if group is None or not fits:
             group = []
             groups.append(group)
             st += 1
@@ -602,12 +602,13 @@ def replay(f, rules=None, on_decision=None):
         if h.finished:
             raise ReplayError("action %r after the hand ended" % text)
         p = a[1]
-        if p >= len(seats):
+        if p is None or p >= len(seats):
             raise ReplayError("action %r: no such player" % text)
         seat = seats[p]
-        if h.actor != seat:
+        actor = h.actor
+        if actor != seat:
             raise ReplayError("action %r out of turn: p%d is to act" % (
-                text, seats.index(h.actor) + 1))
+                text, seats.index(actor) + 1 if actor is not None else 0))
         legal = h.legal_actions()
         if on_decision is not None:
             on_decision(h, seat)
@@ -653,9 +654,10 @@ def _check_deals(f, h, seats):
         raise ReplayError("the file deals %d times, our engine %d" % (len(theirs), len(mine)))
     for i in range(len(mine)):
         a, b = theirs[i], mine[i]
-        same = a[0] == b[0] and a[1] == b[1] and len(a[2]) == len(b[2])
+        cards = a[2] if isinstance(a[2], list) else []
+        same = a[0] == b[0] and a[1] == b[1] and len(cards) == len(b[2])
         if same:
-            for x, y in zip(a[2], b[2]):
+            for x, y in zip(cards, b[2]):
                 if x is not None and x != y:
                     same = False
         if not same:

@@ -13,12 +13,26 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
 - ``easy``: the toy console. Loose and predictable: rates its hand by what
   it has made so far (pairs, trips, low cards, draws) against the up cards
   it sees, raises with strong hands, calls a lot, folds junk to a bet late.
-- ``normal``: Monte Carlo equity (few samples) against random hands of the
-  live opponents, dead cards removed, compared with the pot odds.
-- ``hard``: more samples; narrows each opponent's range from his actions
-  (weighted sampling of his hidden cards: a raiser holds a stronger start)
-  and what he shows; pot odds with the streets still to come; value bets,
-  semi-bluffs and a few bluffs heads-up; never the seed-002 impossible call.
+- ``normal``: Monte Carlo equity (a few dozen deals) against random hands
+  of the live opponents, dead cards removed, each bet or raise faced this
+  round discounting it; compared with the pot odds (less on the last
+  round: no cards to come). Comes in with too many hands.
+- ``hard``: more deals (about 135 ms on the device); narrows each
+  opponent's range from his actions by weighted sampling of his hidden
+  cards (a raise or completion earlier: a strong start; a bet this round:
+  a made hand now); remembers how each seat plays across hands (only
+  public actions: ``observe(view)``, also worth calling with the final
+  view of each hand) and bluffs those who fold, bets thinner into those
+  who call, believes the bets of the passive, discounts a maniac's raises;
+  semi-bluffs; never the seed-002 impossible call.
+
+Every level plays every game: stud door cards and the up cards it sees
+(folded cards are dead and out of the sampling), razz and hi/lo lows
+(scoop or half: equity counts the pot share), hold'em and Omaha boards.
+Time: ``COST_US`` (per game) and ``work_us`` bound the Monte Carlo deals;
+Omaha uses equity's quick path. ``Normal.clock``/``budget_ms`` add a
+wall-clock stop for the device (off by default: decisions stay
+deterministic).
 
 Styles (``STYLES``): ``tight``/``loose`` moves the calling and betting
 thresholds; ``passive``/``aggressive`` the raising thresholds and how often
@@ -63,7 +77,7 @@ _AGGRESSIVE = ('raise', 'bet', 'complete')
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's quick path).
 # The device takes about 90 times as long.
-COST_US = {'FT': 3, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 10,
+COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 14,
            'FO/8': 18}
 
 
@@ -149,8 +163,8 @@ def _final_street(view):
 
 
 # Hard's first-round entry (% of a fair share: against raisers, against
-# callers) where it differs: five card stud rewards a tight start
-_HARD_ENTRY = {'F5S': (120, 90)}
+# callers) where it differs: five card stud and razz reward a tight start
+_HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
 
@@ -381,6 +395,11 @@ class Normal(_Base):
     semi_permille = 250   # ...this often (semi-bluff, protection)
     bluff_permille = 30   # heads-up, checked to: bet whatever we hold
     discount = 80         # equity kept, in %, per bet or raise faced this street
+    # a safety net for the device: with a clock (a function returning
+    # milliseconds, e.g. time.ticks_ms), sampling also stops after budget_ms.
+    # None (the default, and in every test) keeps decisions deterministic.
+    clock = None
+    budget_ms = 200
 
     def budget(self, view, nopp, ranges=False):
         """Monte Carlo deals for this decision: at most ``samples``, and no
@@ -420,13 +439,15 @@ class Normal(_Base):
             # device; sample one opponent and take the others as
             # independent (share against n ~ share against one ** n)
             n = self.budget(view, 1, rg is not None)
-            e1 = _eq.view_equity(view, n, self.rng, rg, max_opponents=1, omaha_quick=True)
+            e1 = _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                                 max_opponents=1, omaha_quick=True)
             e = e1
             for _ in range(nopp - 1):
                 e = e * e1 // 1000
             return e
         n = self.budget(view, nopp, rg is not None)
-        return _eq.view_equity(view, n, self.rng, rg, omaha_quick=True)
+        return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                               omaha_quick=True)
 
     def _decide(self, view):
         nopp = _live_opponents(view)

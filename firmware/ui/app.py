@@ -1,6 +1,6 @@
 """The console app: screens driven by key events and a clock.
 
-    app = App(display, store, rng, clock=None, sound=None)
+    app = App(display, store, rng, clock=None, sound=None, battery=None)
     app.handle(key, event)   # ui.keys codes
     app.tick(now_ms)         # pacing, flashing
     app.draw()               # redraws only if something changed, then show()
@@ -11,6 +11,8 @@ optionally ``contrast(v)``. ``store``: a ``poker.store.Store`` or None.
 callable returning milliseconds, or an object with ``ticks_ms()`` (caps the
 coach's equity time), or None. ``sound``: an object with ``play(name)``
 (names: click, turn, win, lose, finish, gameover, victory) or None.
+``battery``: a ``hw.power.Battery`` or None, kept as ``app.battery`` for a
+screen that shows it.
 
 Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
 goes back (on the table: selects FOLD on your turn, else opens the menu); a
@@ -34,7 +36,7 @@ class App:
     players = None
     hand_factory = None
 
-    def __init__(self, display, store, rng, clock=None, sound=None):
+    def __init__(self, display, store, rng, clock=None, sound=None, battery=None):
         from poker.game import Game, Settings
 
         self.display = display
@@ -42,6 +44,7 @@ class App:
         self.rng = rng
         self.clock = getattr(clock, "ticks_ms", clock)  # a callable or None
         self.sound = sound
+        self.battery = battery
         self.now = 0
         self.dirty = True
         self.y0 = 0  # the band of rows to redraw
@@ -72,14 +75,18 @@ class App:
             event = keys.PRESS
         elif event == keys.LONG and key != keys.B:
             event = keys.PRESS
-        scr.key(key, event)
+        if scr is not None:
+            scr.key(key, event)
 
     def tick(self, now_ms):
         self.now = now_ms
-        self.screen.tick(now_ms)
+        scr = self.screen
+        if scr is not None:
+            scr.tick(now_ms)
 
     def draw(self):
-        if not self.dirty:
+        scr = self.screen
+        if not self.dirty or scr is None:
             return False
         fb = self.display
         y0 = self.y0
@@ -88,7 +95,7 @@ class App:
             fb.fill(0)
         else:  # only a band changed: clear it; screens skip what lies outside
             fb.fill_rect(0, y0, 128, y1 - y0, 0)
-        self.screen.draw(fb)
+        scr.draw(fb)
         self.dirty = False
         self.y0 = 64
         self.y1 = 0
@@ -206,7 +213,9 @@ class App:
         self.go(self._table)
 
     def start_hand(self):
-        self.game.start_hand()
+        g = self.game
+        if g is not None:
+            g.start_hand()
 
     def showdown(self):
         from ui.showdown import Showdown
@@ -218,7 +227,7 @@ class App:
         if self._show_events():
             return
         g = self.game
-        if g.over:
+        if g is None or g.over:
             self.menu()
         else:
             self.table()

@@ -261,17 +261,12 @@ def _you(fb, view, eq, hand, low):
 
 
 def options(view):
-    """Your choices on your turn: the legal actions, with FOLD first even
-    when a check is free (the table asks before such a fold)."""
+    """Your choices on your turn: the engine's legal actions as they are
+    (it lists FOLD first whenever folding is legal, a check free or not: the
+    table asks before such a fold)."""
     legal = view.legal
     if not legal or view.actor != view.seat or view.finished:
         return []
-    for k, _ in legal:
-        if k == "fold":
-            return legal
-    for k, _ in legal:
-        if k == "check":
-            return [("fold", 0)] + legal
     return legal
 
 
@@ -495,13 +490,16 @@ class Table(Screen):
     def choose(self, action):
         """Your chosen action, after the checks that protect you."""
         kind, amount = action
-        legal = self.view.legal
+        v = self.view
+        if v is None:
+            return
+        legal = v.legal
         if kind == "fold":
             for k, _ in legal:
                 if k == "check":
                     self.app.confirm_fold(self)
                     return
-        elif kind == "call" and self.app.impossible_call(self.view):
+        elif kind == "call" and self.app.impossible_call(v):
             self.app.warn_impossible_call(self, action)
             return
         self.do(action)
@@ -510,7 +508,7 @@ class Table(Screen):
         kind, amount = action
         try:
             self.app.game.act(kind, amount)
-        except ValueError:  # the engine refused (e.g. a fold when a check is free)
+        except ValueError:  # the engine refused: a beep, and the table again
             self.app.play("error")
             self.refresh()
             return
