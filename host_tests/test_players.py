@@ -144,8 +144,8 @@ def test_decisions_do_not_change_when_hidden_cards_are_swapped_for_other_unseen_
                 for k in range(len(cards) - 1, 0, -1):
                     j = rng.below(k + 1)
                     cards[k], cards[j] = cards[j], cards[k]
-                for p, c in zip(pos, cards):
-                    alt[p] = c
+                for k in range(len(pos)):
+                    alt[pos[k]] = cards[k]
                 cards = pos = None
                 if MICRO:
                     gc.collect()

@@ -15,11 +15,22 @@ every tie count from 1 to 10 divides, also when halved.
 Public API:
 
     equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
-           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0)
-    view_equity(view, samples=300, rng=None, ranges=None, exact_max=0, ...)
+           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
+           omaha_quick=False)
+    view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
+                clock=None, budget_ms=0, max_opponents=0, omaha_quick=False)
+    known_cards(view) -> (mine, board, live opponents' up cards, dead)
     cannot_beat(variant, mine, board, shown, dead=())   # seed 002
     view_impossible_call(view)                           # seed 002
-    start_score(code, cards)                             # range weighting
+    start_score(code, cards), now_class(code, cards, n)  # range weighting
+    last: {'deals': n, 'exact': bool} of the last call
+
+Exact enumeration runs when ``exact_max`` is given, no ranges are, and
+the deals number at most ``exact_max``; else Monte Carlo with ``samples``.
+``omaha_quick``: Omaha high by the best seven-card hand of each hole pair
+with the board (one table lookup per pair; may overrate a hand that would
+need fewer than two hole cards), Omaha low by rank masks (exact); the
+virtual players use it, the coach and the tests need not.
 
 >>> from poker.cards import parse
 >>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)

@@ -500,7 +500,7 @@ class Hard(Normal):
     call, believes the bets of the passive."""
     level = 'hard'
     samples = 240
-    work_us = 1500        # x90 on the device: about 135 ms of Monte Carlo
+    work_us = 1300        # x90 on the device: about 120 ms of Monte Carlo
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
