@@ -8,3 +8,18 @@ def raises(exc, fn, *args, **kwargs):
     except exc as e:
         return e
     raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc.__name__))
+
+
+def fill(seq):
+    """A preset 52-card deck for Hand(deck=...): ``seq`` in dealing order
+    (None = a burn or any card not given) then every unused card."""
+    used = bytearray(52)
+    for c in seq:
+        if c is not None:
+            assert not used[c], "card given twice"
+            used[c] = 1
+    rest = [c for c in range(52) if not used[c]]
+    out = []
+    for c in seq:
+        out.append(rest.pop() if c is None else c)
+    return out + rest

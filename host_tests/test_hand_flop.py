@@ -2,7 +2,7 @@
 """poker.hand on the flop games (limit hold'em, Omaha, Omaha hi/lo): blinds,
 order of action, bet sizes, the cap, the short all-in rule, Omaha's two
 hole cards. Each test names the RULES.md line it checks."""
-from checks import raises
+from checks import fill, raises
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rules import casino, lexibook
@@ -11,19 +11,6 @@ from poker.variants import VARIANTS
 FT = VARIANTS['FT']
 FO = VARIANTS['FO']
 FO8 = VARIANTS['FO/8']
-
-
-def fill(seq):
-    used = bytearray(52)
-    for c in seq:
-        if c is not None:
-            assert not used[c], "card given twice"
-            used[c] = 1
-    rest = [c for c in range(52) if not used[c]]
-    out = []
-    for c in seq:
-        out.append(rest.pop() if c is None else c)
-    return out + rest
 
 
 def flop_deck(n, dealer, holes, board=''):

@@ -2,6 +2,7 @@
 """poker.hand at the showdown: side pots, hi/lo halves, scoops, odd chips,
 who shows first and who may muck. Expected amounts are worked out by hand
 from the contributions in each test; each test names its seed rule."""
+from checks import fill
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rng import Rng
@@ -10,19 +11,6 @@ from poker.variants import VARIANTS
 
 F7S = VARIANTS['F7S']
 F7S8 = VARIANTS['F7S/8']
-
-
-def fill(seq):
-    used = bytearray(52)
-    for c in seq:
-        if c is not None:
-            assert not used[c], "card given twice"
-            used[c] = 1
-    rest = [c for c in range(52) if not used[c]]
-    out = []
-    for c in seq:
-        out.append(rest.pop() if c is None else c)
-    return out + rest
 
 
 def stud_hands(n, dealer, cards, live=None):

@@ -4,7 +4,7 @@ bet sizes, raise cap, the open pair, deck exhaustion, the impossible call.
 Each test names the seed rule (seeds/000 console manual, 001 casino seven
 card stud, 002 irregularities, 004 stud hi/lo) or RULES.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
-from checks import raises
+from checks import fill, raises
 from poker.cards import parse
 from poker.hand import Hand, exposed_key
 from poker.rules import casino, lexibook
@@ -14,20 +14,6 @@ from poker.variants import VARIANTS
 F7S = VARIANTS['F7S']
 F5S = VARIANTS['F5S']
 FR = VARIANTS['FR']
-
-
-def fill(seq):
-    """A full deck: ``seq`` (None = a burn, any unused card) then the rest."""
-    used = bytearray(52)
-    for c in seq:
-        if c is not None:
-            assert not used[c], "card given twice"
-            used[c] = 1
-    rest = [c for c in range(52) if not used[c]]
-    out = []
-    for c in seq:
-        out.append(rest.pop() if c is None else c)
-    return out + rest
 
 
 def stud_deck(n, dealer, streets):

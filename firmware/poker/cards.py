@@ -12,6 +12,8 @@ RULES.md uses to break bring-in ties (c < d < h < s).
 """
 from micropython import const
 
+from poker.rng import below as _below
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 DECK_SIZE = const(52)
@@ -106,13 +108,3 @@ class Deck:
         self.top += 1
         return c
 
-
-def _below(rng, n):
-    """A uniform integer in [0, n) by rejection: no modulo bias."""
-    k = 1
-    while (1 << k) < n:
-        k += 1
-    while True:
-        r = rng.getrandbits(k)
-        if r < n:
-            return r

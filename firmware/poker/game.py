@@ -560,6 +560,7 @@ class Game:
             if start[i]:
                 self.stacks[i] = final[i]
         self._record_stats(h, start, final)
+        self._tell_bots(h, start)
         self.hand_no += 1
         self.seq += 1
         for seat in range(n):
@@ -592,6 +593,17 @@ class Game:
             text = None
             self.save()
             self.store.remove("hand")
+
+    def _tell_bots(self, h, start):
+        """The final view of the hand to every virtual player that dealt in
+        and has ``observe`` (Hard: folds that ended the hand count too)."""
+        for seat in self.bots:
+            bot = self.bots[seat]
+            if seat < len(start) and start[seat] and hasattr(bot, "observe"):
+                try:
+                    bot.observe(h.view(seat))
+                except Exception:  # a broken virtual player must not stop the console
+                    pass
 
     def _record_stats(self, h, start, final):
         pot = 0

@@ -77,7 +77,7 @@ _AGGRESSIVE = ('raise', 'bet', 'complete')
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's quick path).
 # The device takes about 90 times as long.
-COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 14,
+COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 11,
            'FO/8': 18}
 
 
@@ -518,6 +518,7 @@ class Hard(Normal):
         self._done = 0
         self._last = None
         self._pot = 0
+        self._end = None
 
     def observe(self, view):
         """Counts the other seats' actions it has not counted yet. Called
@@ -525,6 +526,13 @@ class Hard(Normal):
         hand, so that folds that ended the hand count too."""
         acts = view.actions
         d = self._done
+        if view.finished:
+            # the final view of a hand: count what is left once, then start
+            # the next hand from scratch (no guessing where a hand begins)
+            end = (len(acts), acts[-1] if acts else None, view.pot)
+            if end == self._end:
+                return  # this final view again
+            self._end = end
         if d and (len(acts) < d or acts[d - 1] != self._last or view.pot < self._pot):
             d = 0  # a new hand
         self._pot = view.pot
@@ -551,6 +559,8 @@ class Hard(Normal):
                 st[4] += 1
         self._done = len(acts)
         self._last = acts[-1] if acts else None
+        if view.finished:
+            self._done = 0
 
     def _stat(self, view):
         """(fold rate facing a bet, aggression) of the live opponents in

@@ -44,13 +44,18 @@ class Rng:
         return ((self.next16() << 14) | (self.next16() >> 2)) >> (30 - k)
 
     def below(self, n):
-        """A uniform integer in [0, n) by rejection, no modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        k = 1
-        while (1 << k) < n:
-            k += 1
-        while True:
-            r = self.getrandbits(k)
-            if r < n:
-                return r
+        return below(self, n)
+
+
+def below(rng, n):
+    """A uniform integer in [0, n) from any ``getrandbits`` source, by
+    rejection: no modulo bias."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    k = 1
+    while (1 << k) < n:
+        k += 1
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r
