@@ -7,8 +7,7 @@
    written, before every open, rename and remove. After each cut a new Store
    and Game.load must give exactly the complete state saved before or after
    the interrupted save, with every chip there. The figures are printed.
-   150 hands by default (about 15 s), 1,000 with STUD_SLOW=1 (about 2 min),
-   or STUD_HANDS=N.
+   1,000 hands, as issue 4 asks (about 2 minutes), or STUD_HANDS=N.
 2. Bad save files of every kind load as defaults with a message.
 3. The same power cuts on the real LittleFS of the MicroPython unix port
    (host_tests/mp_lfs_powercut.py): a cut before every block write and
@@ -28,7 +27,7 @@ from poker.rng import Rng
 from poker.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HANDS = int(os.environ.get("STUD_HANDS", "1000" if os.environ.get("STUD_SLOW") else "150"))
+HANDS = int(os.environ.get("STUD_HANDS", "1000"))
 
 
 def _load(files):

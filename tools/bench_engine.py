@@ -146,8 +146,9 @@ def main_micro():
 
 
 def _find_micropython():
+    import os
     import shutil
-    exe = shutil.which("micropython")
+    exe = (shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython"))
     if exe:
         return exe
     cand = os.path.join(ROOT, ".venv", "bin", "micropython")

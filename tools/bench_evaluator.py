@@ -173,7 +173,7 @@ def bench_cpython(n, rounds):
 
 
 def bench_micropython(n, rounds):
-    exe = shutil.which("micropython")
+    exe = (shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython"))
     if not exe:
         print("MicroPython unix port not found: skipped")
         return

@@ -49,7 +49,7 @@ print("free heap after the first frame: %%d bytes" %% gc.mem_free())
 
 
 def main():
-    mp = shutil.which("micropython")
+    mp = (shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython"))
     if not mp:
         raise SystemExit("needs the micropython unix port")
     tmp = tempfile.mkdtemp(prefix="stud-startup-")

@@ -408,7 +408,7 @@ FLASHPROOF = os.path.join(ROOT, "tools", "flashproof.py")
 
 
 def _micropython():
-    exe = shutil.which("micropython")
+    exe = (shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython"))
     if not exe:
         raise BuildError("the micropython unix port is not installed (make venv)")
     return exe

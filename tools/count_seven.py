@@ -24,7 +24,7 @@ def run_under_micropython():
     import os
     import shutil
     import subprocess
-    exe = shutil.which("micropython")
+    exe = (shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython"))
     if not exe:
         print("the micropython unix port is needed (make venv)")
         return 2

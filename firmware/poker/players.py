@@ -386,6 +386,7 @@ class Normal(_Base):
     level = 'normal'
     samples = 16          # Monte Carlo deals per decision, at most...
     work_us = 400         # ...and within this much unix-port time
+    work_games = {}       # work_us where a game differs
     min_samples = 4
     now_ranges = 0        # ranges also from this round's bets
     entry = 70            # first round: equity to come in, in % of a fair share
@@ -406,7 +407,8 @@ class Normal(_Base):
         more than ``work_us`` of the unix port's time (see ``COST_US``;
         weighted sampling redraws: about twice the work)."""
         code = _code(view)
-        n = self.work_us // (COST_US.get(code, 3) * (nopp + 1) * (2 if ranges else 1))
+        work = self.work_games.get(code, self.work_us)
+        n = work // (COST_US.get(code, 3) * (nopp + 1) * (2 if ranges else 1))
         cap = self.samples
         if self.level == 'normal':
             cap = _NORMAL_SAMPLES.get(code, cap)
@@ -501,6 +503,10 @@ class Hard(Normal):
     level = 'hard'
     samples = 240
     work_us = 1300        # x90 on the device: about 120 ms of Monte Carlo
+    # razz and hi/lo: COST_US overstates a deal there two to three times
+    # (measured decisions: 0.35 ms mean at 1300), and more deals are what
+    # Hard needs most in the low games
+    work_games = {'FR': 2900, 'F7S/8': 3300}
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
@@ -533,8 +539,9 @@ class Hard(Normal):
             if end == self._end:
                 return  # this final view again
             self._end = end
-        if d and (len(acts) < d or acts[d - 1] != self._last or view.pot < self._pot):
-            d = 0  # a new hand
+        if d and (len(acts) < d or acts[d - 1] != self._last or
+                  (view.pot < self._pot and not view.finished)):
+            d = 0  # a new hand (a finished hand's pot may read 0: paid out)
         self._pot = view.pot
         me = view.seat
         seen = self.seen
