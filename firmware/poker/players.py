@@ -506,7 +506,7 @@ class Hard(Normal):
     # razz and hi/lo: COST_US overstates a deal there two to three times
     # (measured decisions: 0.35 ms mean at 1300), and more deals are what
     # Hard needs most in the low games
-    work_games = {'FR': 2900, 'F7S/8': 3300}
+    work_games = {'FR': 3500, 'F7S/8': 3300}
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
