@@ -298,34 +298,3 @@ def test_every_virtual_player_that_can_observe_sees_the_final_view_of_each_hand(
     for seat in (1, 2, 3):
         assert bots[seat].seen == [(seat, True)] * 3
 
-
-def test_hard_counts_the_human_folds_that_end_a_hand():
-    # the human folds whenever he may: his last fold ends many hands, after
-    # which no virtual player decides again; Hard's memory must still hold
-    # every fold of his (counted independently from the hand records)
-    from poker.players import make
-
-    hards = {}
-
-    def players(seat, settings, rng):
-        hards[seat] = make("hard", "balanced", seed=seat)
-        return hards[seat]
-
-    s = Settings()
-    s.game = "FT"
-    g = Game(s, Rng(11), None, players=players)
-    folds = 0
-    for _ in range(6):
-        g.start_hand()
-        while g.hand is not None:
-            if g.human_to_act():
-                legal = [a[0] for a in g.view(0).legal]
-                g.act("fold" if "fold" in legal else legal[0])
-            else:
-                g.step()
-        for a in g.last_hand.view(0).actions:
-            if a[1] == 0 and a[2] == "fold":
-                folds += 1
-    assert folds >= 3
-    for seat in (1, 2, 3):
-        assert hards[seat].seen[0][0] == folds

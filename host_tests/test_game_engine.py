@@ -177,3 +177,33 @@ def test_the_best_hand_statistic_is_the_best_high_hand_you_held_unfolded():
         assert best > 0 and st["best"] == best, game
         assert st["best_text"].split()[0] in ("high", "pair", "two", "three", "straight", "flush",
                                               "full", "four")
+
+
+def test_hard_counts_the_human_folds_that_end_a_hand():
+    # the human folds whenever he may: his last fold ends many hands, after
+    # which no virtual player decides again; Hard's memory must still hold
+    # every fold of his (counted independently from the hand records)
+    hards = {}
+
+    def bots(seat, settings, rng):
+        hards[seat] = players.make("hard", "balanced", seed=seat)
+        return hards[seat]
+
+    s = Settings()
+    s.game = "FT"
+    g = Game(s, Rng(11), None, players=bots)
+    folds = 0
+    for _ in range(6):
+        g.start_hand()
+        while g.hand is not None:
+            if g.human_to_act():
+                legal = [a[0] for a in g.view(0).legal]
+                g.act("fold" if "fold" in legal else legal[0])
+            else:
+                g.step()
+        for a in g.last_hand.view(0).actions:
+            if a[1] == 0 and a[2] == "fold":
+                folds += 1
+    assert folds >= 3
+    for seat in (1, 2, 3):
+        assert hards[seat].seen[0][0] == folds

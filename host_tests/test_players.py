@@ -309,6 +309,34 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     assert against_station.value_pct(v) < against_folder.value_pct(v)
 
 
+def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice():
+    # its memory against an independent count from the hands' records: the
+    # final view (pot already paid out) observed twice adds nothing twice
+    hard = players.make('hard', 'balanced', seed=3)
+    other = players.make('normal', 'balanced', seed=4)
+    rng = Rng(21)
+    rules = lexibook()
+    want = [0, 0, 0, 0, 0]
+    kinds = ('fold', 'call', 'raise', 'bet', 'check')
+    for i in range(12):
+        bots = [hard, other] if i % 2 == 0 else [other, hard]
+        h = _play('FT', rules, bots, i % 2, _deck(rng))
+        me = bots.index(hard)
+        hard.observe(h.view(me))
+        hard.observe(h.view(me))
+        for a in h.view(me).actions:
+            if a[1] != me:
+                k = 'raise' if a[2] == 'complete' else a[2]
+                if k in kinds:
+                    want[kinds.index(k)] += 1
+    assert sum(want) > 12
+    got = [0, 0, 0, 0, 0]
+    for s in hard.seen:
+        for j in range(5):
+            got[j] += hard.seen[s][j]
+    assert got == want, (got, want)
+
+
 def _third_street(code, mine3, other3):
     """Heads-up, dealer 0: seat 1 gets ``mine3`` (down, down, door), seat 0
     ``other3``; returns the hand at seat 1's first decision that is not a

@@ -76,7 +76,9 @@ Driving hands:
 - ``g.view(seat=0)``: the seat's ``SeatView`` of the current (or last) hand.
 - When a hand finishes (inside ``act``/``step``) the game does its
   bookkeeping at once: stacks, statistics, eliminations, dealer move, saves
-  (the game, the statistics and the hand history) and events.
+  (the game, the statistics and the hand history) and events; each virtual
+  player dealt in that has ``observe(view)`` gets its seat's final view
+  (Hard's memory then counts the folds that ended the hand).
 - ``g.last_hand``: the finished Hand (for the showdown screen) until the next
   ``start_hand``.
 - ``g.events``: list of ``(kind, seat)`` the UI shows once and then clears

@@ -17,13 +17,14 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   of the live opponents, dead cards removed, each bet or raise faced this
   round discounting it; compared with the pot odds (less on the last
   round: no cards to come). Comes in with too many hands.
-- ``hard``: more deals (about 135 ms on the device); narrows each
+- ``hard``: more deals (about 135 ms on the device at most; ``work_us``,
+  per game ``work_games``: razz, hi/lo and Omaha get more); narrows each
   opponent's range from his actions by weighted sampling of his hidden
   cards (a raise or completion earlier: a strong start; a bet this round:
   a made hand now); remembers how each seat plays across hands (only
-  public actions: ``observe(view)``, also worth calling with the final
-  view of each hand) and bluffs those who fold, bets thinner into those
-  who call, believes the bets of the passive, discounts a maniac's raises;
+  public actions: ``observe(view)``; the game also calls it with the final
+  view of each hand, which counts once however often it is given) and
+  bluffs those who fold, bets thinner into those who call, believes the bets of the passive, discounts a maniac's raises;
   semi-bluffs; never the seed-002 impossible call.
 
 Every level plays every game: stud door cards and the up cards it sees
@@ -505,8 +506,9 @@ class Hard(Normal):
     work_us = 1300        # x90 on the device: about 120 ms of Monte Carlo
     # razz and hi/lo: COST_US overstates a deal there two to three times
     # (measured decisions: 0.35 ms mean at 1300), and more deals are what
-    # Hard needs most in the low games
-    work_games = {'FR': 3500, 'F7S/8': 3300}
+    # Hard needs most in the low games; Omaha a little more too. Each keeps
+    # the worst decision within F7S's (about 130 ms projected, quiet machine)
+    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1500}
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
