@@ -199,3 +199,16 @@ def apply(files, op, upto=None):
         files[op[2]] = files.pop(op[1])
     elif kind == "remove":
         del files[op[1]]
+
+
+def play_out(g, decide=None):
+    """Plays the game's current hand to its end: the virtual players by
+    g.step(), the human seat by decide(view) -> (kind, amount), or a check
+    when decide is None (FakeHand only offers checks)."""
+    while g.hand is not None:
+        if not g.human_to_act():
+            g.step()
+        elif decide is None:
+            g.act("check", 0)
+        else:
+            g.act(*decide(g.view(0)))

@@ -18,7 +18,7 @@ _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
 
-from fake_table import FakeHand, check_bots, fresh  # noqa: E402
+from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
 from poker.game import Game, Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
@@ -172,11 +172,7 @@ def main(hands):
             settings.save(st)
         else:
             g.start_hand()
-            while g.hand is not None:
-                if g.human_to_act():
-                    g.act("check", 0)
-                else:
-                    g.step()
+            play_out(g)
             played += 1
         old, before = group_done(old, before)
     vfs.umount("/lfs")

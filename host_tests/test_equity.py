@@ -14,7 +14,7 @@ gc.collect()  # a 180 KB heap after other test modules: compact first
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from checks import raises  # noqa: E402
-from poker.cards import parse  # noqa: E402
+from poker.cards import Deck, parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
 
@@ -288,14 +288,11 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
 
 
 def test_quick_omaha_low_is_the_exact_omaha_low():
-    rng = Rng(31)
+    deck = Deck(Rng(31))
     lows = 0
     for _ in range(300):
-        deck = list(range(52))
-        for i in range(51, 0, -1):
-            j = rng.below(i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        hole, board = deck[:4], deck[4:9]
+        deck.shuffle()
+        hole, board = list(deck.cards[:4]), list(deck.cards[4:9])
         want = ev.omaha_low8(hole, board)
         got = eq._omaha_low_quick(hole, board)
         assert got == (-1 if want is None else want), (hole, board)
@@ -304,14 +301,11 @@ def test_quick_omaha_low_is_the_exact_omaha_low():
 
 
 def test_quick_omaha_high_never_underrates_and_is_close_in_equity():
-    rng = Rng(32)
+    deck = Deck(Rng(32))
     same = 0
     for _ in range(300):
-        deck = list(range(52))
-        for i in range(51, 0, -1):
-            j = rng.below(i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        hole, board = deck[:4], deck[4:9]
+        deck.shuffle()
+        hole, board = list(deck.cards[:4]), list(deck.cards[4:9])
         exact = ev.omaha_high(hole, board)
         quick = eq._omaha_high_quick(hole, board)
         assert quick >= exact

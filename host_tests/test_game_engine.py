@@ -3,7 +3,7 @@
 the engine and the players compiled from source do not fit the 180 KB heap
 of the MicroPython run beside these tests (tools/soak.py runs them there as
 .mpy, see test_soak.py)."""
-from fake_table import FakeFs
+from fake_table import FakeFs, play_out
 from poker import players
 from poker.game import Game, Settings
 from poker.rng import Rng
@@ -86,8 +86,7 @@ def test_lexibook_game_player_3_deals_first_and_the_button_goes_round():
         dealers.append(g.dealer)
         h = g.start_hand()
         assert h.dealer == dealers[-1]
-        while g.hand is not None:
-            g.act(*me.decide(g.view(0))) if g.human_to_act() else g.step()
+        play_out(g, me.decide)
     assert dealers == [2, 3, 0, 1, 2, 3]
 
 
@@ -99,8 +98,7 @@ def test_the_statistics_match_the_hands_as_the_engine_settled_them():
     for _ in range(40):
         start = g.stacks[0]
         g.start_hand()
-        while g.hand is not None:
-            g.act(*me.decide(g.view(0))) if g.human_to_act() else g.step()
+        play_out(g, me.decide)
         h = g.last_hand
         net += g.stacks[0] - start
         if h.winnings[0] > 0:
@@ -117,8 +115,7 @@ def test_a_resumed_real_game_goes_on_from_the_saved_stacks():
     me = players.make(0, rng=rng)
     for _ in range(5):
         g.start_hand()
-        while g.hand is not None:
-            g.act(*me.decide(g.view(0))) if g.human_to_act() else g.step()
+        play_out(g, me.decide)
     before = list(g.stacks)
     g.start_hand()
     while not g.human_to_act() and g.hand is not None:
@@ -162,8 +159,7 @@ def test_the_best_hand_statistic_is_the_best_high_hand_you_held_unfolded():
         best = 0
         for _ in range(60):
             g.start_hand()
-            while g.hand is not None:
-                g.act(*me.decide(g.view(0))) if g.human_to_act() else g.step()
+            play_out(g, me.decide)
             h = g.last_hand
             if h.folded[0]:
                 continue

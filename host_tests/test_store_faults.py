@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import time
 
-from fake_table import FakeFs, FakeHand, apply, check_bots, fresh
+from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, play_out
 from poker import store as store_mod
 from poker.game import Game, Settings
 from poker.rng import Rng
@@ -74,11 +74,7 @@ def _play_and_record(hands):
             settings.save(st)
         else:
             g.start_hand()
-            while g.hand is not None:
-                if g.human_to_act():
-                    g.act("check", 0)
-                else:
-                    g.step()
+            play_out(g)
             played += 1
         marks.append(mark())
     FakeHand.swing = 200

@@ -16,23 +16,9 @@ and the store's saves hold. ``micropython.mem_info()`` closes the report.
 import gc
 import sys
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-_args = [a for a in sys.argv[1:] if not a.startswith("--")]
-_opts = {}
-for _a in sys.argv[1:]:
-    if _a.startswith("--") and "=" in _a:
-        _opts[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
-sys.path.insert(0, _here + "/hostshim")
-sys.path.insert(0, _opts.get("fw", _here + "/../firmware"))
-_rom = 0
-if "rom" in _opts:
-    import vfs
+from mpsetup import ARGS as _args, OPTS as _opts, mount_rom  # noqa: E402
 
-    with open(_opts["rom"], "rb") as _f:
-        _img = _f.read()
-    _rom = len(_img)
-    vfs.mount(vfs.VfsRom(_img), "/rom")
-    _img = None
+_rom = mount_rom()
 
 
 def used():

@@ -32,26 +32,12 @@ import gc
 import sys
 import time
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-_args = [a for a in sys.argv[1:] if not a.startswith("--")]
-_opts = {}
-for _a in sys.argv[1:]:
-    if _a.startswith("--") and "=" in _a:
-        _opts[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
-sys.path.insert(0, _here + "/hostshim")
-sys.path.insert(0, _opts.get("fw", _here + "/../firmware"))
+from mpsetup import ARGS as _args, OPTS as _opts, mount_rom  # noqa: E402
+
 _flash = None
 if "--lfs" in sys.argv:
     _flash = bytearray(256 * 128)  # before the imports: one block, no fragments
-_rom = 0  # bytes of the ROMFS image in the heap (it stands for flash)
-if "rom" in _opts:
-    import vfs
-
-    with open(_opts["rom"], "rb") as _f:
-        _img = _f.read()
-    _rom = len(_img)
-    vfs.mount(vfs.VfsRom(_img), "/rom")
-    _img = None
+_rom = mount_rom()  # bytes of the ROMFS image in the heap (it stands for flash)
 
 from poker import players  # noqa: E402
 from poker.game import Game, Settings  # noqa: E402

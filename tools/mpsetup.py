@@ -1,0 +1,29 @@
+"""The common start of the tools that run under the MicroPython unix port
+(tools/soak.py, tools/heapreport.py): their arguments, the firmware on the
+path, and an optional ROMFS image mounted at /rom.
+
+    micropython tools/TOOL.py [N] [--fw=DIR] [--rom=IMAGE] [--dir=DIR] [--flag]
+"""
+import sys
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+OPTS = {}  # --name=value
+for _a in sys.argv[1:]:
+    if _a.startswith("--") and "=" in _a:
+        OPTS[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
+sys.path.insert(0, HERE + "/hostshim")
+sys.path.insert(0, OPTS.get("fw", HERE + "/../firmware"))
+
+
+def mount_rom():
+    """Mounts --rom=IMAGE at /rom; returns the image's size, which the unix
+    port holds in its heap while the device keeps it in flash (0: none)."""
+    if "rom" not in OPTS:
+        return 0
+    import vfs
+
+    with open(OPTS["rom"], "rb") as f:
+        img = f.read()
+    vfs.mount(vfs.VfsRom(img), "/rom")
+    return len(img)
