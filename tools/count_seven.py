@@ -43,13 +43,14 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here + "/../firmware")
 
 from poker import evaluator as ev
+from poker import evaluator_viper as ev_viper
 
 # one flat copy of the value table, the displacements, the keys, for viper
 _T = bytearray(2 * ev._N)
 for _j, _buf in enumerate(ev._TBUF):
     _T[2 * 4096 * _j:2 * 4096 * _j + len(_buf)] = _buf
 _D = ev._DBUF
-_V = ev._VRAM
+_V = ev_viper._VRAM  # keys, parameters, flush tables (bound by ev)
 _COUNTS = bytearray(4 * 7463)
 
 

@@ -19,7 +19,7 @@ the image stays in flash; here it sits in the heap, so the caller gives the
 heap the budget PLUS the image size, and this script reports the heap it used
 beyond the image.
 
-It plays the richest level the firmware has so far (or LEVEL), and says which:
+It plays LEVEL (default: app), and says which:
 `app` (ui.app.App on a frame buffer, driven by scripted button presses),
 `game` (poker.game with the virtual players, the human seat scripted),
 `hand` (poker.hand.Hand, every seat scripted), or `eval` (deal and evaluate
@@ -130,7 +130,7 @@ def _watch_open():
         pass
 
 
-def play_eval(rng, hands, meter):
+def play_eval(rng, hands):
     from poker import cards, evaluator
     deck = cards.Deck(rng)
     counts = [0] * len(evaluator.CATEGORIES)
@@ -138,8 +138,8 @@ def play_eval(rng, hands, meter):
         deck.shuffle()
         hand = [deck.deal() for _ in range(7)]
         counts[evaluator.CATEGORIES.index(evaluator.category(evaluator.high(hand)))] += 1
-        meter.sample()
-    return "categories " + " ".join([str(n) for n in counts])
+        yield
+    yield "categories " + " ".join([str(n) for n in counts])
 
 
 def _pick(legal, rng):
@@ -160,7 +160,7 @@ def _pick(legal, rng):
     return legal[0]
 
 
-def play_hand(rng, hands, meter):
+def play_hand(rng, hands):
     from poker import rules, variants
     from poker.hand import Hand
     codes = sorted(variants.VARIANTS)
@@ -174,13 +174,13 @@ def play_hand(rng, hands, meter):
         while not h.finished:
             kind, amount = _pick(h.legal_actions(), rng)
             h.act(kind, amount)
-            meter.sample()
+            yield
         stacks = list(h.stacks)
         dealer = (dealer + 1) % 4
-    return "chips %d" % sum(stacks)
+    yield "chips %d" % sum(stacks)
 
 
-def play_game(rng, hands, meter):
+def play_game(rng, hands):
     from poker.game import Game, Settings
     from poker.store import Store
     store = Store("/data")
@@ -201,14 +201,14 @@ def play_game(rng, hands, meter):
                 g.act(kind, amount)
             else:
                 g.step()
-            meter.sample()
+            yield
         played += 1
         if sum(g.stacks) != g.total:
             raise AssertionError("chips not conserved")
-    return "games %d chips %d" % (games + 1, g.total)
+    yield "games %d chips %d" % (games + 1, g.total)
 
 
-def play_app(rng, hands, meter):
+def play_app(rng, hands):
     """The whole console above the hardware layer: ui.app.App on a frame
     buffer, its saves on the flash filesystem, driven by scripted button
     presses (mostly A, the others now and then) with the clock moving on."""
@@ -249,8 +249,8 @@ def play_app(rng, hands, meter):
                 last, seen = g, 0
             done += g.hand_no - seen
             seen = g.hand_no
-        meter.sample()
-    return "app hands %d games %d presses %d" % (done, games, steps)
+        yield
+    yield "app hands %d games %d presses %d" % (done, games, steps)
 
 
 def mount(mode, image, lfs_img):
@@ -274,16 +274,23 @@ def mount(mode, image, lfs_img):
     return img_len
 
 
-def play(img_len, hands, seed, want="auto", scale=1):
-    """Plays from the mounted layout (see mount(), or the launcher in
-    tools/build.py, which mounts first and then imports this module from the
-    image or the filesystem, as the device would import its code).
+LEVELS = {"app": play_app, "game": play_game, "hand": play_hand, "eval": play_eval}
+_run = {}   # the run under way: begin() .. step()
+
+
+def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
+    """Starts a run from the mounted layout (see mount(), the launcher in
+    tools/build.py, or tools/wasmport/run.mjs, which mount first and then
+    import this module from the image or the filesystem, as the device
+    would import its code); step() plays it.
 
     ``scale``: the heap was given ``scale`` times the budget (the 64-bit
     port's objects take up to twice the RP2040's heap); the evaluator's
     reserve (poker.tables.RAM_RESERVE, the heap it keeps free for the game
     beside the full tables) is scaled alike, so it chooses its tables as it
-    would in the budget's heap on the device, not by the bigger heap."""
+    would in the budget's heap on the device, not by the bigger heap.
+    ``compact``: poker.tables.COMPACT, for a port whose gc.mem_free() is not
+    the device's (the WebAssembly port's heap can grow)."""
     _watch_open()
     gc.collect()
     meter = Meter(gc.mem_alloc())
@@ -292,62 +299,62 @@ def play(img_len, hands, seed, want="auto", scale=1):
     from poker.rng import Rng
     import poker
     print("POKER_FROM", getattr(poker, "__file__", "?"))
+    from poker import tables
     if scale != 1:
-        try:
-            from poker import tables
-            tables.RAM_RESERVE = int(tables.RAM_RESERVE * scale)
-        except ImportError:
-            pass
-    # the richest level whose modules all exist (they arrive one by one),
-    # or the level asked for
-    levels = (("app", play_app), ("game", play_game), ("hand", play_hand), ("eval", play_eval))
-    if want != "auto":
-        levels = [lv for lv in levels if lv[0] == want]
-    for level, fn in levels:
-        try:
-            summary = fn(Rng(seed), hands, meter)
-            break
-        except ImportError as e:
-            if want != "auto":
-                raise
-            print("SKIPPED", level, repr(e))
-            for name in list(sys.modules):
-                if name.startswith(("poker.", "ui.")) and name != "poker.rng":
-                    del sys.modules[name]
-                    parent, _dot, sub = name.partition(".")
-                    try:
-                        delattr(sys.modules[parent], sub)
-                    except (AttributeError, KeyError):
-                        pass
-            gc.collect()
-            meter = Meter(gc.mem_alloc())
+        tables.RAM_RESERVE = int(tables.RAM_RESERVE * scale)
+    if compact is not None:
+        tables.COMPACT = compact
+    level = "app" if want == "auto" else want
+    _run.update(level=level, meter=meter, hands=hands, img_len=img_len,
+                steps=LEVELS[level](Rng(seed), hands), summary=None)
+
+
+def step(sample=True):
+    """One action (a bet, a button press): False while the run goes on;
+    True once it is over, after printing its report. ``sample``: measure the
+    live heap every few steps (gc.collect() here; a driver that collects
+    between steps itself passes False)."""
+    out = next(_run["steps"])
+    if out is None:
+        if sample:
+            _run["meter"].sample()
+        return False
+    _run["summary"] = out
+    report()
+    return True
+
+
+def report():
+    level, meter, img_len = _run["level"], _run["meter"], _run["img_len"]
     print("LEVEL", level)
     gc.collect()
     meter.sample()
-    print("SUMMARY", summary)
-    print("HANDS", hands)
+    print("SUMMARY", _run["summary"])
+    print("HANDS", _run["hands"])
     print("MODULES", " ".join(sorted(k for k in sys.modules if k.startswith(("poker", "ui", "hw")))))
     print("OPENED", " ".join(_opened))
     tables = sys.modules.get("poker.tables")
     if tables is not None:
         # where poker.tables found each table: (path, 'romfs' | 'file'); a
         # 'file' table is read into RAM (counted whole: TABLE_RAM)
-        names = sorted(getattr(tables, "_found", None) or getattr(tables, "loaded", None) or {})
-        found = [(tables.where(n) if hasattr(tables, "where") else tables.loaded[n]) + (n,)
-                 for n in names]
-        print("TABLES", " ".join(["%s=%s" % (p, k) for p, k, _n in found]))
-        if hasattr(tables, "ram_bytes"):   # what load() actually read into RAM
-            print("TABLE_RAM", tables.ram_bytes())
-        else:
-            print("TABLE_RAM", sum([tables.size(n) if hasattr(tables, "size") else len(tables.load(n))
-                                    for p, k, n in found if k != "romfs"]))
+        found = [tables.where(n) for n in sorted(tables._found)]
+        print("TABLES", " ".join(["%s=%s" % (p, k) for p, k in found]))
+        print("TABLE_RAM", tables.ram_bytes())   # what load() read into RAM
         ev = sys.modules.get("poker.evaluator")
         if ev is not None:
-            print("EVAL_MODE", getattr(ev, "MODE", "?"))
+            print("EVAL_MODE", ev.MODE)
+            print("FAST_PATH", ev.FAST_PATH)
     print("BASE_GAME", meter.base)
     print("PEAK_LIVE", meter.peak_live)
     print("PEAK_LIVE_BEYOND_IMAGE", meter.peak_live - img_len)
     print("OK")
+
+
+def play(img_len, hands, seed, want="auto", scale=1):
+    """begin(), then step() to the end, measuring the live heap."""
+    begin(img_len, hands, seed, want, scale)
+    while not step():
+        pass
 
 
 def main():

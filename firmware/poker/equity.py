@@ -69,6 +69,11 @@ _POT = const(5040)  # one pot in units: 1..10 divide it and its half
 _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
 _TRIES = const(4)  # redraws of one opponent's cards outside his range
+# The deal's 16-bit LCG: full period (c odd, a = 5 mod 8), the best 2-D
+# lattice of the multipliers whose products stay small ints on the RP2040:
+# 0xFFFF * a + c < 2**30 (31-bit small ints; a product past them would
+# allocate a big int for every card dealt).
+_LCG_A = const(10061)
 
 _HI = const(0)    # best high hand takes the pot
 _LO8 = const(1)   # hi/lo eight or better
@@ -575,8 +580,7 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
     t0 = clock() if clock is not None else 0
     for _ in range(samples):
         # one word of the seeded stream per deal, then a 16-bit LCG inside
-        # the deal (full period; its high bits pick the cards): no call
-        # per card
+        # the deal (_LCG_A; its high bits pick the cards): no call per card
         x = rnext()
         top = 0
         for job in jobs:
@@ -585,7 +589,7 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
             while True:
                 t_ = top
                 for i in range(base, end):
-                    x = (x * 25173 + 13849) & 0xFFFF
+                    x = (x * _LCG_A + 13849) & 0xFFFF
                     j = t_ + ((x * (npool - t_)) >> 16)
                     c = pool[j]
                     pool[j] = pool[t_]
@@ -617,18 +621,18 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
                             k += 1
                     if now_class(code, now, k) >= rg[2]:
                         break
-                    x = (x * 25173 + 13849) & 0xFFFF
+                    x = (x * _LCG_A + 13849) & 0xFFFF
                     if (x * 1000) >> 16 >= rg[3]:
                         break
                 else:
-                    x = (x * 25173 + 13849) & 0xFFFF
+                    x = (x * _LCG_A + 13849) & 0xFFFF
                     if (x * 1000) >> 16 >= rg[1]:
                         break
                 tries += 1
                 redraws -= 1
             top = t_
         for i in range(bstart, nboard):
-            x = (x * 25173 + 13849) & 0xFFFF
+            x = (x * _LCG_A + 13849) & 0xFFFF
             j = top + ((x * (npool - top)) >> 16)
             c = pool[j]
             pool[j] = pool[top]
@@ -718,8 +722,11 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
         total, done = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
         last['exact'] = False
     last['deals'] = done
-    den = done * _POT
-    return (total * PERMILLE + den // 2) // den
+    # round(total * 1000 / (done * _POT)) without the product, which would
+    # pass 2**30 (a big int on the device) beyond ~200 deals
+    q = total // done
+    a = q * PERMILLE + (total - q * done) * PERMILLE // done
+    return (a + _HALF) // _POT
 
 
 # ---------------------------------------------------------------- the view

@@ -349,112 +349,22 @@ FAST_PATH = "plain"
 
 
 # ---------------------------------------------------------------- viper path
-# MicroPython only: the same computation over raw pointers. _VRAM holds, as
-# int32: the 52 card keys, the 4 x 52 per-suit keys, then the parameters;
-# then the three flush tables as bytes. The big tables stay where the
-# loader put them (flash on ROMFS) and are read a byte at a time, so their
-# alignment does not matter (Cortex-M0+ faults on unaligned 16-bit loads).
-
-_V_KS = const(52)          # int32 index of the per-suit keys
-_V_PAR = const(260)        # int32 index of the parameters
-_V_FL = const(1072)        # byte offset of the flush tables (268 int32)
+# MicroPython with a native emitter (the RP2040's, the unix port's): the
+# same computation over raw pointers, in its own module so that this one
+# stays bytecode that every MicroPython loads. A port without native code
+# (the WebAssembly port; a bytecode-only build leaves the module out) keeps
+# the plain path.
 
 if _IS_MP:
-    import micropython
-
-    _VRAM = bytearray(_V_FL + 768)
-    _SCRATCH = bytearray(28)  # the compact viper path's seven card keys
-    for _c in range(52):
-        struct.pack_into("i", _VRAM, 4 * _c, _K[_c])
-        for _s in range(4):
-            struct.pack_into("i", _VRAM, 4 * (_V_KS + 52 * _s + _c), _KS[_s][_c])
-    for _i, _p in enumerate((_C5, _C6, 0, _B, _N, 1 if _FLAT else 0)):
-        struct.pack_into("i", _VRAM, 4 * (_V_PAR + _i), _p)
-    _VRAM[_V_FL:_V_FL + 256] = _FL5
-    _VRAM[_V_FL + 256:_V_FL + 512] = _FL6
-    _VRAM[_V_FL + 512:_V_FL + 768] = _FL7
-
-    @micropython.viper
-    def _high7_viper(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-        # ptr8, ptr32: viper's pointer casts (builtins of the viper emitter)
-        ram = _VRAM
-        k = ptr32(ram)  # noqa: F821
-        s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-        code = int(ptr8(ram)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
-        if code:
-            ks = _V_KS + 52 * ((code - 1) & 3)
-            x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
-            x += k[_V_PAR + ((code - 1) >> 2)]
-        else:
-            x = s & 0x7FFFFF
-        t = ptr8(_DBUF)  # noqa: F821
-        i = 2 * (x % k[_V_PAR + 3])
-        i = (x ^ (t[i] | (t[i + 1] << 8))) % k[_V_PAR + 4]
-        if k[_V_PAR + 5]:  # the values in one piece
-            t = ptr8(_TFBUF)  # noqa: F821
-            i = 2 * i
-        else:
-            t = ptr8(_TBUF[i >> 12])  # noqa: F821
-            i = 2 * (i & 4095)
-        v = t[i] | (t[i + 1] << 8)
-        if code:
-            if v < 5854:
-                return v + 5863
-            return v + 1599
-        return v
-
-    @micropython.viper
-    def _high7_compact_viper(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-        # the best of the 21 five-card subsets, from the compact table
-        ram = _VRAM
-        k = ptr32(ram)  # noqa: F821
-        fl = ptr8(ram)  # noqa: F821
-        w = ptr32(_SCRATCH)  # noqa: F821
-        w[0] = k[a]
-        w[1] = k[b]
-        w[2] = k[c]
-        w[3] = k[d]
-        w[4] = k[e]
-        w[5] = k[f]
-        w[6] = k[g]
-        s = w[0] + w[1] + w[2] + w[3] + w[4] + w[5] + w[6]
-        db = ptr8(_DBUF)  # noqa: F821
-        c5 = k[_V_PAR]
-        nb = k[_V_PAR + 3]
-        ns = k[_V_PAR + 4]
-        flat = k[_V_PAR + 5]
-        best = 0
-        i = 0
-        while i < 6:
-            j = i + 1
-            while j < 7:
-                s5 = s - w[i] - w[j]
-                x = (s5 & 0x7FFFFF) + c5
-                q = 2 * (x % nb)
-                q = (x ^ (db[q] | (db[q + 1] << 8))) % ns
-                if flat:
-                    t = ptr8(_TFBUF)  # noqa: F821
-                    q = 2 * q
-                else:
-                    t = ptr8(_TBUF[q >> 12])  # noqa: F821
-                    q = 2 * (q & 4095)
-                v = t[q] | (t[q + 1] << 8)
-                if fl[_V_FL + ((s5 >> 23) & 255)]:
-                    if v < 5854:
-                        v += 5863
-                    else:
-                        v += 1599
-                if v > best:
-                    best = v
-                j += 1
-            i += 1
-        return best
-
-    if MODE == "full":
-        high7_unchecked = _high7_viper
-    else:
-        high7_unchecked = _high7_compact_viper
-    FAST_PATH = "viper"
+    try:
+        from poker import evaluator_viper as _viper
+    except (ImportError, ValueError, SyntaxError):  # no native code here
+        _viper = None
+    if _viper is not None:
+        _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6, _FL7,
+                    _DBUF, _TFBUF, _TBUF)
+        high7_unchecked = _viper.high7 if MODE == "full" else _viper.high7_compact
+        FAST_PATH = "viper"
 
 
 # ---------------------------------------------------------------- public API
@@ -608,51 +518,77 @@ def low_a5(cards):
     return low_a5_unchecked(cards)
 
 
+_P13 = (1, 13, 169, 2197, 28561, 371293)
+_CNT = bytearray(13)  # low_a5's rank counts (zero between calls)
+
+
 def low_a5_unchecked(cards):
-    """low_a5 without the input check."""
-    count = [0] * 13
+    """low_a5 without the input check. Allocates nothing (razz equity calls
+    it for every hand of every deal): the five ranks that count, highest
+    first, are weighed in base 13 as they are found, lowest first."""
+    cnt = _CNT
     for c in cards:
-        count[((c >> 2) + 1) % 13] += 1
-    ranks = [r for r in range(13) if count[r]]  # ascending, ace first
-    nd = len(ranks)
+        cnt[((c >> 2) + 1) % 13] += 1
+    nd = 0           # distinct ranks
+    r0 = r1 = -1     # the two lowest ranks held
+    p1 = p2 = -1     # the two lowest ranks held twice or more
+    for r in range(13):
+        k = cnt[r]
+        if k:
+            if nd == 0:
+                r0 = r
+            elif nd == 1:
+                r1 = r
+            nd += 1
+            if k >= 2:
+                if p1 < 0:
+                    p1 = r
+                elif p2 < 0:
+                    p2 = r
+    # the category, the ranks that lead it (lead: s of them, highest
+    # first), and the ranks the rest leaves out (the rest: from the top)
+    # (one name a statement: MicroPython builds a tuple to assign four)
+    skip1 = skip2 = -1
+    s = 1
     if nd >= 5:
-        cat, order = 0, ranks[4::-1]
-    elif nd == 4:
-        p = _lowest(ranks, count, 2)
-        cat, order = 1, [p] + _rest(ranks, p)
+        cat = lead = s = 0
+    elif nd == 4:      # one pair: the lowest pair
+        cat = 1
+        lead = skip1 = p1
     elif nd == 3:
-        pairs = [r for r in ranks if count[r] >= 2]
-        if len(pairs) >= 2:
-            lo, hi = pairs[0], pairs[1]
-            cat, order = 2, [hi, lo] + _rest(_rest(ranks, hi), lo)
+        if p2 >= 0:    # two pair
+            cat = s = 2
+            lead = p2 * 13 + p1
+            skip1 = p1
+            skip2 = p2
+        else:          # trips
+            cat = 3
+            lead = skip1 = p1
+    else:              # two ranks: a full house if possible, else quads
+        skip1 = a = r0
+        skip2 = b = r1
+        s = 2
+        if cnt[a] >= 3 and cnt[b] >= 2:
+            cat, lead = 4, a * 13 + b
+        elif cnt[b] >= 3 and cnt[a] >= 2:
+            cat, lead = 4, b * 13 + a
+        elif cnt[a] == 4:
+            cat, lead = 5, a * 13 + b
         else:
-            t = pairs[0]
-            cat, order = 3, [t] + _rest(ranks, t)
-    else:  # two ranks: a full house if possible, else quads
-        a, b = ranks
-        if count[a] >= 3 and count[b] >= 2:
-            cat, order = 4, [a, b]
-        elif count[b] >= 3 and count[a] >= 2:
-            cat, order = 4, [b, a]
-        else:
-            q = a if count[a] == 4 else b
-            cat, order = 5, [q, b if q == a else a]
-    bad = cat
-    for i in range(5):
-        bad = bad * 13 + (order[i] if i < len(order) else 0)
+            cat, lead = 5, b * 13 + a
+    nrest = 5 - s if nd >= 5 else nd - s
+    bad = (cat * _P13[s] + lead) * _P13[5 - s]
+    w = 5 - s - nrest    # the weight (power of 13) of the lowest rest rank
+    n = 0
+    for r in range(13):
+        if n == nrest:
+            break
+        if cnt[r] and r != skip1 and r != skip2:
+            bad += r * _P13[w + n]
+            n += 1
+    for c in cards:
+        cnt[((c >> 2) + 1) % 13] = 0
     return 6 * _LOW_BASE - bad
-
-
-def _lowest(ranks, count, n):
-    for r in ranks:
-        if count[r] >= n:
-            return r
-    raise AssertionError
-
-
-def _rest(ranks, r):
-    """ranks without r, from the highest down."""
-    return [x for x in ranks[::-1] if x != r]
 
 
 # ---------------------------------------------------------------- Omaha
@@ -672,16 +608,27 @@ def omaha_high(hole, board):
     return omaha_high_unchecked(hole, board)
 
 
+_subsets_made = {}
+
+
+def _subsets(n, k):
+    """The k-subsets of range(n) as a tuple of index tuples, made once."""
+    got = _subsets_made.get(n * 8 + k)
+    if got is None:
+        got = _subsets_made[n * 8 + k] = tuple(_combos(n, k))
+    return got
+
+
 def omaha_high_unchecked(hole, board):
-    """omaha_high without the input check."""
+    """omaha_high without the input check (allocates nothing)."""
     K = _K
-    hs = [K[hole[i]] + K[hole[j]] for i, j in _combos(len(hole), 2)]
-    bs = [K[board[i]] + K[board[j]] + K[board[k]] for i, j, k in _combos(len(board), 3)]
     five = _five
+    triples = _subsets(len(board), 3)
     best = 0
-    for h in hs:
-        for b in bs:
-            v = five(h + b)
+    for i, j in _subsets(len(hole), 2):
+        h = K[hole[i]] + K[hole[j]]
+        for a, b, c in triples:
+            v = five(h + K[board[a]] + K[board[b]] + K[board[c]])
             if v > best:
                 best = v
     return best
@@ -695,27 +642,26 @@ def omaha_low8(hole, board):
 
 
 def omaha_low8_unchecked(hole, board):
-    """omaha_low8 without the input check."""
-
-    def low_rank(c):
-        r = ((c >> 2) + 1) % 13
-        return r if r < 8 else -1
-
-    hm = []
-    for i, j in _combos(len(hole), 2):
-        a, b = low_rank(hole[i]), low_rank(hole[j])
-        if a >= 0 and b >= 0 and a != b:
-            hm.append(1 << a | 1 << b)
-    bm = []
-    for i, j, k in _combos(len(board), 3):
-        a, b, c = low_rank(board[i]), low_rank(board[j]), low_rank(board[k])
-        if a >= 0 and b >= 0 and c >= 0 and a != b and b != c and a != c:
-            bm.append(1 << a | 1 << b | 1 << c)
+    """omaha_low8 without the input check (allocates nothing): rank masks
+    (ace low = bit 0) of two distinct low hole ranks and three distinct low
+    board ranks, none shared; the best is the one with the lowest cards."""
     best = 0
-    for h in hm:
-        for b in bm:
-            if not h & b:
-                v = 255 - (h | b)
+    triples = _subsets(len(board), 3)
+    for i, j in _subsets(len(hole), 2):
+        a = ((hole[i] >> 2) + 1) % 13
+        b = ((hole[j] >> 2) + 1) % 13
+        if a >= 8 or b >= 8 or a == b:
+            continue
+        h = 1 << a | 1 << b
+        for x, y, z in triples:
+            a = ((board[x] >> 2) + 1) % 13
+            b = ((board[y] >> 2) + 1) % 13
+            c = ((board[z] >> 2) + 1) % 13
+            if a >= 8 or b >= 8 or c >= 8 or a == b or b == c or a == c:
+                continue
+            m = 1 << a | 1 << b | 1 << c
+            if not h & m:
+                v = 255 - (h | m)
                 if v > best:
                     best = v
     return best if best else None

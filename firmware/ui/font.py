@@ -150,82 +150,20 @@ def text_blit(fb, s, x, y, c=1, font=NORMAL):
 
 
 # ---------------------------------------------------------------- viper path
-# MicroPython with a native emitter: the same drawing as text_blit, written
-# into a frame buffer of stride = width, height a multiple of 8 (the
-# displays'), column byte by column byte. It gives up (returns _BAIL, before
-# drawing anything) on other buffers and on non-ASCII text, which
-# text_blit then draws. host_tests/test_font_glyphs.py compares the two.
+# MicroPython with a native emitter: ui.font_viper draws what text_blit
+# draws straight into a frame buffer of stride = width, height a multiple of
+# 8 (the displays'), or gives up (returns _BAIL) on other buffers and on
+# non-ASCII text. A module of its own: a port without native code cannot
+# compile it, and keeps text_blit. host_tests/test_font_glyphs.py compares.
 _fast = None
 
 try:
-    import micropython
     import sys
 
     if sys.implementation.name == "micropython":
-        @micropython.viper
-        def _text_viper(buf, w: int, h: int, s, x: int, y: int, c: int, font: int) -> int:
-            if (h & 7) or int(len(buf)) != w * (h >> 3):
-                return _BAIL
-            p = ptr8(s)  # noqa: F821 (viper builtin)
-            n = int(len(s))
-            i = 0
-            while i < n:
-                if p[i] > 126:
-                    return _BAIL
-                i += 1
-            if font == 0:
-                t = ptr8(_SMALL)  # noqa: F821
-                gw = 3
-                last = 95
-            else:
-                t = ptr8(_NORMAL)  # noqa: F821
-                gw = 5
-                last = 126
-            b = ptr8(buf)  # noqa: F821
-            pages = h >> 3
-            if y >= 0:
-                pg = y >> 3
-                sh = y & 7
-            else:
-                pg = 0
-                sh = 0
-            k = 0
-            while k < n:
-                code = p[k]
-                if font == 0 and code >= 97 and code <= 122:
-                    code -= 32
-                if code < 32 or code > last:
-                    code = 63
-                if code != 32:
-                    base = (code - 32) * gw
-                    j = 0
-                    while j < gw:
-                        xx = x + j
-                        if xx >= 0 and xx < w:
-                            col = t[base + j]
-                            if y >= 0:
-                                col = col << sh
-                            else:
-                                col = col >> (0 - y)
-                            lo = col & 0xFF
-                            hi = (col >> 8) & 0xFF
-                            if lo and pg < pages:
-                                q = pg * w + xx
-                                if c:
-                                    b[q] = b[q] | lo
-                                else:
-                                    b[q] = b[q] & (0xFF ^ lo)
-                            if hi and pg + 1 < pages:
-                                q = (pg + 1) * w + xx
-                                if c:
-                                    b[q] = b[q] | hi
-                                else:
-                                    b[q] = b[q] & (0xFF ^ hi)
-                        j += 1
-                x += gw + 1
-                k += 1
-            return x
+        from ui import font_viper
 
-        _fast = _text_viper
-except (ImportError, SyntaxError, AttributeError):  # a port without native code
+        font_viper.bind(_SMALL, _NORMAL)
+        _fast = font_viper.text
+except (ImportError, ValueError, SyntaxError):  # a port without native code
     _fast = None

@@ -1,0 +1,181 @@
+"""The firmware on a 32-bit MicroPython: the WebAssembly port (tools/wasmport,
+from npm), whose small ints are 31-bit and whose objects take the RP2040's
+room, where the unix port of this 64-bit host has 63-bit small ints and
+objects twice the size. It has no native emitter, so it also shows the
+bytecode-only build: the viper modules left out, the plain paths running.
+
+Within one call from JavaScript that port never collects garbage, so
+``gc.mem_alloc()`` before and after a piece of code counts every byte it
+allocated: the hot paths are held to zero here (a product past 2**30, which
+allocates a big int on the device but not on a 64-bit host, shows up too).
+"""
+import json
+import os
+import random
+import sys
+
+import pytest
+
+from hostenv import FIRMWARE, ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, FIRMWARE)
+
+import build
+from poker import evaluator as ev
+from poker import equity as eq
+from poker.cards import parse
+
+VIPER_MODULES = ["poker/evaluator_viper.py", "ui/font_viper.py"]
+
+
+@pytest.fixture(scope="module")
+def bytecode(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("wasm32"))
+    info = build.build_bytecode(out)
+    return out, info
+
+
+def _run(out, script, heap=4 * 1024 * 1024):
+    tree = os.path.join(out, "scripts")
+    os.makedirs(tree, exist_ok=True)
+    with open(os.path.join(tree, "check.py"), "w") as f:
+        f.write(script)
+    image = os.path.join(out, "build", build.IMAGE_NAME)
+    return build.run_wasm(heap, tree, code="import sys, os\nos.chdir('/')\n"
+                          "sys.path[:] = ['/rom', '']\nimport check", image=image)
+
+
+def test_a_bytecode_only_build_leaves_out_exactly_the_modules_with_native_code(bytecode):
+    out, info = bytecode
+    native = sorted(rel for rel, kind in build.firmware_files(FIRMWARE)
+                    if kind == "code" and build.uses_native_code(os.path.join(FIRMWARE, rel)))
+    assert native == VIPER_MODULES
+    assert sorted(info["left_out"]) == VIPER_MODULES and info["native"] == []
+    shipped = {e["path"] for e in info["files"]}
+    assert "poker/evaluator.mpy" in shipped and "ui/font.mpy" in shipped
+    assert not shipped & {"poker/evaluator_viper.mpy", "ui/font_viper.mpy"}
+
+
+HANDS = [random.Random(5).sample(range(52), 7) for _ in range(400)]
+
+EVAL_SCRIPT = """
+import sys
+from poker import evaluator as ev
+from ui import font
+print('PORT', sys.implementation._mpy & 0xff, sys.maxsize)
+print('PATHS', ev.MODE, ev.FAST_PATH, font._fast)
+hands = %s
+rows = []
+for h in hands:
+    rows.append([ev.high(h), ev.high(h[:5]), ev.high(h[:6]), ev.low8(h), ev.low_a5(h),
+                 ev.omaha_high(h[:4], h[4:]), ev.omaha_low8(h[:4], h[4:])])
+import json
+print('ROWS', json.dumps(rows))
+"""
+
+
+def test_the_evaluator_takes_its_plain_path_on_32_bits_and_agrees_with_cpython(bytecode):
+    out, _info = bytecode
+    res = _run(out, EVAL_SCRIPT % json.dumps(HANDS))
+    assert res["PORT"].split() == ["6", str(2 ** 31 - 1)]      # 32-bit: sys.maxsize
+    assert res["PATHS"] == "full plain None"
+    rows = json.loads(res["ROWS"])
+    for h, row in zip(HANDS, rows):
+        assert row == [ev.high(h), ev.high(h[:5]), ev.high(h[:6]), ev.low8(h), ev.low_a5(h),
+                       ev.omaha_high(h[:4], h[4:]), ev.omaha_low8(h[:4], h[4:])], h
+
+
+ALLOC_SCRIPT = """
+import gc
+from poker import evaluator as ev, equity as eq
+from poker.cards import parse
+from poker.rng import Rng
+hands = %s
+omaha = [(h[:4], h[4:7]) for h in hands]
+
+def hot():
+    for h in hands:
+        a, b, c, d, e, f, g = h
+        ev.high7_unchecked(a, b, c, d, e, f, g)
+        ev.high6_unchecked(a, b, c, d, e, f)
+        ev.high5_unchecked(a, b, c, d, e)
+        ev.low8_unchecked(h)
+        ev.low_a5_unchecked(h)
+    for hole, board in omaha:
+        ev.omaha_high_unchecked(hole, board)
+        ev.omaha_low8_unchecked(hole, board)
+
+a = 0                      # (a new global could grow the module's dict)
+hot()                      # first calls: the Omaha subsets are made once
+a = gc.mem_alloc()
+hot()
+print('HOT', gc.mem_alloc() - a)
+cases = %s
+for code, mine, board, quick in cases:
+    got = []
+    for n in (100, 1000):
+        a = gc.mem_alloc()
+        eq.equity(code, parse(mine), parse(board), 3, samples=n, rng=Rng(3), omaha_quick=quick)
+        got.append(gc.mem_alloc() - a)
+    print('EQ_%%s%%s' %% (code, '_quick' if quick else ''), got[0], got[1])
+"""
+
+EQUITY_CASES = [("FT", "As Kd", "2c 7h 9s", False), ("F7S", "As Kd Kc", "", False),
+                ("F5S", "As Kd", "", False), ("FR", "As 2d 3c", "", False),
+                ("F7S/8", "As 2d 3c", "", False), ("FO", "As Kd Qh Jc", "2c 7h 9s", False),
+                ("FO", "As Kd Qh Jc", "2c 7h 9s", True), ("FO/8", "As 2d Qh 3c", "4c 7h 9s", False),
+                ("FO/8", "As 2d Qh 3c", "4c 7h 9s", True)]
+
+
+def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
+    out, _info = bytecode
+    res = _run(out, ALLOC_SCRIPT % (json.dumps(HANDS[:200]), repr(EQUITY_CASES)))
+    # every evaluator entry point the engine and the players call per hand
+    assert res["HOT"] == "0"
+    for code, _m, _b, quick in EQUITY_CASES:
+        n100, n1000 = map(int, res["EQ_%s%s" % (code, "_quick" if quick else "")].split())
+        # a deal allocates nothing: 900 more deals, not one more block
+        # (what remains is the problem's set-up, the same for both)
+        assert n1000 - n100 < 16 * 4, (code, quick, n100, n1000)
+        assert n100 < 8 * 1024, (code, quick, n100)
+
+
+def test_the_deal_lcg_stays_in_small_ints_of_the_rp2040():
+    # 31-bit small ints on the device: x * a + c must stay below 2**30
+    assert 0xFFFF * eq._LCG_A + 13849 < 2 ** 30
+    x, seen = 1, set()
+    for _ in range(1 << 16):
+        x = (x * eq._LCG_A + 13849) & 0xFFFF
+        seen.add(x)
+    assert len(seen) == 1 << 16        # full period: every 16-bit state
+
+
+def test_low_a5_without_allocation_matches_a_brute_force_ranking():
+    # the allocation-free low_a5 against a direct reading of its rules:
+    # best five of the cards by (category, ranks high to low), pairs count
+    import itertools
+
+    def brute(cards):
+        best = None
+        for five in itertools.combinations(cards, 5):
+            ranks = sorted((((c >> 2) + 1) % 13 for c in five), reverse=True)
+            counts = sorted({r: ranks.count(r) for r in ranks}.items(), key=lambda rc: (-rc[1], -rc[0]))
+            shape = tuple(sorted((c for _r, c in counts), reverse=True))
+            cat = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4,
+                   (4, 1): 5}[shape]
+            key = (cat, [r for r, _c in counts])
+            if best is None or key < best:
+                best = key
+        return best
+
+    rng = random.Random(11)
+    hands = [rng.sample(range(52), rng.choice((5, 6, 7))) for _ in range(3000)]
+    hands += [parse("As Ad Ah Ac Ks Kd Kh"), parse("2s 2d 2h 3c 3s 4d 4h"), parse("As 2s 3s 4s 5s")]
+    keyed = sorted(hands, key=brute)
+    strengths = [ev.low_a5(h) for h in keyed]
+    for a, b, ha, hb in zip(strengths, strengths[1:], keyed, keyed[1:]):
+        if brute(ha) == brute(hb):
+            assert a == b, (ha, hb)
+        else:
+            assert a > b, (ha, hb)

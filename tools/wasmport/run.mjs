@@ -1,0 +1,110 @@
+// Runs Python on MicroPython's WebAssembly port: a 32-bit MicroPython (4-byte
+// words, 16-byte GC blocks, as on the RP2040), where the unix port on this
+// 64-bit host has 8-byte words and 32-byte blocks. Used by tools/build.py
+// (proof_wasm) to measure the firmware's heap at the device's object sizes.
+//
+//   node tools/wasmport/run.mjs --heap BYTES [--romfs IMAGE] [--tree DIR]
+//        [--begin CODE] [--step CODE] [--code CODE]
+//
+// --romfs: the port mounts IMAGE at /rom from memory outside its heap (as
+//          the device maps its ROMFS partition from flash).
+// --tree:  DIR's files are copied to the port's filesystem root (/), which
+//          stands for the device's LittleFS.
+// --code:  run once (a script).
+// --begin, --step: run --begin once, then --step again and again, each run
+//          a call of its own from JavaScript, until the Python global
+//          `_done` is true. The port collects garbage only between such
+//          calls (it cannot scan the WebAssembly stack), so its heap grows
+//          past --heap when one step's live data and garbage together do not
+//          fit; after each step this driver reads the heap in use (the live
+//          data plus all the step's garbage), then collects and reads the
+//          live heap.
+// Figures: WASM_HEAP (usable bytes of --heap), WASM_STEPS, WASM_PEAK_LIVE
+// (largest live heap between steps), WASM_MAX_USED (largest heap in use at
+// the end of a step, garbage included) and its step, WASM_OVER_STEPS (steps
+// that ended with more in use than WASM_HEAP).
+// Output: what Python prints, then `WASM_*` figures, then `WASM_OK`; exit
+// status 1 with `WASM_ERROR ...` when Python raised.
+import fs from "node:fs";
+import path from "node:path";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+function parseArgs(argv) {
+  const args = { heap: 96 * 1024 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i].replace(/^--/, "");
+    if (i + 1 >= argv.length) throw new Error("missing value after " + argv[i]);
+    args[key] = argv[i + 1];
+  }
+  args.heap = parseInt(args.heap, 10);
+  if (!(args.heap > 0)) throw new Error("--heap BYTES needed");
+  return args;
+}
+
+function copyTree(FS, src, dst) {
+  for (const name of fs.readdirSync(src).sort()) {
+    const s = path.join(src, name);
+    const d = (dst === "/" ? "" : dst) + "/" + name;
+    if (fs.statSync(s).isDirectory()) {
+      try { FS.mkdir(d); } catch (e) { /* exists */ }
+      copyTree(FS, s, d);
+    } else {
+      FS.writeFile(d, fs.readFileSync(s));
+    }
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+let gcLine = null;     // the last "GC: total: T, used: U, free: F" of mem_info
+const out = (line) => {
+  const m = /^GC: total: (\d+), used: (\d+), free: (\d+)/.exec(line);
+  if (m) { gcLine = { total: +m[1], used: +m[2] }; return; }
+  if (/^(stack: \d+ out of|\s*No\. of 1-blocks)/.test(line)) return;
+  process.stdout.write(line + "\n");
+};
+const mp = await loadMicroPython({
+  heapsize: args.heap,
+  romfs: args.romfs ? new Uint8Array(fs.readFileSync(args.romfs)) : undefined,
+  stdout: out,
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
+if (args.tree) copyTree(mp.FS, args.tree, "/");
+
+function heap() {
+  gcLine = null;
+  mp.runPython("import micropython\nmicropython.mem_info()");
+  return gcLine;
+}
+
+try {
+  mp.runPython("import sys, gc\nprint('WASM_VERSION', sys.version.split(';')[1].strip())");
+  const start = heap();
+  console.log("WASM_HEAP", start.total);
+  if (args.code) mp.runPython(args.code);
+  if (args.begin) {
+    mp.runPython("_done = False\n" + args.begin);
+    let steps = 0, over = 0, maxUsed = 0, peakLive = 0, peakStep = 0;
+    while (!mp.globals.get("_done")) {
+      gcLine = null;
+      mp.runPython("_done = " + args.step + "\nmicropython.mem_info()");
+      steps += 1;
+      const during = gcLine;   // before the collection that ends this call
+      if (during.used > start.total) over += 1;
+      if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used);
+      if (during.used > maxUsed) { maxUsed = during.used; peakStep = steps; }
+      mp.runPython("gc.collect()");          // done as this call returns
+      const live = heap();
+      if (live.used > peakLive) peakLive = live.used;
+    }
+    console.log("WASM_STEPS", steps);
+    console.log("WASM_OVER_STEPS", over);
+    console.log("WASM_MAX_USED", maxUsed);
+    console.log("WASM_MAX_USED_STEP", peakStep);
+    console.log("WASM_PEAK_LIVE", peakLive);
+  }
+  console.log("WASM_OK");
+} catch (e) {
+  console.log("WASM_ERROR " + String(e && e.message ? e.message : e).trim().split("\n").slice(-1)[0]);
+  process.stderr.write(String(e && e.stack ? e.stack : e) + "\n");
+  process.exit(1);
+}
