@@ -14,6 +14,16 @@ import sys
 
 import vfs
 
+BLOCK = 256
+BLOCKS = 64
+# the four flash-sized buffers, taken before the imports fill the heap (the
+# firmware compiled from source on a 64-bit heap of 180 KB leaves no run of
+# 16 KB free for long)
+FLASH = bytearray(BLOCK * BLOCKS)  # the flash the game writes
+BEFORE = bytearray(BLOCK * BLOCKS)  # the flash before a save group
+SCRATCH = bytearray(BLOCK * BLOCKS)  # what a power-on mounts
+HALF = bytearray(BLOCK * BLOCKS)  # the flash with a program cut half-way
+
 _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
@@ -23,8 +33,6 @@ from poker.game import Game, Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 
-BLOCK = 256
-BLOCKS = 64
 
 
 class Flash:
@@ -76,8 +84,6 @@ def apply(image, op, upto=None):
 
 
 DEBUG = 0
-SCRATCH = bytearray(BLOCK * BLOCKS)  # what a power-on mounts
-HALF = bytearray(BLOCK * BLOCKS)  # the flash with a program cut half-way
 
 
 def summary(image):
@@ -137,9 +143,12 @@ def main(hands):
     print("heap free at start", gc.mem_free())
     fresh()
     FakeHand.swing = 1500
-    flash = Flash()
+    for i in range(len(FLASH)):
+        FLASH[i] = 0xFF
+    flash = Flash(FLASH)
     vfs.VfsLfs2.mkfs(flash)
-    before = bytearray(flash.data)
+    before = BEFORE
+    before[:] = flash.data
     old = summary(before)[0]  # nothing saved yet: the defaults
     flash.log = []
     vfs.mount(vfs.VfsLfs2(flash), "/lfs")

@@ -102,6 +102,9 @@ def hot():
         ev.high5_unchecked(a, b, c, d, e)
         ev.low8_unchecked(h)
         ev.low_a5_unchecked(h)
+        ev.high(h)          # the checked entry points too
+        ev.low8(h)
+        ev.low_a5(h)
     for hole, board in omaha:
         ev.omaha_high_unchecked(hole, board)
         ev.omaha_low8_unchecked(hole, board)
@@ -111,6 +114,13 @@ hot()                      # first calls: the Omaha subsets are made once
 a = gc.mem_alloc()
 hot()
 print('HOT', gc.mem_alloc() - a)
+from poker.view import cannot_beat
+own, up = parse('2c 3d 7h 9s Jc Qd 4h'), parse('Ac Ad Kh Ks')
+cannot_beat(own, up, own + up)
+a = gc.mem_alloc()
+for _ in range(20):
+    cannot_beat(own, up, own + up)
+print('CANNOT_BEAT', gc.mem_alloc() - a)
 cases = %s
 for code, mine, board, quick in cases:
     got = []
@@ -133,6 +143,10 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
     res = _run(out, ALLOC_SCRIPT % (json.dumps(HANDS[:200]), repr(EQUITY_CASES)))
     # every evaluator entry point the engine and the players call per hand
     assert res["HOT"] == "0"
+    # the impossible-call test (every decision at the last street): a few
+    # small lists a call (here ~320 B, the test's own `own + up` included),
+    # not a block per unseen card (it was ~15 KB a call)
+    assert int(res["CANNOT_BEAT"]) <= 20 * 512, res["CANNOT_BEAT"]
     for code, _m, _b, quick in EQUITY_CASES:
         n100, n1000 = map(int, res["EQ_%s%s" % (code, "_quick" if quick else "")].split())
         # a deal allocates nothing: 900 more deals, not one more block
@@ -141,14 +155,16 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
         assert n100 < 8 * 1024, (code, quick, n100)
 
 
-def test_the_deal_lcg_stays_in_small_ints_of_the_rp2040():
-    # 31-bit small ints on the device: x * a + c must stay below 2**30
-    assert 0xFFFF * eq._LCG_A + 13849 < 2 ** 30
-    x, seen = 1, set()
-    for _ in range(1 << 16):
-        x = (x * eq._LCG_A + 13849) & 0xFFFF
-        seen.add(x)
-    assert len(seen) == 1 << 16        # full period: every 16-bit state
+def test_the_deal_lcg_computed_a_byte_at_a_time_is_the_lcg_and_stays_in_small_ints():
+    # poker.equity steps x = (x * 25173 + 13849) mod 2**16 as below, so that
+    # no intermediate passes 2**30 (31-bit small ints on the device)
+    a, c = eq._LCG_A, eq._LCG_C
+    for x in range(1 << 16):
+        split = ((((x >> 8) * a) & 255) << 8) + (x & 255) * a + c
+        assert split < 2 ** 30 and split & 0xFFFF == (x * a + c) & 0xFFFF
+    src = open(os.path.join(FIRMWARE, "poker", "equity.py")).read()
+    assert src.count("x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF") == 4
+    assert "x * _LCG_A" not in src.replace("(x >> 8) * _LCG_A", "")
 
 
 def test_low_a5_without_allocation_matches_a_brute_force_ranking():

@@ -69,11 +69,12 @@ _POT = const(5040)  # one pot in units: 1..10 divide it and its half
 _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
 _TRIES = const(4)  # redraws of one opponent's cards outside his range
-# The deal's 16-bit LCG: full period (c odd, a = 5 mod 8), the best 2-D
-# lattice of the multipliers whose products stay small ints on the RP2040:
-# 0xFFFF * a + c < 2**30 (31-bit small ints; a product past them would
-# allocate a big int for every card dealt).
-_LCG_A = const(10061)
+# The deal's 16-bit LCG, x = (x * 25173 + 13849) mod 2**16 (full period),
+# computed a byte of x at a time: x * 25173 itself passes 2**30 for a third
+# of the states, a big int on the RP2040 (31-bit small ints) for every such
+# card dealt.
+_LCG_A = const(25173)
+_LCG_C = const(13849)
 
 _HI = const(0)    # best high hand takes the pot
 _LO8 = const(1)   # hi/lo eight or better
@@ -369,17 +370,20 @@ class _Table:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        known = 0
-        for c in list(mine) + list(board) + list(dead):
-            if known >> c & 1:
-                raise ValueError("card %d seen twice" % c)
-            known |= 1 << c
-        for up in opps:
-            for c in up:
-                if known >> c & 1:
+        known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
+        for cards in [mine, board, dead] + list(opps):
+            for c in cards:
+                if not (isinstance(c, int) and 0 <= c < 52):
+                    raise ValueError("bad card %r: cards are integers 0..51" % (c,))
+                if known[c]:
                     raise ValueError("card %d seen twice" % c)
-                known |= 1 << c
-        pool = bytearray([c for c in range(52) if not known >> c & 1])
+                known[c] = 1
+        pool = bytearray(52 - sum(known))
+        j = 0
+        for c in range(52):
+            if not known[c]:
+                pool[j] = c
+                j += 1
         board = list(board)
         nown = own
         if stud:
@@ -589,7 +593,7 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
             while True:
                 t_ = top
                 for i in range(base, end):
-                    x = (x * _LCG_A + 13849) & 0xFFFF
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
                     j = t_ + ((x * (npool - t_)) >> 16)
                     c = pool[j]
                     pool[j] = pool[t_]
@@ -621,18 +625,18 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
                             k += 1
                     if now_class(code, now, k) >= rg[2]:
                         break
-                    x = (x * _LCG_A + 13849) & 0xFFFF
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
                     if (x * 1000) >> 16 >= rg[3]:
                         break
                 else:
-                    x = (x * _LCG_A + 13849) & 0xFFFF
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
                     if (x * 1000) >> 16 >= rg[1]:
                         break
                 tries += 1
                 redraws -= 1
             top = t_
         for i in range(bstart, nboard):
-            x = (x * _LCG_A + 13849) & 0xFFFF
+            x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
             j = top + ((x * (npool - top)) >> 16)
             c = pool[j]
             pool[j] = pool[top]
@@ -739,26 +743,26 @@ def known_cards(view):
     board = list(view.board or ())
     opps = []
     dead = []
-    seen = 0
+    seen = bytearray(52)  # (bits of an int would pass 2**30: big ints)
     for c in mine + board:
-        seen |= 1 << c
+        seen[c] = 1
     for s in range(len(view.up)):
         if s == me:
             continue
         up = list(view.up[s] or ())
         if view.folded[s] or not _in_hand(view, s):
             for c in up:
-                if not seen >> c & 1:
+                if not seen[c]:
                     dead.append(c)
-                    seen |= 1 << c
+                    seen[c] = 1
             continue
         opps.append(up)
         for c in up:
-            seen |= 1 << c
+            seen[c] = 1
     for c in (view.dead or ()):
-        if not seen >> c & 1:
+        if not seen[c]:
             dead.append(c)
-            seen |= 1 << c
+            seen[c] = 1
     return mine, board, opps, dead
 
 
@@ -817,16 +821,20 @@ def cannot_beat(variant, mine, board, shown, dead=()):
     if kind == _LO8 and _ev.low8(cards) is not None:
         return False
     f = _ev.low_a5 if kind == _LOA5 else _ev.high
-    me = f(cards)
-    known = 0
-    for c in cards + list(shown) + list(dead):
-        known |= 1 << c
-    base = list(shown) + list(board or ())
+    me = f(cards)  # (checked: the caller's cards)
+    known = bytearray(52)
+    for group in (cards, shown, dead):
+        for c in group:
+            known[c] = 1
+    hand = list(shown) + list(board or ()) + [0]
+    if not 5 <= len(hand) <= 7:
+        return False
+    f = _low_a5 if kind == _LOA5 else _high   # unchecked: distinct by construction
     worst = None
     for x in range(52):
-        if known >> x & 1:
+        if known[x]:
             continue
-        hand = base + [x]
+        hand[-1] = x
         v = f(hand)
         if worst is None or v < worst:
             worst = v

@@ -375,14 +375,20 @@ def _check(cards, lo=5, hi=7, what="cards"):
         if lo == hi:
             raise ValueError("need %d %s, got %d" % (lo, what, n))
         raise ValueError("need %d to %d %s, got %d" % (lo, hi, what, n))
-    seen = 0
+    # the cards seen, as bits of two words of 26 (1 << 51 would be a big
+    # int on the device: an allocation for every checked call)
+    below = above = 0
     for c in cards:
         if not isinstance(c, int) or c < 0 or c > 51:
             raise ValueError("bad card %r: cards are integers 0..51" % (c,))
-        if seen >> c & 1:
-            raise ValueError("duplicate card %s" % _name(c))
-        seen |= 1 << c
-    return seen
+        if c < 26:
+            if below >> c & 1:
+                raise ValueError("duplicate card %s" % _name(c))
+            below |= 1 << c
+        else:
+            if above >> (c - 26) & 1:
+                raise ValueError("duplicate card %s" % _name(c))
+            above |= 1 << (c - 26)
 
 
 def _name(c):

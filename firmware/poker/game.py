@@ -614,8 +614,10 @@ class Game:
             pot += amount
             if 0 in winners:
                 won = True
-        best, text = _best_hand(h, self.variant)
-        self.stats.record_hand(self.code, final[0] - start[0], won, pot, best, text)
+        best, own, board, omaha = _best_hand(h, self.variant)
+        # the hand's name only for a new best (best_five allocates)
+        self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
+                               lambda: _hand_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):
         """The last ``n`` saved hand histories (PHH text), oldest first.
@@ -642,42 +644,49 @@ def _parse_history(payload):
     return int(payload[:nl]), payload[nl + 1:].decode()
 
 
-def _best_hand(h, variant):
-    """(evaluator value, text) of the human's high hand at the end of the hand,
-    or (0, '') when he folded, the game is not a high game or cards are few.
-    The value is on the evaluator's scale (poker.evaluator.high: 1..7462)."""
-    if not getattr(variant, "high", True):
-        return 0, ""
-    try:
-        v = h.view(0)
-        if v.folded[0]:
-            return 0, ""
-        from poker import cards, evaluator
+def _hand_text(value, own, board, omaha):
+    """'category cards' of the human's high hand (see _best_hand)."""
+    from poker import cards, evaluator
 
-        own = [c for c in v.down[0] if c is not None] + list(v.up[0])
-        board = list(v.board or ())
-        if getattr(variant, "omaha", False):
-            if len(board) < 3 or len(own) < 2:
-                return 0, ""
-            value = 0
-            best = None
-            for i in range(len(own)):  # exactly two hole cards, three board
+    try:
+        if omaha:  # the two hole cards and three board cards that make it
+            for i in range(len(own)):
                 for j in range(i + 1, len(own)):
                     for a in range(len(board)):
                         for b in range(a + 1, len(board)):
                             for c in range(b + 1, len(board)):
                                 five = [own[i], own[j], board[a], board[b], board[c]]
-                                x = evaluator.high(five)
-                                if x > value:
-                                    value = x
-                                    best = five
-        else:
-            best = own + board
-            if len(best) < 5:
-                return 0, ""
-            value = evaluator.high(best)
-        if value <= 0 or best is None:
-            return 0, ""
-        return value, evaluator.category(value) + " " + cards.format(evaluator.best_five(best))
+                                if evaluator.high(five) == value:
+                                    return evaluator.category(value) + " " + cards.format(
+                                        evaluator.best_five(five))
+            return ""
+        return evaluator.category(value) + " " + cards.format(evaluator.best_five(own + board))
     except Exception:  # a statistic is never worth a crash
-        return 0, ""
+        return ""
+
+
+def _best_hand(h, variant):
+    """(evaluator value, own cards, board, omaha) of the human's high hand
+    at the end of the hand; value 0 when he folded, the game is not a high
+    game or cards are few. The value is on the evaluator's scale
+    (poker.evaluator.high: 1..7462); _hand_text names it."""
+    omaha = getattr(variant, "omaha", False)
+    if not getattr(variant, "high", True):
+        return 0, (), (), omaha
+    try:
+        v = h.view(0)
+        if v.folded[0]:
+            return 0, (), (), omaha
+        from poker import evaluator
+
+        own = [c for c in v.down[0] if c is not None] + list(v.up[0])
+        board = list(v.board or ())
+        if omaha:
+            if len(board) < 3 or len(own) < 2:
+                return 0, (), (), omaha
+            return evaluator.omaha_high(own, board), own, board, omaha
+        if len(own) + len(board) < 5:
+            return 0, (), (), omaha
+        return evaluator.high(own + board), own, board, omaha
+    except Exception:  # a statistic is never worth a crash
+        return 0, (), (), omaha

@@ -49,6 +49,9 @@ class Stats:
         return row
 
     def record_hand(self, code, net, won, pot, best=0, best_text=""):
+        """One hand of ``code``: chips won (net), won a pot, the biggest pot
+        won, the human's best high hand (evaluator value and its text, or a
+        function returning the text, called only for a new best)."""
         row = self._row(code)
         row[_HANDS] += 1
         row[_NET] += net
@@ -58,7 +61,7 @@ class Stats:
                 row[_POT] = pot
         if best > row[_BEST]:
             row[_BEST] = best
-            row[_TEXT] = best_text
+            row[_TEXT] = best_text if isinstance(best_text, str) else best_text()
 
     def record_game(self, code, won):
         row = self._row(code)

@@ -108,14 +108,22 @@ def cannot_beat(own, bettor_up, seen):
         blocked[c] = 1
     for c in bettor_up:
         blocked[c] = 1
-    hand = list(bettor_up) + [0]
-    k = len(hand) - 1
-    if k + 1 > 7:
+    n = len(bettor_up) + 1
+    if n > 7:
         return False
+    # the unchecked entry points (the cards are distinct by construction):
+    # no list and no check per unseen card
+    u = list(bettor_up) + [0, 0, 0]
+    a, b, c, d, e, f = u[0], u[1], u[2], u[3], u[4], u[5]
     for x in range(52):
         if blocked[x]:
             continue
-        hand[k] = x
-        if evaluator.high(hand) <= mine:
+        if n == 5:
+            v = evaluator.high5_unchecked(a, b, c, d, x)
+        elif n == 6:
+            v = evaluator.high6_unchecked(a, b, c, d, e, x)
+        else:
+            v = evaluator.high7_unchecked(a, b, c, d, e, f, x)
+        if v <= mine:
             return False
     return True

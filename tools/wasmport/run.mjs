@@ -22,7 +22,9 @@
 // Figures: WASM_HEAP (usable bytes of --heap), WASM_STEPS, WASM_PEAK_LIVE
 // (largest live heap between steps), WASM_MAX_USED (largest heap in use at
 // the end of a step, garbage included) and its step, WASM_OVER_STEPS (steps
-// that ended with more in use than WASM_HEAP).
+// that ended with more in use than WASM_HEAP), WASM_GREW_STEPS (steps that
+// ended with the heap grown past WASM_HEAP: some allocation found no room,
+// for want of free bytes or of a free run long enough).
 // Output: what Python prints, then `WASM_*` figures, then `WASM_OK`; exit
 // status 1 with `WASM_ERROR ...` when Python raised.
 import fs from "node:fs";
@@ -83,13 +85,14 @@ try {
   if (args.code) mp.runPython(args.code);
   if (args.begin) {
     mp.runPython("_done = False\n" + args.begin);
-    let steps = 0, over = 0, maxUsed = 0, peakLive = 0, peakStep = 0;
+    let steps = 0, over = 0, grew = 0, maxUsed = 0, peakLive = 0, peakStep = 0;
     while (!mp.globals.get("_done")) {
       gcLine = null;
       mp.runPython("_done = " + args.step + "\nmicropython.mem_info()");
       steps += 1;
       const during = gcLine;   // before the collection that ends this call
       if (during.used > start.total) over += 1;
+      if (during.total > start.total) grew += 1;
       if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used);
       if (during.used > maxUsed) { maxUsed = during.used; peakStep = steps; }
       mp.runPython("gc.collect()");          // done as this call returns
@@ -98,6 +101,7 @@ try {
     }
     console.log("WASM_STEPS", steps);
     console.log("WASM_OVER_STEPS", over);
+    console.log("WASM_GREW_STEPS", grew);
     console.log("WASM_MAX_USED", maxUsed);
     console.log("WASM_MAX_USED_STEP", peakStep);
     console.log("WASM_PEAK_LIVE", peakLive);
