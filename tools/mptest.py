@@ -7,6 +7,9 @@ the same functions here:
 
     micropython -X heapsize=180k tools/mptest.py [test_module ...]
 
+(and, on the WebAssembly port, ``Runner(names).step()`` once per test: see
+host_tests/test_wasm32.py).
+
 It prints one line per failure and a closing ``N passed, N failed`` line,
 and exits 1 on any failure.
 """
@@ -14,7 +17,9 @@ import gc
 import os
 import sys
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+# (the WebAssembly port has no sys.argv: it imports this from the tree's root)
+_argv = getattr(sys, "argv", None) or ["tools/mptest.py"]
+_here = _argv[0].rsplit("/", 1)[0] if "/" in _argv[0] else "."
 ROOT = _here + "/.."
 TESTS = ROOT + "/host_tests"
 sys.path.insert(0, TESTS)
@@ -31,35 +36,48 @@ def portable_modules():
     return names
 
 
-def run(names):
-    passed = failed = 0
-    for mod_name in names:
-        mod = __import__(mod_name)
-        for name in sorted(dir(mod)):
-            if not name.startswith("test_"):
-                continue
-            fn = getattr(mod, name)
-            if not callable(fn):
-                continue
+class Runner:
+    """Runs the test functions of ``names`` one ``step()`` at a time (a
+    driver that must return between tests, as the WebAssembly port's, which
+    collects garbage only then, calls step() until it returns True)."""
+
+    def __init__(self, names):
+        self.passed = self.failed = 0
+        self._tests = self._each(names)
+
+    def _each(self, names):
+        for mod_name in names:
+            mod = __import__(mod_name)
+            for name in sorted(dir(mod)):
+                fn = getattr(mod, name)
+                if name.startswith("test_") and callable(fn):
+                    yield mod_name, name, fn
+            del sys.modules[mod_name]
+            mod = None
+
+    def step(self):
+        """Runs the next test; True (after the summary line) when none is left."""
+        for mod_name, name, fn in self._tests:
             try:
                 fn()
-                passed += 1
+                self.passed += 1
             except Exception as e:  # report and go on
-                failed += 1
+                self.failed += 1
                 print("FAILED %s.%s" % (mod_name, name))
                 sys.print_exception(e)
+            fn = None
             gc.collect()
-        del sys.modules[mod_name]
-        mod = None
-        gc.collect()
-    return passed, failed
+            return False
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return True
 
 
 def main():
-    names = sys.argv[1:] or portable_modules()
-    passed, failed = run(names)
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    r = Runner(sys.argv[1:] or portable_modules())
+    while not r.step():
+        pass
+    sys.exit(1 if r.failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
