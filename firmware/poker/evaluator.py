@@ -425,19 +425,29 @@ def category_index(strength):
     return i
 
 
+def next_subset(idx, n):
+    """Steps ``idx``, a k-subset of range(n) as ascending indices (start:
+    ``list(range(k))``), in place to the next in lexicographic order;
+    False after the last. (In place: exact equity walks with it.)"""
+    k = len(idx)
+    i = k - 1
+    while i >= 0 and idx[i] == i + n - k:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
 def _combos(n, k):
     """Index tuples of the k-subsets of range(n), in lexicographic order."""
     idx = list(range(k))
     while True:
         yield tuple(idx)
-        i = k - 1
-        while i >= 0 and idx[i] == i + n - k:
-            i -= 1
-        if i < 0:
+        if not next_subset(idx, n):
             return
-        idx[i] += 1
-        for j in range(i + 1, k):
-            idx[j] = idx[j - 1] + 1
 
 
 def best_five(cards):

@@ -18,17 +18,9 @@ picks the tables it would pick in the device's heap.
 import gc
 import sys
 
-try:
-    import os
+from simpaths import add  # noqa: E402  (this folder is on the path)
 
-    _HERE = os.path.dirname(os.path.abspath(__file__))
-except (ImportError, AttributeError):
-    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-ROOT = _HERE + "/../.."
-CPYTHON = sys.implementation.name == "cpython"
-for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
-    if ROOT + "/" + _sub not in sys.path:
-        sys.path.insert(0, ROOT + "/" + _sub)
+add("host_tests", "tools/sim", "firmware")
 if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
     sys.path.insert(0, sys.argv[4])
 if len(sys.argv) > 5 and float(sys.argv[5]) != 1:

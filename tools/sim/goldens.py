@@ -17,17 +17,9 @@ the dealing of poker.hand, which changes the cards shown).
 """
 import sys
 
-try:
-    import os
+from simpaths import ROOT, add  # noqa: E402  (this folder is on the path)
 
-    _HERE = os.path.dirname(os.path.abspath(__file__))
-except (ImportError, AttributeError):
-    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-ROOT = _HERE + "/../.."
-CPYTHON = sys.implementation.name == "cpython"
-for _sub in ("host_tests", "tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
-    if ROOT + "/" + _sub not in sys.path:
-        sys.path.insert(0, ROOT + "/" + _sub)
+add("host_tests", "tools/sim", "firmware")
 
 from ui import keys
 from ui_rig import Rig, call_down, impossible_rig

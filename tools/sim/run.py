@@ -28,19 +28,11 @@ MicroPython unix port (its real framebuf).
 import os
 import sys
 
-try:
-    _HERE = os.path.dirname(os.path.abspath(__file__))
-except AttributeError:  # MicroPython
-    _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-CPYTHON = sys.implementation.name == "cpython"
-ROOT = os.path.normpath(_HERE + "/../..") if CPYTHON else _HERE + "/../.."
+from simpaths import CPYTHON, ROOT, add
 
 
 def _setup_path():
-    for sub in ("tools/sim", "firmware") + (("tools/hostshim",) if CPYTHON else ()):
-        p = ROOT + "/" + sub
-        if p not in sys.path:
-            sys.path.insert(0, p)
+    add("tools/sim", "firmware")
 
 
 _setup_path()
