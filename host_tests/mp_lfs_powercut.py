@@ -29,47 +29,11 @@ sys.path.insert(0, _here)
 sys.path.insert(0, _here + "/../firmware")
 
 from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
+from ramdisk import RamDisk  # noqa: E402
 from poker.game import Game, Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 
-
-
-class Flash:
-    """A RAM block device (LittleFS's extended protocol) that can record."""
-
-    def __init__(self, data=None):
-        # a given buffer is used as it is (no copy: the heap is small)
-        if data is None:
-            data = bytearray(BLOCK * BLOCKS)
-            for i in range(len(data)):
-                data[i] = 0xFF
-        self.data = data
-        self.log = None
-
-    def readblocks(self, block, buf, offset=0):
-        a = block * BLOCK + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, block, buf, offset=None):
-        a = block * BLOCK + (offset or 0)
-        if self.log is not None:
-            self.log.append((a, bytes(buf)))
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return BLOCKS
-        if op == 5:
-            return BLOCK
-        if op == 6:  # erase a block to 0xff, as NOR flash does
-            a = arg * BLOCK
-            if self.log is not None:
-                self.log.append((a, None))
-            for i in range(a, a + BLOCK):
-                self.data[i] = 0xFF
-            return 0
-        return None
 
 
 def apply(image, op, upto=None):
@@ -91,7 +55,7 @@ def summary(image):
     (which may write: repairs, removing the hand marker)."""
     SCRATCH[:] = image
     gc.collect()
-    vfs.mount(vfs.VfsLfs2(Flash(SCRATCH)), "/chk")
+    vfs.mount(vfs.VfsLfs2(RamDisk(SCRATCH, BLOCK)), "/chk")
     try:
         st = Store("/chk/data")
         settings = Settings.load(st)
@@ -145,7 +109,7 @@ def main(hands):
     FakeHand.swing = 1500
     for i in range(len(FLASH)):
         FLASH[i] = 0xFF
-    flash = Flash(FLASH)
+    flash = RamDisk(FLASH, BLOCK)
     vfs.VfsLfs2.mkfs(flash)
     before = BEFORE
     before[:] = flash.data

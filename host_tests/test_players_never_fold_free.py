@@ -12,6 +12,7 @@ STUD_PLAYERS_HANDS (default 60) sets the hands per game and profile.
 """
 import os
 
+from poker.cards import Deck
 from poker import players
 from poker.hand import Hand
 from poker.rng import Rng
@@ -21,13 +22,6 @@ from poker.variants import VARIANTS
 ALL = ('F7S', 'F5S', 'FT', 'FO', 'F7S/8', 'FR', 'FO/8')
 HANDS = int(os.environ.get("STUD_PLAYERS_HANDS", "60"))
 
-
-def _deck(rng):
-    d = list(range(52))
-    for i in range(51, 0, -1):
-        j = rng.below(i + 1)
-        d[i], d[j] = d[j], d[i]
-    return d
 
 
 def _table(n, rng, seed):
@@ -58,7 +52,7 @@ def test_no_level_folds_when_a_check_is_free_in_any_game():
             for k in range(HANDS):
                 n = 4 if rules.profile == 'lexibook' else 2 + rng.below(min(v.max_seats, 8) - 1)
                 bots = _table(n, rng, k)
-                h = Hand(v, rules, _stacks(n, rng, rules), k % n, deck=_deck(rng))
+                h = Hand(v, rules, _stacks(n, rng, rules), k % n, deck=Deck(rng).shuffled())
                 while not h.finished:
                     s = h.actor
                     view = h.view(s)

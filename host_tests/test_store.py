@@ -7,37 +7,12 @@ RAM block device, as on the device's flash."""
 import os
 
 from fake_table import FakeFs
+from ramdisk import RamDisk
 from poker import store
 from poker.rng import Rng
 from poker.store import Store
 
 _dev = []  # one RAM block device, formatted afresh for each test
-
-
-class RamBlockDevice:
-    """The extended block-device protocol LittleFS uses."""
-
-    def __init__(self, block_size=256, blocks=64):
-        self.block_size = block_size
-        self.blocks = blocks
-        self.data = bytearray(block_size * blocks)
-
-    def readblocks(self, block, buf, offset=0):
-        a = block * self.block_size + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, block, buf, offset=None):
-        a = block * self.block_size + (offset or 0)
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:  # block count
-            return self.blocks
-        if op == 5:  # block size
-            return self.block_size
-        if op == 6:  # erase: nothing to do in RAM
-            return 0
-        return None
 
 
 _dirs = []
@@ -61,7 +36,7 @@ def _root():
     if _dev:
         vfs.umount("/ram")
     else:
-        _dev.append(RamBlockDevice())
+        _dev.append(RamDisk())
     vfs.VfsLfs2.mkfs(_dev[0])
     vfs.mount(vfs.VfsLfs2(_dev[0]), "/ram")
     return "/ram"

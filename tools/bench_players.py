@@ -36,6 +36,7 @@ from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
 gc.collect()
 from poker import equity  # noqa: E402,F401
 gc.collect()
+from poker.cards import Deck
 from poker import players  # noqa: E402
 gc.collect()
 from poker.rng import Rng  # noqa: E402
@@ -46,13 +47,6 @@ DEVICE_FACTOR = 90  # DEVICE.md: bytecode on the RP2040 vs the unix port
 REPEATS = 5         # timing: each decision this many times, the least kept
 BUDGET_MS = 250
 
-
-def _deck(rng):
-    d = list(range(52))
-    for i in range(51, 0, -1):
-        j = rng.below(i + 1)
-        d[i], d[j] = d[j], d[i]
-    return d
 
 
 def make_player(kind, seed):
@@ -103,7 +97,7 @@ def match(code, a, b, deals, seats, seed, profile='lexibook'):
             bots.append(make_player(a if is_a else b, seed * 7919 + rot * 31 + s))
         tables.append((bots, amine))
     for d in range(deals):
-        deck = _deck(rng)
+        deck = Deck(rng).shuffled()
         dealer = d % seats
         total = 0
         for rot in range(2):
@@ -219,7 +213,7 @@ def time_decisions(games, hands, seed):
             rng = Rng(seed)
             bots = [players.make(level, 'balanced', seed=seed + s) for s in range(4)]
             for i in range(hands):
-                play(variant, rules, bots, i % 4, _deck(rng), 100 * rules.big_bet, timer)
+                play(variant, rules, bots, i % 4, Deck(rng).shuffled(), 100 * rules.big_bet, timer)
             # in place (a copy may not fit a fragmented 180 KB heap): the
             # unused tail is 0, so the n times end up last
             n = count[0]

@@ -43,35 +43,10 @@ from poker import players  # noqa: E402
 from poker.game import Game, Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
+from ramdisk import RamDisk  # noqa: E402  (host_tests/ramdisk.py)
 
 SLACK = 2048  # bytes
 GAMES = ("F7S", "F5S", "FT", "FO")
-
-
-class RamFlash:
-    """A RAM block device for vfs.VfsLfs2 (LittleFS), as in the tests."""
-
-    def __init__(self, data, block_size=256):
-        self.block_size = block_size
-        self.blocks = len(data) // block_size
-        self.data = data
-
-    def readblocks(self, block, buf, offset=0):
-        a = block * self.block_size + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, block, buf, offset=None):
-        a = block * self.block_size + (offset or 0)
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.block_size
-        if op == 6:
-            return 0
-        return None
 
 
 def _store_root():
@@ -87,7 +62,7 @@ def _store_root():
         return root
     import vfs
 
-    dev = RamFlash(_flash)
+    dev = RamDisk(_flash)
     vfs.VfsLfs2.mkfs(dev)
     vfs.mount(vfs.VfsLfs2(dev), "/soak")
     return "/soak/data"

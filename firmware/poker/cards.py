@@ -89,6 +89,12 @@ class Deck:
             cards[i], cards[j] = cards[j], cards[i]
         self.top = 0
 
+    def shuffled(self):
+        """Shuffles, then returns the 52 cards in their new order as a list
+        (a preset deck for ``poker.hand.Hand``)."""
+        self.shuffle()
+        return list(self.cards)
+
     def is_complete(self):
         """True when the deck holds each of the 52 cards exactly once."""
         mask = 0
