@@ -23,3 +23,14 @@ def fill(seq):
     for c in seq:
         out.append(rest.pop() if c is None else c)
     return out + rest
+
+
+def bet_sizes_checking_down(h):
+    """Checks a hand down from here to the end, heads-up; returns the bet
+    sizes offered on each street ([amount] or [] where no bet was open)."""
+    sizes = []
+    while not h.finished:
+        sizes.append([a for k, a in h.legal_actions() if k == 'bet'])
+        h.act('check')
+        h.act('check')
+    return sizes

@@ -68,3 +68,14 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
     os.makedirs(os.path.join(root, "tools"), exist_ok=True)
     shutil.copyfile(os.path.join(ROOT, "tools", "mptest.py"), os.path.join(root, "tools", "mptest.py"))
     return root
+
+
+def read_tree(path):
+    """{relative path with '/': bytes} of every file under ``path``."""
+    out = {}
+    for top, _dirs, files in os.walk(path):
+        for f in files:
+            full = os.path.join(top, f)
+            with open(full, "rb") as fh:
+                out[os.path.relpath(full, path).replace(os.sep, "/")] = fh.read()
+    return out

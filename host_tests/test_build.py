@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from hostenv import read_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -37,16 +38,6 @@ def _shipped_sources():
     return sorted(out)
 
 
-def _tree(path):
-    out = {}
-    for top, _dirs, files in os.walk(path):
-        for f in files:
-            full = os.path.join(top, f)
-            with open(full, "rb") as fh:
-                out[os.path.relpath(full, path).replace(os.sep, "/")] = fh.read()
-    return out
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("build"))
@@ -56,7 +47,7 @@ def built(tmp_path_factory):
 
 def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):
     out, _info = built
-    romfs, lfs = _tree(os.path.join(out, "romfs")), _tree(os.path.join(out, "lfs"))
+    romfs, lfs = read_tree(os.path.join(out, "romfs")), read_tree(os.path.join(out, "lfs"))
     for rel in _shipped_sources():
         if rel in ("main.py", "boot.py"):
             with open(os.path.join(FIRMWARE, rel), "rb") as f:
@@ -79,7 +70,7 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
 
 def test_every_mpy_is_version_6_and_native_code_is_armv6m_v6_3(built):
     out, info = built
-    for rel, data in _tree(os.path.join(out, "romfs")).items():
+    for rel, data in read_tree(os.path.join(out, "romfs")).items():
         if rel.endswith(".mpy"):
             assert data[0:1] == b"M" and data[1] == 6, rel
             if rel in info["native"]:
@@ -108,7 +99,7 @@ def test_image_lists_exactly_the_romfs_tree_with_every_byte(built):
     with open(os.path.join(out, "stud.romfs"), "rb") as f:
         image = f.read()
     assert len(image) == info["image_bytes"]
-    tree = _tree(os.path.join(out, "romfs"))
+    tree = read_tree(os.path.join(out, "romfs"))
     entries = build.romfs_entries(image)
     assert sorted(p for p, _o, _s in entries) == sorted(tree)
     for path, offset, size in entries:
@@ -147,7 +138,7 @@ def test_data_files_start_on_a_4_byte_boundary_of_the_image(tmp_path):
 def test_image_mounts_in_the_unix_port_and_the_engine_imports_from_rom(built, tmp_path):
     out, _info = built
     image_path = os.path.join(out, "stud.romfs")
-    tree = _tree(os.path.join(out, "romfs"))
+    tree = read_tree(os.path.join(out, "romfs"))
     script = tmp_path / "mount.py"
     script.write_text("""
 import os, sys, vfs, uctypes, hashlib, binascii
@@ -200,9 +191,9 @@ def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys
     for pkg in sorted(set(e["path"].split("/")[0] for e in info["files"] if "/" in e["path"])):
         assert pkg + "/" in text
     assert info["image_bytes"] == os.path.getsize(tmp_path / "b" / "stud.romfs")
-    assert info["lfs_bytes"] == sum(len(d) for d in _tree(str(tmp_path / "b" / "lfs")).values())
+    assert info["lfs_bytes"] == sum(len(d) for d in read_tree(str(tmp_path / "b" / "lfs")).values())
     assert info["tables_bytes"] == sum(
-        len(d) for r, d in _tree(str(tmp_path / "b" / "lfs")).items() if r.startswith("tables/"))
+        len(d) for r, d in read_tree(str(tmp_path / "b" / "lfs")).items() if r.startswith("tables/"))
 
 
 def test_build_fails_when_the_tables_exceed_their_flash_budget(tmp_path, monkeypatch, capsys):

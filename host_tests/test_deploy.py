@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from hostenv import read_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -110,16 +111,6 @@ class FakeBoard:
         raise AssertionError("unexpected mpremote command %r" % (args,))
 
 
-def _files(path):
-    out = {}
-    for top, _d, files in os.walk(path):
-        for f in files:
-            full = os.path.join(top, f)
-            with open(full, "rb") as fh:
-                out[os.path.relpath(full, path).replace(os.sep, "/")] = fh.read()
-    return out
-
-
 @pytest.fixture()
 def small_build(tmp_path):
     """A small firmware tree built for real (so the commands are fixed)."""
@@ -195,8 +186,8 @@ def test_littlefs_route_leaves_the_build_tree_and_board_choice_on_the_board_and_
     board = FakeBoard(dev, partition=None)
     assert deploy.main(["--build", str(out), "--board", "pico_sh1106_i2c"],
                        transport=board, boards_dir=str(boards)) == 0
-    on_board = _files(str(dev))
-    expected = _files(str(out / "lfs"))
+    on_board = read_tree(str(dev))
+    expected = read_tree(str(out / "lfs"))
     expected["board.json"] = (boards / "pico_sh1106_i2c.json").read_bytes()
     expected["data/game"] = b"saved game"
     assert on_board == expected
@@ -221,7 +212,7 @@ def test_romfs_route_puts_the_image_in_the_partition_and_only_main_and_board_on_
     board = FakeBoard(dev, partition=768 * 1024)
     assert deploy.main(["--build", str(out)], transport=board, boards_dir=str(boards)) == 0
     assert board.rom == (out / "stud.romfs").read_bytes()
-    assert _files(str(dev)) == {
+    assert read_tree(str(dev)) == {
         "main.py": (out / "lfs" / "main.py").read_bytes(),
         "board.json": (boards / "pico_ssd1306_i2c.json").read_bytes(),
         "data/stats": b"kept",

@@ -2,7 +2,7 @@
 """poker.hand on the flop games (limit hold'em, Omaha, Omaha hi/lo): blinds,
 order of action, bet sizes, the cap, the short all-in rule, Omaha's two
 hole cards. Each test names the RULES.md line it checks."""
-from checks import fill, raises
+from checks import bet_sizes_checking_down, fill, raises
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rules import casino, lexibook
@@ -89,12 +89,7 @@ def test_small_bet_preflop_and_flop_big_bet_turn_and_river():
     h = Hand(FT, lexibook(), [1000] * 2, 1, deck=list(range(52)))
     h.act('call')
     h.act('check')
-    sizes = []
-    while not h.finished:
-        sizes.append([a for k, a in h.legal_actions() if k == 'bet'])
-        h.act('check')
-        h.act('check')
-    assert sizes == [[10], [20], [20]]
+    assert bet_sizes_checking_down(h) == [[10], [20], [20]]
 
 
 def test_the_big_blind_is_the_bet_so_three_raises_cap_preflop_seed_000_rule_10():

@@ -4,7 +4,7 @@ bet sizes, raise cap, the open pair, deck exhaustion, the impossible call.
 Each test names the seed rule (seeds/000 console manual, 001 casino seven
 card stud, 002 irregularities, 004 stud hi/lo) or RULES.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
-from checks import fill, raises
+from checks import bet_sizes_checking_down, fill, raises
 from poker.cards import parse
 from poker.hand import Hand, exposed_key
 from poker.rules import casino, lexibook
@@ -252,12 +252,7 @@ def test_five_card_stud_plays_two_small_and_two_big_rounds():
     h = Hand(F5S, lexibook(), [1000, 1000], 1, deck=d)
     h.act('bring_in')
     h.act('call')
-    sizes = []
-    while not h.finished:
-        sizes.append([a for k, a in h.legal_actions() if k == 'bet'])
-        h.act('check')
-        h.act('check')
-    assert sizes == [[10], [20], [20]]
+    assert bet_sizes_checking_down(h) == [[10], [20], [20]]
     for s in (0, 1):
         assert len(h.down[s]) == 1 and len(h.up[s]) == 4
 

@@ -125,6 +125,20 @@ class Rig:
             t += self.step_ms
         return True
 
+    def answer_confirm(self):
+        """On the fold confirmation: YES (RIGHT, then A)."""
+        if self.screen() == "Confirm":
+            self.press(keys.RIGHT)
+            self.press(keys.A)
+
+    def past_result(self):
+        """On a showdown or banner: waits, then A. False when none is up."""
+        if self.screen() not in ("Showdown", "Banner"):
+            return False
+        self.run(500)
+        self.press(keys.A)
+        return True
+
     def my_turn(self):
         g = self.app.game
         return self.screen() == "Table" and g is not None and g.human_to_act()
@@ -161,13 +175,8 @@ def call_down(rig, until):
                     t.sel = ks.index(want)
                     break
             rig.press(keys.A)
-            if rig.screen() == "Confirm":
-                rig.press(keys.RIGHT)
-                rig.press(keys.A)
-        elif rig.screen() in ("Showdown", "Banner"):
-            rig.run(500)
-            rig.press(keys.A)
-        else:
+            rig.answer_confirm()
+        elif not rig.past_result():
             rig.run(rig.app.pace_ms)
     return False
 

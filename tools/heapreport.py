@@ -16,7 +16,7 @@ and the store's saves hold. ``micropython.mem_info()`` closes the report.
 import gc
 import sys
 
-from mpsetup import ARGS as _args, OPTS as _opts, mount_rom  # noqa: E402
+from mpsetup import ARGS as _args, fresh_dir, mount_rom  # noqa: E402
 
 _rom = mount_rom()
 
@@ -47,19 +47,12 @@ def main(hands=8):
         step("import poker." + name)
     from poker import tables
     print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, tables.where("high.bin"))
-    import os
 
     from poker.game import Game, Settings
     from poker.rng import Rng
     from poker.store import Store
 
-    root = _opts.get("dir", "/tmp/stud_heapreport")
-    try:
-        os.mkdir(root)
-    except OSError:
-        for f in os.listdir(root):
-            os.remove(root + "/" + f)
-    store = Store(root)
+    store = Store(fresh_dir("/tmp/stud_heapreport"))
     step("Store")
     settings = Settings()
     settings.stakes = 3

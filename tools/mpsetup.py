@@ -28,3 +28,16 @@ def mount_rom():
         img = f.read()
     vfs.mount(vfs.VfsRom(img), "/rom")
     return len(img)
+
+
+def fresh_dir(default):
+    """--dir=DIR, or ``default``: made, or emptied of its files."""
+    import os
+
+    root = OPTS.get("dir", default)
+    try:
+        os.mkdir(root)
+    except OSError:
+        for f in os.listdir(root):
+            os.remove(root + "/" + f)
+    return root

@@ -32,7 +32,7 @@ import gc
 import sys
 import time
 
-from mpsetup import ARGS as _args, OPTS as _opts, mount_rom  # noqa: E402
+from mpsetup import ARGS as _args, fresh_dir, mount_rom  # noqa: E402
 
 _flash = None
 if "--lfs" in sys.argv:
@@ -51,15 +51,7 @@ GAMES = ("F7S", "F5S", "FT", "FO")
 
 def _store_root():
     if _flash is None:
-        import os
-
-        root = _opts.get("dir", "/tmp/stud_soak")
-        try:
-            os.mkdir(root)
-        except OSError:
-            for f in os.listdir(root):
-                os.remove(root + "/" + f)
-        return root
+        return fresh_dir("/tmp/stud_soak")
     import vfs
 
     dev = RamDisk(_flash)
