@@ -168,12 +168,19 @@ print("no allocation")
 """
 
 
+def _run_mp(tmp_path, template):
+    """Runs ``template`` (its %s: the firmware folder) under the unix port;
+    its output, stderr after stdout."""
+    script = tmp_path / "check.py"
+    script.write_text(template % os.path.join(ROOT, "firmware"))
+    proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=120)
+    return proc.stdout + proc.stderr
+
+
 @pytest.mark.skipif(shutil.which("micropython") is None, reason="no micropython unix port")
 def test_drawing_text_and_cards_allocates_nothing_under_micropython(tmp_path):
-    script = tmp_path / "noalloc.py"
-    script.write_text(MP_NOALLOC % os.path.join(ROOT, "firmware"))
-    proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=60)
-    assert proc.stdout.strip() == "no allocation", proc.stdout + proc.stderr
+    out = _run_mp(tmp_path, MP_NOALLOC)
+    assert out.strip() == "no allocation", out
 
 
 def test_suit_size_may_be_given_as_a_card_size():
@@ -223,10 +230,8 @@ print("twins agree", checked)
 
 @pytest.mark.skipif(shutil.which("micropython") is None, reason="no micropython unix port")
 def test_the_viper_text_path_draws_exactly_what_the_blit_path_draws(tmp_path):
-    script = tmp_path / "twin.py"
-    script.write_text(MP_TWIN % os.path.join(ROOT, "firmware"))
-    proc = subprocess.run(["micropython", str(script)], capture_output=True, text=True, timeout=120)
-    assert proc.stdout.strip() == "twins agree 4000", proc.stdout + proc.stderr
+    out = _run_mp(tmp_path, MP_TWIN)
+    assert out.strip() == "twins agree 4000", out
 
 
 def test_text_on_cpython_takes_the_blit_path():

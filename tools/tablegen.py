@@ -194,13 +194,7 @@ def search_rank_keys(nranks=13, most=4, size=7):
         big, small = sums[size], sums[size - 1]
         if len(big) * len(small) > 100000:
             # sieve: k = a - b for a 7-sum a and a 6-sum b is always a collision
-            bits = 0
-            for a in big:
-                bits |= 1 << a
-            taken = 0
-            for b in small:
-                taken |= bits >> b
-            free = ~taken
+            free = free_offsets(big, small)
             while True:
                 x = free >> k
                 k += (x & -x).bit_length() - 1
@@ -254,15 +248,21 @@ def search_suit_keys():
     raise RuntimeError("no suit keys found")
 
 
-def smallest_free_offset(taken, values):
-    """Smallest c >= 0 with (v + c) not in taken for every v in values."""
+def free_offsets(taken, values):
+    """The offsets c >= 0 with (v + c) not in taken for every v in values,
+    as the set bits of an int (bit c)."""
     bits = 0
     for a in taken:
         bits |= 1 << a
     hit = 0
     for v in values:
         hit |= bits >> v
-    free = ~hit
+    return ~hit
+
+
+def smallest_free_offset(taken, values):
+    """Smallest c >= 0 with (v + c) not in taken for every v in values."""
+    free = free_offsets(taken, values)
     return (free & -free).bit_length() - 1
 
 

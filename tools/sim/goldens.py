@@ -123,19 +123,21 @@ def fold_confirm():
     return rig
 
 
-def impossible_call():
-    rig = impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+def _call_against_four_up(mine):
+    """impossible_rig's table, where you call with ``mine``."""
+    rig = impossible_rig(mine)
     t = rig.app.screen
     t.sel = [k for k, _ in t.options].index("call")
     rig.press(keys.A)
     return rig
 
 
+def impossible_call():
+    return _call_against_four_up("2c 3d 5h 7s 9c Jd 4h")
+
+
 def showdown():
-    rig = impossible_rig("2c 3h 5h 7h 9h Jd Ah")
-    t = rig.app.screen
-    t.sel = [k for k, _ in t.options].index("call")
-    rig.press(keys.A)
+    rig = _call_against_four_up("2c 3h 5h 7h 9h Jd Ah")
     rig.until(lambda: rig.screen() == "Showdown", 20000)
     return rig
 

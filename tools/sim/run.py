@@ -138,21 +138,22 @@ def main(argv=None):
     if opts["pygame"]:
         import window
         front = window.Window(opts["scale"])
-        sim = build(opts, front)
-        if opts["script"]:
-            sim.start()
-            sim.run_file(opts["script"])
-        window.run(sim, front, opts["out"])
-        return sim
+        return _interactive(window, opts, front)
     import term
     if not sys.stdin.isatty():
         raise SystemExit("the terminal simulator needs a terminal (or use --headless --script FILE)")
     with term.Terminal() as front:
-        sim = build(opts, front)
-        if opts["script"]:
-            sim.start()
-            sim.run_file(opts["script"])
-        term.run(sim, front, opts["out"])
+        return _interactive(term, opts, front)
+
+
+def _interactive(kind, opts, front):
+    """The simulator on ``front`` (term or window): a script's presses
+    first, if any, then the keyboard until the user quits."""
+    sim = build(opts, front)
+    if opts["script"]:
+        sim.start()
+        sim.run_file(opts["script"])
+    kind.run(sim, front, opts["out"])
     return sim
 
 
