@@ -7,8 +7,8 @@
   other live seat. Each hand remembers the stacks and dealer it was given.
 - ``CheckBot``: a virtual player that checks.
 - ``FakeFs``: an in-memory file system with the ``poker.store`` fs interface
-  that can record every change (each byte written, each open-for-write,
-  rename and remove is one event) and rebuild the flash contents as they
+  that can record every change (each byte written, each open-for-write or
+  append, rename and remove is one event) and rebuild the flash contents as they
   were after any number of events: a power cut at that point.
 """
 
@@ -44,6 +44,13 @@ class FakeHand:
         if len(FakeHand.made) >= 32:  # bounded: long runs must not grow the heap
             del FakeHand.made[0]
         FakeHand.made.append(self)
+        # a deck from the random source, as a real hand shuffles one (the
+        # journal keeps it; a resumed hand must deal the same)
+        deck = bytearray(range(52))
+        for i in range(51, 0, -1):
+            j = rng.getrandbits(16) % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        self.deck_order = bytes(deck)
         n = len(stacks)
         self.order = [(dealer + 1 + i) % n for i in range(n) if stacks[(dealer + 1 + i) % n] > 0]
         self.turn = 0
@@ -160,6 +167,9 @@ class FakeFs:
         if "w" in mode:
             self._event(("open", path))
             self.files[path] = b""
+        elif "a" in mode:
+            self._event(("append", path))
+            self.files.setdefault(path, b"")
         elif path not in self.files:
             raise OSError(2)
         return _File(self, path, mode)
@@ -192,6 +202,8 @@ def apply(files, op, upto=None):
     kind = op[0]
     if kind == "open":
         files[op[1]] = b""
+    elif kind == "append":
+        files.setdefault(op[1], b"")
     elif kind == "write":
         data = op[2] if upto is None else op[2][:upto]
         files[op[1]] = files[op[1]] + data

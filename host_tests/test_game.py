@@ -237,18 +237,163 @@ def test_a_saved_game_resumes_where_it_was():
     assert len(g2.history()) == 5 and "finishing_stacks" in g2.history()[-1]
 
 
-def test_power_loss_mid_hand_voids_it_and_returns_every_chip():
+def _one(g):
+    """One action, whoever acts (the human checks)."""
+    g.act("check", 0) if g.human_to_act() else g.step()
+
+
+def _load(fs, seed=9):
+    return Game.load(Store("/data", fs), Rng(seed), players=check_bots, hand_factory=FakeHand)
+
+
+def test_power_loss_mid_hand_resumes_the_same_hand_where_it_stopped():
     fs = FakeFs()
     g = _game(Store("/data", fs))
     _play(g)
-    stacks, dealer = list(g.stacks), g.dealer
     g.start_hand()
-    g.step()  # a chip might have moved in a real hand: then the power goes
-    g2 = Game.load(Store("/data", fs), Rng(9), players=check_bots, hand_factory=FakeHand)
-    assert ("VOID", None) in g2.pop_events()
-    assert g2.stacks == stacks and g2.dealer == dealer and g2.hand_no == 1
-    g3 = Game.load(Store("/data", fs), Rng(9), players=check_bots, hand_factory=FakeHand)
-    assert g3.pop_events() == []  # reported once
+    _one(g)
+    _one(g)  # two actions, then the power goes
+    h = g.hand
+    g2 = _load(fs)
+    assert g2.pop_events() == [("RESUMED", None)]
+    h2 = g2.hand
+    assert h2 is not h and h2.deck_order == h.deck_order and h2.start == h.start
+    assert h2.turn == 2 and h2.folded == h.folded and g2.to_act() == g.to_act()
+    assert g2.stacks == g.stacks and g2.dealer == g.dealer and g2.hand_no == 1
+    # the rest of the hand, then the same chips as the uncut hand
+    while g.hand is not None:
+        _one(g)
+    while g2.hand is not None:
+        _one(g2)
+    assert g2.stacks == g.stacks and g2.hand_no == 2 and sum(g2.stacks) == 20000
+    assert _load(fs).pop_events() == []  # booked: nothing left to resume
+
+
+def test_a_resumed_hand_goes_on_journaling_and_resumes_again():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    _one(g)
+    g2 = _load(fs)
+    _one(g2)
+    g3 = _load(fs, 10)
+    assert g3.pop_events() == [("RESUMED", None)] and g3.hand.turn == 2
+    assert g3.hand.deck_order == g.hand.deck_order
+
+
+def test_a_torn_last_record_is_dropped_and_the_records_before_it_kept():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    _one(g)
+    _one(g)
+    fs.files["/data/journal"] = fs.files["/data/journal"][:-1]  # the cut tore it
+    g2 = _load(fs)
+    assert g2.pop_events() == [("RESUMED", None)] and g2.hand.turn == 1
+    _one(g2)  # appends follow the good records, not the torn bytes
+    assert _load(fs).hand.turn == 2
+
+
+def test_a_damaged_record_keeps_the_records_before_it():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    for _ in range(3):
+        _one(g)
+    j = bytearray(fs.files["/data/journal"])
+    j[72 + 3 + 1] ^= 0x40  # the second record's check
+    fs.files["/data/journal"] = bytes(j)
+    g2 = _load(fs)
+    assert g2.pop_events() == [("RESUMED", None)] and g2.hand.turn == 1
+
+
+def test_a_journal_that_cannot_be_used_voids_the_hand_and_returns_every_chip():
+    for damage in ("header", "deck", "stacks"):
+        fs = FakeFs()
+        g = _game(Store("/data", fs))
+        _play(g)
+        stacks, dealer = list(g.stacks), g.dealer
+        g.start_hand()
+        _one(g)
+        j = bytearray(fs.files["/data/journal"])
+        if damage == "header":
+            j[20] ^= 1
+        elif damage == "deck":  # another deal (say, other firmware): never resumed
+            from poker import journal
+            head = journal.header(g.seq, (1, 2), bytes(range(52)), journal.start_crc(g._start, g.dealer, g.code), 4)[0]
+            j[:72] = head
+            j = j[:72]
+        else:  # the saved game is not the one the hand started from
+            from poker import journal
+            head = journal.header(g.seq, (g.hand.rng.s0, 1), g.hand.deck_order,
+                                  journal.start_crc([1, 2, 3, 4], g.dealer, g.code), 4)[0]
+            j = head
+        fs.files["/data/journal"] = bytes(j)
+        g2 = _load(fs)
+        assert g2.pop_events() == [("VOID", None)], damage
+        assert g2.hand is None and g2.stacks == stacks and g2.dealer == dealer and g2.hand_no == 1
+        assert _load(fs).pop_events() == []  # reported once
+
+
+def test_a_hand_cut_while_it_was_dealt_is_dealt_again_without_a_message():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    _play(g)
+    stacks = list(g.stacks)
+    g.start_hand()
+    fs.files["/data/journal"] = fs.files["/data/journal"][:40]  # a torn header
+    g2 = _load(fs)
+    assert g2.pop_events() == [] and g2.hand is None and g2.stacks == stacks
+    assert "/data/journal" not in fs.files
+
+
+def test_a_journal_of_a_hand_already_booked_is_ignored():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    _one(g)
+    old = fs.files["/data/journal"]
+    while g.hand is not None:
+        _one(g)
+    fs.files["/data/journal"] = old  # the cut came before its removal
+    g2 = _load(fs)
+    assert g2.pop_events() == [] and g2.hand is None and g2.hand_no == 1
+
+
+def test_a_hand_whose_last_action_was_journaled_but_not_booked_is_booked_on_power_on():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    while g.hand is not None:
+        before = dict(fs.files)
+        _one(g)
+    final = list(g.stacks)
+    last = g.last_hand
+    # the power goes after the last record, before the hand's end is saved:
+    # the flash before the last action plus its record
+    from poker import journal
+    j = journal.read(before["/data/journal"])
+    rec, _ = journal.record(0, j.chain)  # the last action: a check (index 0)
+    before["/data/journal"] = before["/data/journal"] + bytes(rec)
+    g2 = _load(FakeFs(before))
+    assert g2.pop_events()[0] == ("RESUMED", None)
+    assert g2.hand is None and g2.last_hand.deck_order == last.deck_order
+    assert g2.stacks == final and g2.hand_no == 1 and g2.seq == 1
+
+
+def test_the_journal_is_three_bytes_an_action_after_a_72_byte_header():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.start_hand()
+    assert len(fs.files["/data/journal"]) == 72
+    _one(g)
+    _one(g)
+    assert len(fs.files["/data/journal"]) == 78
+    g.defer_journal = True
+    _one(g)
+    assert len(fs.files["/data/journal"]) == 78  # held back until the frame is shown
+    g.flush_journal()
+    assert len(fs.files["/data/journal"]) == 81
 
 
 def test_a_finished_game_on_flash_loads_as_a_new_game():

@@ -108,7 +108,7 @@ def test_the_statistics_match_the_hands_as_the_engine_settled_them():
     assert (st["hands"], st["net"], st["won"], st["pot"]) == (40, net, won, biggest)
 
 
-def test_a_resumed_real_game_goes_on_from_the_saved_stacks():
+def test_a_real_hand_cut_by_power_loss_resumes_with_the_same_cards_and_actions():
     rng = Rng(21)
     fs = FakeFs()
     g = Game(_settings("F7S", profile="lexibook", stakes=1), rng, Store("/data", fs))
@@ -121,13 +121,17 @@ def test_a_resumed_real_game_goes_on_from_the_saved_stacks():
     while not g.human_to_act() and g.hand is not None:
         g.step()
     assert g.hand is not None and sum(g.hand.stacks) < g.total  # chips are in the pot
-    # the power goes here, in the middle of a hand
+    # the power goes here, in the middle of a hand: the same hand resumes
     g2 = Game.load(Store("/data", fs), Rng(22))
-    assert ("VOID", None) in g2.pop_events()
+    assert g2.pop_events() == [("RESUMED", None)]
+    h, h2 = g.hand, g2.hand
     assert g2.stacks == before and g2.dealer == g.dealer and g2.hand_no == 5
-    h = g2.start_hand()
-    assert h.initial_stacks == g2.stacks and h.dealer == g.dealer
-    assert len(g2.history()) == 5 and "F7S" in g2.history()[-1]
+    assert h2.deck_order == h.deck_order and h2.history == h.history and h2.actor == h.actor == 0
+    assert h2.stacks == h.stacks and h2.legal_actions() == h.legal_actions()
+    assert (g2.rng.s0, g2.rng.s1) == (rng.s0, rng.s1)  # the random stream goes on as uncut
+    play_out(g2, me.decide)
+    assert sum(g2.stacks) == g2.total and g2.hand_no == 6
+    assert len(g2.history()) == 6 and "F7S" in g2.history()[-1]
 
 
 def _oracle_high(cards5plus):

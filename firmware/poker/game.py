@@ -120,11 +120,13 @@ you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 
 from micropython import const
 
+from poker import journal
 from poker.stats import Stats
 from poker.store import MAX_SIZE
 
 SAVE_VERSION = const(1)  # the "v" of the game and settings records
 HISTORY_SIZE = const(8)  # hand histories kept on flash
+JOURNAL = "journal"  # the hand in progress (poker.journal)
 MIN_STACK_BETS = const(5)  # out below 5 small bets ("under $50" at 10/20)
 
 STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
@@ -368,6 +370,11 @@ class Game:
         self.hand = None
         self.last_hand = None
         self._start = None  # the stacks given to the current hand
+        # the hand's journal: the chain of its last record (None: no journal
+        # for this hand) and records not yet written (see defer_journal)
+        self._jchain = None
+        self._jpending = None
+        self.defer_journal = False
         rec = store.load_json("game", _check_record) if store is not None else None
         self._record = rec
         if rec is not None:
@@ -406,6 +413,7 @@ class Game:
         self.result = None
         self.hand = None
         self.last_hand = None
+        self._close_journal()
         self.save()
 
     @staticmethod
@@ -424,7 +432,7 @@ class Game:
         if saved is None or saved.get("result") is not None:
             g.new_game()
             if store is not None:
-                store.remove("hand")
+                store.remove("hand")  # older firmware's mid-hand marker
             return g
         s = settings.copy()
         for name in _GAME_KEYS:
@@ -437,10 +445,8 @@ class Game:
         g.over = False
         g.result = None
         if store is not None:
-            mark = store.load_json("hand")
-            if isinstance(mark, dict) and mark.get("seq") == g.seq:
-                g.events.append(("VOID", None))
-            store.remove("hand")
+            store.remove("hand")  # older firmware's mid-hand marker
+            g._resume()
         return g
 
     def _game_obj(self):
@@ -472,11 +478,9 @@ class Game:
         self.last_hand = None
         start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
         self._start = start
+        state = journal.rng_state(self.rng)  # before the shuffle: deals it again
         self.hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
-        if self.store is not None:
-            # the saved game keeps the stacks of the hand start: this marker
-            # only lets a power-on say that a hand was cut (and voided)
-            self.store.save_json("hand", {"seq": self.seq})
+        self._open_journal(state)
         if self.hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
@@ -496,9 +500,7 @@ class Game:
         h = self.hand
         if h is None or not self.human_to_act():
             raise ValueError("not the human's turn")
-        h.act(kind, amount)
-        if h.finished:
-            self._finish_hand()
+        self._apply(h, kind, amount)
 
     def step(self):
         seat = self.to_act()
@@ -518,10 +520,17 @@ class Game:
                 if k == kind:
                     found = (k, a) if found is None else False
             kind, amount = found if found else _safe_action(legal)
+        self._apply(h, kind, amount)
+        return seat, kind, amount
+
+    def _apply(self, h, kind, amount):
+        """One action into the hand and its journal (raises ValueError and
+        changes nothing when it is illegal)."""
+        i = journal.action_index(h.legal_actions(), kind, amount)
         h.act(kind, amount)
+        self._journal_action(i)
         if h.finished:
             self._finish_hand()
-        return seat, kind, amount
 
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
@@ -555,9 +564,11 @@ class Game:
         if getattr(h, "voided", False) or not ok:
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
-            if self.store is not None:
-                self.store.remove("hand")
+            self._close_journal()
             return
+        # the last action on flash first: a cut in the saves below resumes
+        # the finished hand, and its end is booked again
+        self.flush_journal()
         for i in range(n):
             if start[i]:
                 self.stacks[i] = final[i]
@@ -594,7 +605,97 @@ class Game:
             self.store.write("hist%d" % (self.seq % HISTORY_SIZE), (b"%d\n" % self.seq, text), False)
             text = None
             self.save()
-            self.store.remove("hand")
+        self._close_journal()
+
+    # -- the hand's journal on flash (poker.journal) --------------------------------
+    def _open_journal(self, state):
+        """The journal of the hand just dealt: its header, at once."""
+        self._jchain = None
+        self._jpending = None
+        st = self.store
+        if st is None:
+            return
+        st.remove(JOURNAL)  # a journal left by a cut after its hand was booked
+        if state is None:  # a random source whose state cannot be kept
+            return
+        head, chain = journal.header(self.seq, state, journal.deck_of(self.hand),
+                                     journal.start_crc(self._start, self.dealer, self.code), self.seats)
+        if st.append(JOURNAL, head):
+            self._jchain = chain
+
+    def _journal_action(self, index):
+        if self._jchain is None:
+            return
+        rec, self._jchain = journal.record(index, self._jchain)
+        if self.defer_journal:
+            p = self._jpending
+            self._jpending = rec if p is None else p + rec
+        else:
+            self._journal_write(rec)
+
+    def flush_journal(self):
+        """Writes the actions held back by ``defer_journal`` (the UI calls
+        it once the frame is on the screen)."""
+        p = self._jpending
+        if p is not None:
+            self._jpending = None
+            self._journal_write(p)
+
+    def _journal_write(self, records):
+        if self._jchain is not None and not self.store.append(JOURNAL, records):
+            self._jchain = None  # a failing flash: this hand goes unjournaled
+
+    def _close_journal(self):
+        self._jchain = None
+        self._jpending = None
+        if self.store is not None:
+            self.store.remove(JOURNAL)
+
+    def _resume(self):
+        """Power-on: deals the journaled hand again and replays its actions
+        (event ('RESUMED', None)). A journal of this hand that cannot be
+        used voids it: ('VOID', None), the saved game holds the stacks of
+        its start, so every chip goes back."""
+        st = self.store
+        blob = st.read_raw(JOURNAL)
+        if blob is None:
+            return
+        j = journal.read(blob)
+        if j is None or (j is not False and j.seq != self.seq):
+            # cut while the hand was dealt (no action yet), or a hand
+            # already booked: nothing to resume
+            st.remove(JOURNAL)
+            return
+        start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
+        h = None
+        if (j is not False and j.seats == self.seats and journal.rng_state(self.rng) is not None
+                and j.check == journal.start_crc(start, self.dealer, self.code)):
+            try:
+                h = self._replay(j, start)
+            except Exception:  # a journal is never worth a crash
+                h = None
+        # the good records only, atomically, so that appends follow them
+        if h is None or not st.write_raw(JOURNAL, blob[:j.good]):
+            st.remove(JOURNAL)
+            self.events.append(("VOID", None))
+            return
+        self._start = start
+        self._jchain = j.chain
+        self.hand = h
+        self.events.append(("RESUMED", None))
+        if h.finished:  # the last action was on flash, the hand's end not
+            self._finish_hand()
+
+    def _replay(self, j, start):
+        h = journal.deal(j, self.hand_factory, self.variant, self.rules, start, self.dealer, self.rng)
+        if h is None:
+            return None
+        for i in j.actions:
+            legal = h.legal_actions() if not h.finished else ()
+            if i >= len(legal):
+                return None
+            h.act(legal[i][0], legal[i][1])
+        return None if getattr(h, "voided", False) else h
 
     def _tell_bots(self, h, start):
         """The final view of the hand to every virtual player that dealt in

@@ -14,6 +14,10 @@ API (bytes in, bytes out; JSON helpers on top):
   ``backup=False``: no ``name.bak`` is kept (the old copy is removed just
   before the final rename: still atomic, half the flash).
 - ``remove(name)``, ``list()`` -> names, ``exists(name)``.
+- Raw files (no header: the hand's journal checks its own records):
+  ``read_raw(name)`` -> bytes or None, ``write_raw(name, data)`` (atomic as
+  above, no ``.bak``), ``append(name, data)`` (added at the end in place:
+  a cut may leave the end torn, which the reader must detect).
 - ``load(name, parse)`` -> what ``parse(payload_bytes)`` returns for the
   newest good copy, or None; a copy ``parse`` rejects (any exception) counts
   as bad.  ``load_json(name, check)`` / ``save_json(name, obj)``.
@@ -256,19 +260,27 @@ class Store:
         copy (``name.bak``): still atomic, half the flash (hand histories).
         ``data`` may also be a list or tuple of bytes parts (the payload is
         their concatenation, never built in RAM)."""
-        path = self._path(name)
-        tmp = path + ".tmp"
-        bak = path + ".bak"
-        fs = self.fs
         parts = data if isinstance(data, (list, tuple)) else (data,)
         head = _header(parts)
         if _u32(head, 4) > MAX_SIZE:
             self.report("w:" + name, "%s not saved (too big)" % name)
             return False
+        return self._replace(name, head, parts, backup)
+
+    def write_raw(self, name, data):
+        """Writes a raw file (no record header) atomically, no .bak."""
+        return self._replace(name, None, (data,), False)
+
+    def _replace(self, name, head, parts, backup):
+        path = self._path(name)
+        tmp = path + ".tmp"
+        bak = path + ".bak"
+        fs = self.fs
         try:
             f = fs.open(tmp, "wb")
             try:
-                f.write(head)
+                if head is not None:
+                    f.write(head)
                 for p in parts:
                     f.write(p)
             finally:
@@ -287,6 +299,37 @@ class Store:
         except OSError as e:
             self.report("w:" + name, "%s not saved (%s)" % (name, e.args[0] if e.args else "I/O"))
             return False
+
+    def append(self, name, data):
+        """Adds bytes at the end of a raw file (made if missing); False
+        after reporting a problem."""
+        try:
+            f = self.fs.open(self._path(name), "ab")
+            try:
+                f.write(data)
+            finally:
+                f.close()
+            return True
+        except OSError as e:
+            self.report("w:" + name, "%s not saved (%s)" % (name, e.args[0] if e.args else "I/O"))
+            return False
+
+    def read_raw(self, name):
+        """The bytes of a raw file: ``name``, else ``name.tmp`` (a cut
+        between the two renames of write_raw); None if neither is there."""
+        path = self._path(name)
+        for p in (path, path + ".tmp"):
+            try:
+                f = self.fs.open(p, "rb")
+            except OSError:
+                continue
+            try:
+                return f.read()
+            except OSError:
+                return None
+            finally:
+                f.close()
+        return None
 
     def remove(self, name):
         path = self._path(name)

@@ -1,0 +1,165 @@
+"""The hand in progress on flash, so that a power-on resumes it.
+
+One file, ``journal`` under the store's root, written as the hand is played:
+
+    header, written once when the hand is dealt (72 bytes):
+      b'SJ' | version | seats | seq (4, LE) | random state s0, s1 (2 + 2, LE)
+      | deck order (52) | CRC-32 of the start: stacks, dealer, game (4)
+      | CRC-32 of the 68 bytes before (4)
+    then one record per action, appended as it happens (3 bytes):
+      index of the action in ``hand.legal_actions()`` (1)
+      | low 16 bits of the chained CRC-32 (2)
+
+The chain starts from the header's CRC and takes in each index in turn, so a
+record is good only after every record before it: reading stops at the
+first torn or damaged record and keeps all the good ones before it.
+
+What deals the same cards again: the state of ``poker.rng.Rng`` before the
+shuffle. The hand shuffles from it and, if the stub runs out (deck
+exhaustion, stud with many seats), reshuffles the burns from the same stream
+(while a hand runs nothing else draws from the game's random source). The
+deck order is kept too, and the replay must deal exactly it, so a hand that
+would deal other cards is never resumed. ``deal`` is the one place that
+turns a header back into a hand (align it if the engine records its
+reshuffles some other way).
+
+Cost on LittleFS: the file stays under the filesystem's inline limit (512
+bytes with the RP2040's 256-byte program size; a hand of 146 actions fills
+it), so it lives inside the directory's metadata: an append is one metadata
+commit (a program of the whole small file, rounded to 256 bytes), and a
+block is erased only when the metadata block fills and is compacted.
+"""
+from micropython import const
+
+from poker.store import crc32
+
+VERSION = const(1)
+HEADER = const(72)
+RECORD = const(3)
+_MAGIC = b"SJ"
+
+
+def rng_state(rng):
+    """(s0, s1) of a ``poker.rng.Rng``, or None for another random source
+    (a hand dealt from it cannot be journaled)."""
+    s0 = getattr(rng, "s0", None)
+    s1 = getattr(rng, "s1", None)
+    if type(s0) is int and type(s1) is int:
+        return s0, s1
+    return None
+
+
+def start_crc(stacks, dealer, code):
+    """What the saved game must still say for a journal to belong to it."""
+    return crc32(("%s %d %r" % (code, dealer, list(stacks))).encode())
+
+
+def header(seq, state, deck, check, seats):
+    """(the header bytes of a hand, the chain its records start from):
+    ``state`` from ``rng_state`` before the shuffle, ``deck`` the 52 cards
+    in dealing order (``deck_of``), ``check`` = start_crc."""
+    if len(deck) != 52:
+        raise ValueError("a deck has 52 cards")
+    b = bytearray(HEADER)
+    b[0] = _MAGIC[0]
+    b[1] = _MAGIC[1]
+    b[2] = VERSION
+    b[3] = seats
+    _put(b, 4, seq, 4)
+    _put(b, 8, state[0], 2)
+    _put(b, 10, state[1], 2)
+    b[12:64] = bytes(deck)
+    _put(b, 64, check, 4)
+    chain = crc32(b[:68])
+    _put(b, 68, chain, 4)
+    return b, chain
+
+
+def record(index, chain):
+    """(the record of an action, the chain after it)."""
+    b = bytearray(RECORD)
+    b[0] = index
+    chain = crc32(b[:1], chain)
+    _put(b, 1, chain & 0xFFFF, 2)
+    return b, chain
+
+
+class Journal:
+    """A journal read back: ``seq``, ``state`` (s0, s1), ``deck`` (bytes),
+    ``check``, ``seats``, ``actions`` (bytes: the legal-action indexes of
+    the good records), ``chain`` (to append after them), ``good`` (bytes of
+    the file that are good: header and good records), ``torn`` (True when
+    bytes after them were dropped)."""
+
+    def __init__(self, blob):
+        b = blob
+        self.seats = b[3]
+        self.seq = _get(b, 4, 4)
+        self.state = (_get(b, 8, 2), _get(b, 10, 2))
+        self.deck = bytes(b[12:64])
+        self.check = _get(b, 64, 4)
+        chain = _get(b, 68, 4)
+        n = 0
+        i = HEADER
+        while i + RECORD <= len(b):
+            c = crc32(b[i:i + 1], chain)
+            if c & 0xFFFF != _get(b, i + 1, 2):
+                break
+            chain = c
+            n += 1
+            i += RECORD
+        self.chain = chain
+        self.good = i
+        self.torn = i != len(b)
+        self.actions = bytes(b[HEADER + k * RECORD] for k in range(n))
+
+
+def read(blob):
+    """The Journal in file bytes; None when the header is short (a cut while
+    the hand was dealt: no action can follow it), False when it is damaged."""
+    if blob is None or len(blob) < HEADER:
+        return None
+    if blob[0] != _MAGIC[0] or blob[1] != _MAGIC[1] or blob[2] != VERSION:
+        return False
+    if crc32(blob[:68]) != _get(blob, 68, 4):
+        return False
+    return Journal(blob)
+
+
+def deal(j, hand_factory, variant, rules, stacks, dealer, rng):
+    """The hand of journal ``j`` dealt again: ``rng`` is set to the state of
+    the deal, then the hand is made as ``Game.start_hand`` makes it. None
+    when it deals other cards than the journal's."""
+    rng.s0, rng.s1 = j.state
+    h = hand_factory(variant, rules, list(stacks), dealer, rng)
+    if deck_of(h) != j.deck:
+        return None
+    return h
+
+
+def deck_of(hand):
+    """The 52 cards of a hand in dealing order (zeros for a hand that has
+    no deck_order: a test's stand-in)."""
+    return bytes(getattr(hand, "deck_order", None) or bytes(52))
+
+
+def action_index(legal, kind, amount):
+    """The index in ``legal`` of the action ``Hand.act(kind, amount)``
+    applies (the first of that kind, and of that amount when given)."""
+    for i in range(len(legal)):
+        k, a = legal[i]
+        if k == kind and (amount is None or a == amount):
+            return i
+    return -1
+
+
+def _put(b, i, v, n):
+    for k in range(n):
+        b[i + k] = (v >> (8 * k)) & 0xFF
+
+
+def _get(b, i, n):
+    v = 0
+    for k in range(n - 1, -1, -1):
+        v = (v << 8) | b[i + k]
+    return v
