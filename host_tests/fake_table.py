@@ -25,6 +25,9 @@ class FakeView:
         self.finished = hand.finished
 
 
+_UNITS = [a for a in range(1, 52) if a % 2 and a % 13]  # the 24 units mod 52
+
+
 class FakeHand:
     plan = None  # set by a test: fn(start, dealer) -> final stacks
     swing = 200
@@ -45,12 +48,12 @@ class FakeHand:
             del FakeHand.made[0]
         FakeHand.made.append(self)
         # a deck from the random source, as a real hand shuffles one (the
-        # journal keeps it; a resumed hand must deal the same)
-        deck = bytearray(range(52))
-        for i in range(51, 0, -1):
-            j = rng.getrandbits(16) % (i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        self.deck_order = bytes(deck)
+        # journal keeps it; a resumed hand must deal the same): one draw
+        # picks one of 1,248 orders (a * i + c mod 52, a a unit mod 52)
+        r = rng.getrandbits(16)
+        a = _UNITS[r % 24]
+        c = (r // 24) % 52
+        self.deck_order = bytes([(a * i + c) % 52 for i in range(52)])
         n = len(stacks)
         self.order = [(dealer + 1 + i) % n for i in range(n) if stacks[(dealer + 1 + i) % n] > 0]
         self.turn = 0

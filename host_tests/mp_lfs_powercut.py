@@ -1,6 +1,6 @@
 """Power cuts on the real LittleFS of MicroPython (run by test_store_faults.py).
 
-    micropython -X heapsize=180k host_tests/mp_lfs_powercut.py [hands]
+    micropython -X heapsize=300k host_tests/mp_lfs_powercut.py [hands]
 
 A Game plays hands (fake_table.FakeHand) with its Store on vfs.VfsLfs2 over
 a RAM block device that records every block program and erase. Then the
@@ -50,28 +50,59 @@ def apply(image, op, upto=None):
 DEBUG = 0
 
 
-def summary(image):
+def _load():
+    st = Store("/chk/data")
+    settings = Settings.load(st)
+    g = Game.load(st, Rng(1), settings, players=check_bots, hand_factory=FakeHand)
+    return g, st, settings
+
+
+def _state(g, settings):
+    return (list(g.stacks), g.dealer, g.hand_no, g.seq, g.stats.to_obj(), settings.to_obj(), g.history(1))
+
+
+def summary(image, hand=None):
     """Mounts a copy of the image and loads the game as a power-on would
-    (which may write: repairs, removing the hand marker)."""
+    (which may write: repairs, rewriting the journal, booking a hand).
+    Returns (state, chips, voided, damage messages, how): how is 'loaded',
+    'resumed' (the hand of this group, ``hand`` = its deck, came back and
+    was played to its end: state is then the next power-on's) or 'booked'
+    (it came back already ended and was booked)."""
     SCRATCH[:] = image
     gc.collect()
     vfs.mount(vfs.VfsLfs2(RamDisk(SCRATCH, BLOCK)), "/chk")
     try:
-        st = Store("/chk/data")
-        settings = Settings.load(st)
-        g = Game.load(st, Rng(1), settings, players=check_bots, hand_factory=FakeHand)
+        g, st, settings = _load()
         events = g.pop_events()
-        out = (list(g.stacks), g.dealer, g.hand_no, g.seq, g.stats.to_obj(), settings.to_obj(), g.history(1))
-        return out, sum(g.stacks), ("VOID", None) in events, len(st.problems)
+        probs = len(st.problems)
+        chips = sum(g.stacks)
+        how = "loaded"
+        if ("RESUMED", None) in events:
+            how = "booked"
+            h = g.hand
+            if h is not None:
+                how = "resumed"
+                if h.deck_order != hand:
+                    print("RESUMED ANOTHER DECK")
+                    chips = -1
+                while g.hand is not None:
+                    if g.human_to_act():
+                        g.act("check", 0)
+                    else:
+                        g.step()
+            g, st, settings = _load()  # the next power-on
+            probs += len(st.problems) + len(g.pop_events())
+        out = _state(g, settings)
+        return out, chips, ("VOID", None) in events, probs, how
     finally:
         vfs.umount("/chk")
 
 
 class Counts:
-    cuts = recovered = lost = voids = problems = ops = 0
+    cuts = recovered = lost = voids = problems = ops = resumed = booked = 0
 
 
-def check_group(image, ops, old, new, c):
+def check_group(image, ops, old, new, c, hand):
     """Every cut point of one save group: before each program or erase and
     half-way through each program. ``image`` (the flash before the group)
     is advanced in place to the flash after it."""
@@ -84,13 +115,17 @@ def check_group(image, ops, old, new, c):
                 half[:] = image
                 apply(half, op, upto)
                 state = half
-            s, chips, void, probs = summary(state)
+            s, chips, void, probs, how = summary(state, hand)
             c.cuts += 1
             c.lost += abs(20000 - chips)
-            if s == old or s == new:
+            if how == "resumed":
+                c.resumed += 1
+            elif how == "booked":
+                c.booked += 1
+            if s == new or (s == old and how == "loaded"):
                 c.recovered += 1
             else:
-                print("NOT RECOVERED", op[0], op[1] is None, upto)
+                print("NOT RECOVERED", op[0], op[1] is None, upto, how)
             if void:
                 c.voids += 1
                 if s != old:
@@ -120,10 +155,10 @@ def main(hands):
     settings = Settings()
     c = Counts()
 
-    def group_done(old, before):
-        s, chips, void, problems = summary(flash.data)
-        assert problems == 0 and not void and chips == 20000
-        check_group(before, flash.log, old, s, c)
+    def group_done(old, before, hand=None):
+        s, chips, void, problems, how = summary(flash.data)
+        assert problems == 0 and not void and chips == 20000 and how == "loaded"
+        check_group(before, flash.log, old, s, c, hand)
         assert before == flash.data
         flash.log = []
         FakeHand.made = []  # the record of hands is for other tests
@@ -147,12 +182,15 @@ def main(hands):
             g.start_hand()
             play_out(g)
             played += 1
+            old, before = group_done(old, before, g.last_hand.deck_order)
+            continue
         old, before = group_done(old, before)
     vfs.umount("/lfs")
     print("littlefs power cuts: %d hands, %d block programs/erases, %d cuts, %d states recovered, "
+          "%d hands resumed and played on, %d resumed and booked, "
           "chips lost %d, %d hands voided on power-on, %d damage messages"
-          % (hands, c.ops, c.cuts, c.recovered, c.lost, c.voids, c.problems))
-    if c.recovered != c.cuts or c.lost:
+          % (hands, c.ops, c.cuts, c.recovered, c.resumed, c.booked, c.lost, c.voids, c.problems))
+    if c.recovered != c.cuts or c.lost or c.voids or c.problems or not c.resumed:
         sys.exit(1)
 
 

@@ -354,7 +354,9 @@ def test_a_game_saved_after_a_hand_is_offered_as_resume_after_power_off(tmp_path
     assert g.hand_no == 1 and list(g.stacks) == stacks
 
 
-def test_power_cut_mid_hand_shows_hand_void_and_every_chip_goes_back(tmp_path):
+def _cut_mid_hand(tmp_path):
+    """Plays one hand, deals the second, acts in it; returns the rig and
+    what the table was when the power went."""
     rig = Rig(seed=14, store=_store(tmp_path))
     rig.new_game()
     while rig.screen() != "Showdown":  # the first hand is played out and saved
@@ -364,14 +366,41 @@ def test_power_cut_mid_hand_shows_hand_void_and_every_chip_goes_back(tmp_path):
             rig.run(100)
     rig.press(keys.A)  # the second hand is dealt
     assert rig.screen() == "Table"
-    g = rig.app.game
-    start = list(g.stacks)  # the stacks at the second hand's start
     rig.until(rig.my_turn)
-    rig.press(keys.A)  # chips go in; then the power is cut
+    rig.press(keys.A)  # chips go in
+    rig.until(rig.my_turn)  # the virtual players act: then the power is cut
+    g = rig.app.game
     assert g.hand is not None
-    rig2 = Rig(seed=15, store=_store(tmp_path))
+    return rig, g.hand, list(g.stacks)
+
+
+def test_power_cut_mid_hand_resumes_the_hand_with_hand_resumed_on_the_screen(tmp_path):
+    rig, h, start = _cut_mid_hand(tmp_path)
+    rig2 = Rig(seed=15, store=_store(tmp_path))  # power on (another random seed)
     rig2.press(keys.A)
     assert rig2.app.screen.items[0] == "RESUME"
+    rig2.press(keys.A)
+    assert rig2.screen() == "Banner" and rig2.app.screen.word == "HAND RESUMED"
+    g2 = rig2.app.game
+    h2 = g2.hand
+    assert h2.deck_order == h.deck_order and h2.history == h.history and h2.actor == h.actor == 0
+    assert h2.stacks == h.stacks and g2.stacks == start and rig2.chips_ok()
+    rig2.run(500)
+    rig2.press(keys.A)
+    assert rig2.screen() == "Table" and rig2.my_turn()
+    assert rig2.app.screen.view.down[0] == h.view(0).down[0]  # your cards on the screen
+    rig2.press(keys.A)  # the hand goes on
+    assert rig2.chips_ok() and len(g2.hand.history if g2.hand else g2.last_hand.history) > len(h.history)
+
+
+def test_a_damaged_hand_journal_shows_hand_void_and_every_chip_goes_back(tmp_path):
+    rig, h, start = _cut_mid_hand(tmp_path)
+    path = tmp_path / "journal"
+    data = bytearray(path.read_bytes())
+    data[30] ^= 1  # inside the recorded deck: the header's check fails
+    path.write_bytes(bytes(data))
+    rig2 = Rig(seed=15, store=_store(tmp_path))
+    rig2.press(keys.A)
     rig2.press(keys.A)
     assert rig2.screen() == "Banner" and rig2.app.screen.word == "HAND VOID"
     assert list(rig2.app.game.stacks) == start

@@ -59,6 +59,7 @@ class App:
         if store is not None:
             try:
                 self.game = Game.load(store, rng, self.settings, self.players, self.hand_factory)
+                self.game.defer_journal = True  # written after the frame (draw)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
         self.apply_settings()
@@ -85,6 +86,12 @@ class App:
             scr.tick(now_ms)
 
     def draw(self):
+        shown = self._draw()
+        if self.game is not None:  # the hand's journal, once the frame is shown
+            self.game.flush_journal()
+        return shown
+
+    def _draw(self):
         scr = self.screen
         if not self.dirty or scr is None:
             return False
@@ -197,6 +204,7 @@ class App:
 
         if self.game is None:
             self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory)
+            self.game.defer_journal = True
         else:
             self.game.settings = self.settings
             self.game.new_game()
@@ -251,8 +259,13 @@ class App:
             self.play("victory")
             b = Banner(self, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT",
                                           "IN %d HANDS" % g.hand_no], self.after_hand)
+        elif kind == "RESUMED":
+            # the cut hand goes on; if its last action was on flash, its end is shown
+            b = Banner(self, "HAND RESUMED", ["POWER WAS LOST MID-HAND:",
+                                              "IT GOES ON AS IT WAS"],
+                       self.table if g.hand is not None or g.last_hand is None else self.showdown, True)
         elif kind == "VOID":
-            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND:",
+            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS DAMAGED:",
                                             "EVERY CHIP WENT BACK"], self.after_hand, True)
         elif kind == "MISDEAL":
             b = Banner(self, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;",
