@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(BIN)/micropython tools/bench_ui.py
 	$(BIN)/micropython tools/bench_display.py
 	$(BIN)/python tools/bench_startup.py
+	$(BIN)/micropython -X heapsize=4m tools/bench_flash.py 200
 
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(STAMP)

@@ -39,9 +39,10 @@ A new Game starts a new game (``g.new_game()``: every seat gets the starting
 chips; lexibook: player 3 = seat 2 deals first; casino: the seat left of the
 human = seat 1).  ``Game.load(store, rng, players=None, hand_factory=None)``
 returns the saved game in progress (or a new game when there is none or it is
-bad); a hand cut by power loss is void: the stacks are those of the hand
-start (every chip put in goes back) and the same dealer deals again; the
-event ``('VOID', None)`` tells the UI so.
+bad); a hand cut by power loss resumes from its journal: the same cards,
+the same actions, the same player to act (event ``('RESUMED', None)``); only
+a journal that cannot be used voids the hand (``('VOID', None)``: the stacks
+of the hand start, every chip put in goes back, the same dealer deals again).
 
 State (read only for the UI):
 
@@ -84,7 +85,14 @@ Driving hands:
 - ``g.events``: list of ``(kind, seat)`` the UI shows once and then clears
   (``g.pop_events()`` returns and clears them): ``('FINISH', seat)`` a virtual
   player is out, ``('GAME OVER', 0)``, ``('WIN', 0)``, ``('VOID', None)``
-  hand voided by power loss, ``('MISDEAL', None)`` the engine voided a deal.
+  hand cut by power loss and voided (its journal was unusable),
+  ``('RESUMED', None)`` a hand cut by power loss resumed (``g.hand`` goes
+  on; or, when its last action was on flash but not its end, it was booked
+  on power-on: ``g.last_hand``), ``('MISDEAL', None)`` the engine voided a
+  deal.
+- ``g.defer_journal``: False (default) writes each action's journal record
+  at once; True holds it until ``g.flush_journal()``, which the UI calls
+  once the frame is on the screen (so no press waits on a flash write).
 - ``g.new_game()``: starts over with the current settings (stats are kept).
 - ``g.remake_players()``: makes the virtual players again (call it after
   the difficulty changed; otherwise it applies from the next new game).
@@ -100,16 +108,23 @@ Persistence (``poker.store``), files under the store's root:
   types, ranges, ``sum(stacks) == players * chips``, every ``out`` flag
   equal to ``stack < min_stack``, a live dealer; any failure = damage (last
   good copy, else defaults, with one message in ``store.problems``).
-- ``hand``: a small marker written when a hand starts and removed when it
-  ends.  Power loss in the middle of a hand: the hand is VOID (the simplest
-  safe choice; no chip is created or lost): the saved game still holds the
-  stacks of that hand's start, so every chip put in goes back, and the same
-  dealer deals again; the marker on power-on adds ``('VOID', None)``.
+- ``journal``: the hand in progress (``poker.journal``): written when the
+  hand is dealt (the random state that deals its cards, its deck, a check
+  of its start) and appended with 3 bytes per action; removed when the hand
+  is booked.  The saved game keeps the stacks of the hand's start, so a
+  power-on deals the journaled hand again from them and replays its actions
+  (a torn last record is dropped); a journal of an earlier hand (``seq``)
+  is ignored; one of this hand that cannot be used voids the hand.  The
+  journal is written before the hand's end is saved: a cut in those saves
+  resumes the finished hand and books it again.  The virtual players are
+  made anew on power-on (as on every power-on): their styles are drawn
+  again and Hard's memory of the other seats starts over.
 - ``hist0``..``hist7``: the last ``HISTORY_SIZE`` hands' PHH text (written
   without a .bak copy), hand number ``seq`` in slot ``seq % 8``; entries
   whose number is not the one the saved game expects are ignored.
-- Writes per hand: the marker (about 25 bytes), one history (1-3 KB), the
-  game record (about 0.5 KB), each atomic (temporary file + rename).
+- Writes per hand: the journal (72 bytes, then 3 per action, appended),
+  one history (1-3 KB), the game record (about 0.5 KB), each but the
+  journal atomic (temporary file + rename).
 
 Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
 bets after a hand (the console's "under $50" at 10/20, scaled with BET
@@ -446,7 +461,7 @@ class Game:
         g.result = None
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
-            g._resume()
+            g._resume(store)
         return g
 
     def _game_obj(self):
@@ -642,7 +657,8 @@ class Game:
             self._journal_write(p)
 
     def _journal_write(self, records):
-        if self._jchain is not None and not self.store.append(JOURNAL, records):
+        st = self.store
+        if self._jchain is not None and st is not None and not st.append(JOURNAL, records):
             self._jchain = None  # a failing flash: this hand goes unjournaled
 
     def _close_journal(self):
@@ -651,12 +667,11 @@ class Game:
         if self.store is not None:
             self.store.remove(JOURNAL)
 
-    def _resume(self):
+    def _resume(self, st):
         """Power-on: deals the journaled hand again and replays its actions
         (event ('RESUMED', None)). A journal of this hand that cannot be
         used voids it: ('VOID', None), the saved game holds the stacks of
         its start, so every chip goes back."""
-        st = self.store
         blob = st.read_raw(JOURNAL)
         if blob is None:
             return
@@ -675,7 +690,7 @@ class Game:
             except Exception:  # a journal is never worth a crash
                 h = None
         # the good records only, atomically, so that appends follow them
-        if h is None or not st.write_raw(JOURNAL, blob[:j.good]):
+        if j is False or h is None or not st.write_raw(JOURNAL, blob[:j.good]):
             st.remove(JOURNAL)
             self.events.append(("VOID", None))
             return
@@ -691,10 +706,13 @@ class Game:
         if h is None:
             return None
         for i in j.actions:
-            legal = h.legal_actions() if not h.finished else ()
+            if h.finished:
+                return None
+            legal = h.legal_actions()
             if i >= len(legal):
                 return None
-            h.act(legal[i][0], legal[i][1])
+            kind, amount = legal[i]
+            h.act(kind, amount)
         return None if getattr(h, "voided", False) else h
 
     def _tell_bots(self, h, start):
