@@ -265,7 +265,7 @@ class App:
                                               "IT GOES ON AS IT WAS"],
                        self.table if g.hand is not None or g.last_hand is None else self.showdown, True)
         elif kind == "VOID":
-            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS DAMAGED:",
+            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS UNUSABLE:",
                                             "EVERY CHIP WENT BACK"], self.after_hand, True)
         elif kind == "MISDEAL":
             b = Banner(self, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;",

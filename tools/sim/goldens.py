@@ -167,6 +167,14 @@ def misdeal():
     return _event("MISDEAL", None)
 
 
+def hand_resumed():
+    return _event("RESUMED", None)
+
+
+def hand_void():
+    return _event("VOID", None)
+
+
 def stats():
     # fixed figures (poker.stats), so the screen does not depend on the deals
     from poker.stats import Stats
@@ -194,6 +202,7 @@ SCENES = (
     ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
     ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
+    ("hand_resumed", hand_resumed), ("hand_void", hand_void),
 )
 
 
