@@ -461,7 +461,11 @@ class Game:
         g.result = None
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
-            g._resume(store)
+            blob = store.read_raw(JOURNAL)
+            if blob is not None:  # a hand was cut (the code for it loads only then)
+                from poker import resume
+
+                resume.resume(g, store, blob)
         return g
 
     def _game_obj(self):
@@ -667,53 +671,16 @@ class Game:
         if self.store is not None:
             self.store.remove(JOURNAL)
 
-    def _resume(self, st):
-        """Power-on: deals the journaled hand again and replays its actions
-        (event ('RESUMED', None)). A journal of this hand that cannot be
-        used voids it: ('VOID', None), the saved game holds the stacks of
-        its start, so every chip goes back."""
-        blob = st.read_raw(JOURNAL)
-        if blob is None:
-            return
-        j = journal.read(blob)
-        if j is None or (j is not False and j.seq != self.seq):
-            # cut while the hand was dealt (no action yet), or a hand
-            # already booked: nothing to resume
-            st.remove(JOURNAL)
-            return
-        start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
-        h = None
-        if (j is not False and j.seats == self.seats and journal.rng_state(self.rng) is not None
-                and j.check == journal.start_crc(start, self.dealer, self.code)):
-            try:
-                h = self._replay(j, start)
-            except Exception:  # a journal is never worth a crash
-                h = None
-        # the good records only, atomically, so that appends follow them
-        if j is False or h is None or not st.write_raw(JOURNAL, blob[:j.good]):
-            st.remove(JOURNAL)
-            self.events.append(("VOID", None))
-            return
+    def resumed(self, h, start, chain):
+        """The hand ``h`` (dealt from ``start``) resumed by poker.resume from
+        a journal whose records end at ``chain``: it goes on (or, when its
+        last action was on flash but not its end, it is booked now)."""
         self._start = start
-        self._jchain = j.chain
+        self._jchain = chain
         self.hand = h
         self.events.append(("RESUMED", None))
-        if h.finished:  # the last action was on flash, the hand's end not
+        if h.finished:
             self._finish_hand()
-
-    def _replay(self, j, start):
-        h = journal.deal(j, self.hand_factory, self.variant, self.rules, start, self.dealer, self.rng)
-        if h is None:
-            return None
-        for i in j.actions:
-            if h.finished:
-                return None
-            legal = h.legal_actions()
-            if i >= len(legal):
-                return None
-            kind, amount = legal[i]
-            h.act(kind, amount)
-        return None if getattr(h, "voided", False) else h
 
     def _tell_bots(self, h, start):
         """The final view of the hand to every virtual player that dealt in

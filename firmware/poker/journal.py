@@ -19,9 +19,10 @@ shuffle. The hand shuffles from it and, if the stub runs out (deck
 exhaustion, stud with many seats), reshuffles the burns from the same stream
 (while a hand runs nothing else draws from the game's random source). The
 deck order is kept too, and the replay must deal exactly it, so a hand that
-would deal other cards is never resumed. ``deal`` is the one place that
-turns a header back into a hand (align it if the engine records its
-reshuffles some other way).
+would deal other cards is never resumed. ``poker.resume.deal`` is the one
+place that turns a header back into a hand (align it if the engine records
+its reshuffles some other way). Reading a journal back and resuming its hand
+is ``poker.resume``, loaded only at a power-on that finds a journal.
 
 Cost on LittleFS: the file stays under the filesystem's inline limit (512
 bytes with the RP2040's 256-byte program size; a hand of 146 actions fills
@@ -36,7 +37,7 @@ from poker.store import crc32
 VERSION = const(1)
 HEADER = const(72)
 RECORD = const(3)
-_MAGIC = b"SJ"
+MAGIC = b"SJ"
 
 
 def rng_state(rng):
@@ -61,8 +62,8 @@ def header(seq, state, deck, check, seats):
     if len(deck) != 52:
         raise ValueError("a deck has 52 cards")
     b = bytearray(HEADER)
-    b[0] = _MAGIC[0]
-    b[1] = _MAGIC[1]
+    b[0] = MAGIC[0]
+    b[1] = MAGIC[1]
     b[2] = VERSION
     b[3] = seats
     _put(b, 4, seq, 4)
@@ -84,59 +85,6 @@ def record(index, chain):
     return b, chain
 
 
-class Journal:
-    """A journal read back: ``seq``, ``state`` (s0, s1), ``deck`` (bytes),
-    ``check``, ``seats``, ``actions`` (bytes: the legal-action indexes of
-    the good records), ``chain`` (to append after them), ``good`` (bytes of
-    the file that are good: header and good records), ``torn`` (True when
-    bytes after them were dropped)."""
-
-    def __init__(self, blob):
-        b = blob
-        self.seats = b[3]
-        self.seq = _get(b, 4, 4)
-        self.state = (_get(b, 8, 2), _get(b, 10, 2))
-        self.deck = bytes(b[12:64])
-        self.check = _get(b, 64, 4)
-        chain = _get(b, 68, 4)
-        n = 0
-        i = HEADER
-        while i + RECORD <= len(b):
-            c = crc32(b[i:i + 1], chain)
-            if c & 0xFFFF != _get(b, i + 1, 2):
-                break
-            chain = c
-            n += 1
-            i += RECORD
-        self.chain = chain
-        self.good = i
-        self.torn = i != len(b)
-        self.actions = bytes(b[HEADER + k * RECORD] for k in range(n))
-
-
-def read(blob):
-    """The Journal in file bytes; None when the header is short (a cut while
-    the hand was dealt: no action can follow it), False when it is damaged."""
-    if blob is None or len(blob) < HEADER:
-        return None
-    if blob[0] != _MAGIC[0] or blob[1] != _MAGIC[1] or blob[2] != VERSION:
-        return False
-    if crc32(blob[:68]) != _get(blob, 68, 4):
-        return False
-    return Journal(blob)
-
-
-def deal(j, hand_factory, variant, rules, stacks, dealer, rng):
-    """The hand of journal ``j`` dealt again: ``rng`` is set to the state of
-    the deal, then the hand is made as ``Game.start_hand`` makes it. None
-    when it deals other cards than the journal's."""
-    rng.s0, rng.s1 = j.state
-    h = hand_factory(variant, rules, list(stacks), dealer, rng)
-    if deck_of(h) != j.deck:
-        return None
-    return h
-
-
 def deck_of(hand):
     """The 52 cards of a hand in dealing order (zeros for a hand that has
     no deck_order: a test's stand-in)."""
@@ -156,10 +104,3 @@ def action_index(legal, kind, amount):
 def _put(b, i, v, n):
     for k in range(n):
         b[i + k] = (v >> (8 * k)) & 0xFF
-
-
-def _get(b, i, n):
-    v = 0
-    for k in range(n - 1, -1, -1):
-        v = (v << 8) | b[i + k]
-    return v
