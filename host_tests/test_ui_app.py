@@ -393,6 +393,24 @@ def test_power_cut_mid_hand_resumes_the_hand_with_hand_resumed_on_the_screen(tmp
     assert rig2.chips_ok() and len(g2.hand.history if g2.hand else g2.last_hand.history) > len(h.history)
 
 
+def test_a_hand_resumed_already_ended_shows_its_showdown_after_the_banner(tmp_path):
+    rig = Rig(seed=14, store=_store(tmp_path))
+    rig.new_game()
+    while rig.screen() != "Showdown":
+        if rig.my_turn():
+            rig.press(keys.A)
+        else:
+            rig.run(100)
+    g = rig.app.game
+    assert g.hand is None and g.last_hand is not None
+    g.events.append(("RESUMED", None))  # as a power-on that booked the cut hand says
+    rig.app.after_hand()
+    assert rig.screen() == "Banner" and rig.app.screen.word == "HAND RESUMED"
+    rig.run(500)
+    rig.press(keys.A)
+    assert rig.screen() == "Showdown"
+
+
 def test_a_damaged_hand_journal_shows_hand_void_and_every_chip_goes_back(tmp_path):
     rig, h, start = _cut_mid_hand(tmp_path)
     path = tmp_path / "journal"
