@@ -147,7 +147,23 @@ def test_heads_up_is_capped_in_the_lexibook_profile():
     assert kinds(h) == ['fold', 'call']
 
 
-def test_casino_cap_lifts_once_the_hand_is_heads_up():
+def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge_cap():
+    # RULES.md edge rule (raise cap and heads-up): uncapped when the players
+    # not all in become two before the cap is reached
+    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
+    h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
+    h.act('bring_in')      # seat 0
+    h.act('complete')      # seat 1
+    h.act('raise')         # seat 2
+    h.act('fold')          # seat 0: heads-up after the bet and one raise
+    h.act('raise')         # seat 1
+    h.act('raise')         # seat 2: bet + 3 raises reached, heads-up
+    assert h.actor == 1 and 'raise' in kinds(h)
+
+
+def test_a_capped_round_stays_capped_after_a_fold_rules_edge_cap():
+    # RULES.md edge rule: once a round is capped, a later fold does not
+    # uncap it
     d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
     h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
     h.act('bring_in')      # seat 0
@@ -156,8 +172,8 @@ def test_casino_cap_lifts_once_the_hand_is_heads_up():
     h.act('raise')         # seat 0
     h.act('raise')         # seat 1: bet + 3 raises, three players still in
     assert kinds(h) == ['fold', 'call']
-    h.act('fold')          # seat 2: now heads-up
-    assert h.actor == 0 and 'raise' in kinds(h)
+    h.act('fold')          # seat 2: now heads-up, but the round was capped
+    assert h.actor == 0 and kinds(h) == ['fold', 'call']
 
 
 # -- order of action and bet sizes -----------------------------------------
@@ -362,9 +378,11 @@ def test_folded_players_cards_are_never_reused_seed_001():
                   'check' if 'check' in ks else 'call')
     assert folded is not None and not h.voided
     # 24 + 3 x (1 + 7) = 48 used, 4 left for 7 players: the burns of 4th,
-    # 5th and 6th (24, 32, 40) go under the stub (preset deck: no shuffle)
+    # 5th and 6th (24, 32, 40) go under the stub, and that pool is shuffled
     live = [s for s in range(8) if s != folded]
-    assert [h.hole[s][6] for s in live] == [48, 49, 50, 51, 24, 32, 40]
+    seventh = [h.hole[s][6] for s in live]
+    assert sorted(seventh) == [24, 32, 40, 48, 49, 50, 51]
+    assert seventh == list(h.reshuffled)
     assert any('burns shuffled into the stub' in e for e in h.log)
     dead = h.hole[folded]
     for s in range(8):
