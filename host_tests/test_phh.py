@@ -171,6 +171,62 @@ def test_every_finished_hand_replays_from_its_phh_text_to_the_same_stacks():
             assert deals2 == deals
 
 
+def _exhausted_hand(seed):
+    # 8 seats: one fold, the rest check or call to the end, so seventh
+    # street is dealt from the stub and the burns shuffled together
+    from poker.hand import Hand
+    from poker.rng import Rng
+    from poker.rules import casino
+    from poker.variants import VARIANTS
+    h = Hand(VARIANTS["F7S"], casino(10), [1000] * 8, seed % 8, Rng(seed))
+    folded = False
+    while not h.finished:
+        ks = [k for k, _ in h.legal_actions()]
+        if not folded and "fold" in ks:
+            folded = True
+            h.act("fold")
+        else:
+            h.act("bring_in" if "bring_in" in ks else "check" if "check" in ks else "call")
+    return h
+
+
+def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules_edge_exhaustion():
+    # RULES.md edge rule (deck exhaustion and histories): what the reshuffle
+    # did is part of the record, and a replay deals exactly the same cards
+    for seed in range(4):
+        h = _exhausted_hand(seed)
+        assert h.reshuffled is not None
+        text = phh.dumps(h)
+        f = phh.loads(text)
+        assert f["_reshuffle"] == phh.cards_text(h.reshuffled)
+        h2, _ = phh.replay(f)
+        assert h2.hole == h.hole and h2.stacks == h.stacks and h2.reshuffled == h.reshuffled
+        # a record that disagrees with the deal is refused, named
+        pool = f["_reshuffle"]
+        f["_reshuffle"] = pool[2:] + pool[:2]
+        e = raises(phh.ReplayError, phh.replay, f)
+        assert "reshuffle" in str(e)
+
+
+def test_an_early_all_in_is_shown_after_the_last_card_every_card_shown():
+    # PHH readers that show hands when the betting ends (PokerKit) award
+    # the pot only if the showdown comes after the last card
+    from poker.cards import parse
+    from poker.hand import Hand
+    from poker.rules import casino
+    from poker.variants import VARIANTS
+    h = Hand(VARIANTS["F7S"], casino(10), [6, 1000], 1, deck=list(range(52)))
+    while not h.finished:
+        ks = [k for k, _ in h.legal_actions()]
+        h.act("bring_in" if "bring_in" in ks else "call" if "call" in ks else "check")
+    acts = phh.loads(phh.dumps(h))["actions"]
+    assert h.all_in[0] and h.street == 4
+    shows = [a for a in acts if " sm " in a]
+    assert len(shows) == 2 and acts[-2:] == shows   # after every deal
+    for a in shows:
+        assert len(parse(a.split()[2])) == 7         # every card shown
+
+
 def test_phh_text_records_our_variant_and_the_contested_rules():
     from poker.rules import lexibook
     h = _random_hand("F5S", [200, 200, 200, 200], 2, 9, lexibook(10))

@@ -42,6 +42,7 @@ def make_rules(profile, small_bet=10):
         r.profile = "pokerkit"
         r.heads_up_uncapped = False
         r.open_pair_big_bet = False
+        r.odd_chip = "seat"
     elif profile != "casino":
         raise ValueError("unknown profile %r" % profile)
     return r

@@ -33,12 +33,19 @@ of less moves the actor's whole stack. On an open pair on fourth street
 (casino, stud high) two ``'bet'`` (or ``'raise'``) entries appear, the
 small and the big one; once a big one is made the round stays big. Cap:
 ``rules.raise_cap`` raises after the bet (the completion or the big blind
-is the bet), lifted while only two players are left if
-``rules.heads_up_uncapped``. No bet or raise is offered when nobody else
-could call it. Short all-in (``rules.short_all_in_reopens``): an all-in
-raise of less than half a bet does not reopen the betting for those who
-already acted (they may only call or fold); half a bet or more counts as a
-full raise. Uncalled chips go back at the end of each round.
+is the bet); with ``rules.heads_up_uncapped`` a round is uncapped if it
+starts with two players who are not all in, or they become two (folds,
+all-ins) before the cap is reached; a capped round stays capped. No bet or
+raise is offered when nobody else could call it. Short all-in
+(``rules.short_all_in_reopens``): an all-in raise of less than half a bet
+does not count as a raise; half a bet or more does (it sizes the next raise
+and counts for the cap). Reopening is judged for each seat: one that has
+acted since the round's bet may raise again only if all it faces since its
+last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
+call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
+the bettor faces 7 and may raise). A big blind all in for less still makes
+the full big blind the bet to call (a raise makes it two small bets).
+Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
 bring-in, then the completion, bet or raise (the small one before the big).
 A fold when a check was free is applied as any fold: the seat is out, and
@@ -737,12 +744,12 @@ class Hand:
                 may = self._may_raise
                 folded = self.folded
                 all_in = self.all_in
-                # a full bet or raise reopens the betting for everyone; an
-                # all-in for less is judged for each seat that has acted:
-                # it may raise again only if what it faces since its last
-                # action counts as a raise (RULES.md edge rule, several
-                # short all-ins)
-                full = b - self._level >= self._unit
+                # the round's first full bet (the completion over a
+                # bring-in) opens the betting for everyone; after it each
+                # seat that has acted may raise again only if what it faces
+                # since its last action counts as a raise (RULES.md edge
+                # rule, several short all-ins)
+                full = self._level == 0 and b >= self._unit
                 if self._full(b, self._level):  # sizes the next raise, counts for the cap
                     self._level = b
                     self._raises += 1

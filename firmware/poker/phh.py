@@ -53,6 +53,16 @@ User-defined fields (PHH allows any name starting with an underscore):
 - ``_deck``: the 52 cards in dealing order (burns included) as one card
   string, when known, so a replay deals exactly the same cards.
 - ``_community``: the stud community card (deck exhaustion), if one was dealt.
+- ``_reshuffle``: deck exhaustion, the stub and the burns after they were
+  shuffled together (``Hand.reshuffled``), the cards seventh street was
+  dealt from. It follows from ``_deck`` and the actions (the shuffle is
+  seeded by the cards dealt before it), so a replay deals the same cards;
+  the field records it for any reader and a replay checks it.
+
+Showdown: the ``sm`` lines come after the last card. When the betting ended
+with a player all in and the cards were dealt out after it, every live hand
+is shown in full (PokerKit's ``HandHistory`` shows hands when the betting
+ends and, in stud, leaves the pot unawarded if more cards follow).
 """
 
 from poker.phhout import (  # noqa: F401  (the writer, re-exported: one API)
@@ -639,6 +649,9 @@ def replay(f, rules=None, on_decision=None):
         raise ReplayError("the hand is not over after the last action (p%d to act)" % (
             seats.index(h.actor) + 1 if h.actor is not None else 0))
     _check_deals(f, h, seats)
+    if "_reshuffle" in f and cards_text(h.reshuffled or b"") != f["_reshuffle"]:
+        raise ReplayError("the reshuffle %r differs from ours (%s)" % (
+            f["_reshuffle"], cards_text(h.reshuffled or b"")))
     return h, seats
 
 

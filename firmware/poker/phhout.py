@@ -201,6 +201,9 @@ def hand_fields(h):
         f["_deck"] = cards_text(order)
     if v.stud and h.board:
         f["_community"] = cards_text(h.board)
+    pool = getattr(h, "reshuffled", None)
+    if pool:
+        f["_reshuffle"] = cards_text(pool)
     if h.voided:
         for e in h.history:
             if e[0] == "void":
@@ -235,11 +238,12 @@ def _actions(h, index):
     dealt = False        # a deal seen
     acted = False        # a player action since the last deal
     for i in range(len(hist) + 1):
-        if i == at:
-            # PHH shows hands when the betting is over: an all-in runs out
-            # the cards after every live hand is turned up (the showdown
-            # order and the mucks of the engine apply when nothing is left
-            # to deal).
+        if i == len(hist):
+            # the showdown after the last card: a reader that shows hands
+            # when the betting ends (PokerKit's HandHistory, in stud) would
+            # leave the pot of an all-in unawarded. When the cards were run
+            # out after the betting, every live hand is shown in full (the
+            # engine's showdown order; its mucks apply otherwise).
             for e in hist:
                 if e[0] == "show" or e[0] == "muck":
                     p = index[e[1]] + 1
@@ -249,7 +253,6 @@ def _actions(h, index):
                         out.append("p%d sm %s" % (p, cards_text(e[2])))
                     else:
                         out.append("p%d sm" % p)
-        if i == len(hist):
             break
         e = hist[i]
         tag = e[0]
