@@ -208,9 +208,10 @@ def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules
         assert "reshuffle" in str(e)
 
 
-def test_an_early_all_in_is_shown_after_the_last_card_every_card_shown():
-    # PHH readers that show hands when the betting ends (PokerKit) award
-    # the pot only if the showdown comes after the last card
+def test_a_stud_all_in_runout_is_shown_again_after_the_last_card_every_card_shown():
+    # PokerKit shows hands when the betting ends, then, in stud, again
+    # after the last card; its HandHistory leaves the pot unawarded without
+    # that second showdown
     from poker.cards import parse
     from poker.hand import Hand
     from poker.rules import casino
@@ -222,9 +223,9 @@ def test_an_early_all_in_is_shown_after_the_last_card_every_card_shown():
     acts = phh.loads(phh.dumps(h))["actions"]
     assert h.all_in[0] and h.street == 4
     shows = [a for a in acts if " sm " in a]
-    assert len(shows) == 2 and acts[-2:] == shows   # after every deal
-    for a in shows:
-        assert len(parse(a.split()[2])) == 7         # every card shown
+    assert len(shows) == 4 and acts[-2:] == shows[2:]     # after every deal
+    assert [len(parse(a.split()[2])) for a in shows] == [3, 3, 7, 7]
+    assert acts.index(shows[1]) < acts.index("d dh p1 " + phh.cards_text(h.hole[0][3:4]))
 
 
 def test_phh_text_records_our_variant_and_the_contested_rules():

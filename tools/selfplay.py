@@ -13,7 +13,7 @@ PokerKit can load each one (``pokerkit.HandHistory.loads``) and, for the
 variants it has, replay it. The last line printed is a JSON summary.
 
 The ``pokerkit`` profile is the casino profile with PokerKit's conventions:
-bet + 3 raises heads-up too, no open-pair big bet.
+bet + 3 raises heads-up too, no open-pair big bet, the odd chip by seat.
 """
 import argparse
 import json

@@ -59,10 +59,12 @@ User-defined fields (PHH allows any name starting with an underscore):
   seeded by the cards dealt before it), so a replay deals the same cards;
   the field records it for any reader and a replay checks it.
 
-Showdown: the ``sm`` lines come after the last card. When the betting ended
-with a player all in and the cards were dealt out after it, every live hand
-is shown in full (PokerKit's ``HandHistory`` shows hands when the betting
-ends and, in stud, leaves the pot unawarded if more cards follow).
+Showdown: the ``sm`` lines come when the betting is over. When it ended
+with a player all in and the cards are dealt out after it, every live hand
+is shown there with the cards it holds; in stud, where hole cards follow,
+every live hand is shown again in full after the last card, as PokerKit
+writes such hands (its ``HandHistory`` leaves the pot unawarded without
+that second showdown).
 """
 
 from poker.phhout import (  # noqa: F401  (the writer, re-exported: one API)
