@@ -114,6 +114,12 @@ def our_departures(h):
     return flags
 
 
+# Departures in settling only (who gets the odd chips, a hi/lo half with no
+# eligible low): the play is the same, so such hands are compared action by
+# action and left out only when PokerKit's settling gives other stacks.
+SETTLING = {"odd_chip", "no_eligible_low"}
+
+
 def _report(kind, code, text, i, mine, theirs):
     return "%s %s: legal actions differ at decision %d:\n ours     %r\n PokerKit %r\n%s" % (
         kind, code, i, mine, theirs, text)
@@ -145,7 +151,7 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
                               on_decision=lambda hand, seat, mine=mine: mine.append(
                                   sorted(pk.ours_as_pokerkit(hand.legal_actions()))))
         flags = our_departures(h)
-        if flags:
+        if flags - SETTLING:
             for f in flags:
                 skipped[f] = skipped.get(f, 0) + 1
             continue
@@ -154,6 +160,10 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
             raise AssertionError(_report("PokerKit->ours", code, text, i,
                                          mine[i] if i < len(mine) else None,
                                          r["legal"][i] if i < len(r["legal"]) else None))
+        if flags and [h.stacks[s] for s in seats] != r["final"]:
+            for f in flags:  # the same play, settled by PokerKit's rule
+                skipped[f] = skipped.get(f, 0) + 1
+            continue
         assert [h.stacks[s] for s in seats] == r["final"], text
         compared += 1
     print("%s PokerKit->ours: %d of %d compared, left out: %s" % (
@@ -174,7 +184,7 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
             assert not (act[2] == "fold" and ("check", 0) in legal), (legal, act)
         mine = [pk.ours_as_pokerkit(legal) for legal in mine]
         flags |= our_departures(h)
-        if flags:
+        if flags - SETTLING:
             for f in flags:
                 skipped[f] = skipped.get(f, 0) + 1
             continue
@@ -186,6 +196,10 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
             raise AssertionError(_report("ours->PokerKit", code, text, i,
                                          mine[i] if i < len(mine) else None,
                                          theirs[i] if i < len(theirs) else None))
+        if flags and list(state.stacks) != h.stacks:
+            for f in flags:  # the same play, settled by PokerKit's rule
+                skipped[f] = skipped.get(f, 0) + 1
+            continue
         assert list(state.stacks) == h.stacks, text
         compared += 1
     print("%s ours->PokerKit: %d of %d compared, left out: %s" % (
