@@ -171,43 +171,6 @@ def test_every_finished_hand_replays_from_its_phh_text_to_the_same_stacks():
             assert deals2 == deals
 
 
-def _exhausted_hand(seed):
-    # 8 seats: one fold, the rest check or call to the end, so seventh
-    # street is dealt from the stub and the burns shuffled together
-    from poker.hand import Hand
-    from poker.rng import Rng
-    from poker.rules import casino
-    from poker.variants import VARIANTS
-    h = Hand(VARIANTS["F7S"], casino(10), [1000] * 8, seed % 8, Rng(seed))
-    folded = False
-    while not h.finished:
-        ks = [k for k, _ in h.legal_actions()]
-        if not folded and "fold" in ks:
-            folded = True
-            h.act("fold")
-        else:
-            h.act("bring_in" if "bring_in" in ks else "check" if "check" in ks else "call")
-    return h
-
-
-def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules_edge_exhaustion():
-    # RULES.md edge rule (deck exhaustion and histories): what the reshuffle
-    # did is part of the record, and a replay deals exactly the same cards
-    for seed in range(4):
-        h = _exhausted_hand(seed)
-        assert h.reshuffled is not None
-        text = phh.dumps(h)
-        f = phh.loads(text)
-        assert f["_reshuffle"] == phh.cards_text(h.reshuffled)
-        h2, _ = phh.replay(f)
-        assert h2.hole == h.hole and h2.stacks == h.stacks and h2.reshuffled == h.reshuffled
-        # a record that disagrees with the deal is refused, named
-        pool = f["_reshuffle"]
-        f["_reshuffle"] = pool[2:] + pool[:2]
-        e = raises(phh.ReplayError, phh.replay, f)
-        assert "reshuffle" in str(e)
-
-
 def test_a_stud_all_in_runout_is_shown_again_after_the_last_card_every_card_shown():
     # PokerKit shows hands when the betting ends, then, in stud, again
     # after the last card; its HandHistory leaves the pot unawarded without

@@ -152,7 +152,7 @@ def test_pokerkit_hands_replayed_by_our_engine_give_the_same_legal_actions_and_s
                                   sorted(pk.ours_as_pokerkit(hand.legal_actions()))))
         flags = our_departures(h)
         if flags - SETTLING:
-            for f in flags:
+            for f in flags - SETTLING:  # counted by the departure in the play
                 skipped[f] = skipped.get(f, 0) + 1
             continue
         if mine != r["legal"]:
@@ -185,7 +185,7 @@ def test_our_hands_replayed_by_pokerkit_give_the_same_legal_actions_and_stacks(c
         mine = [pk.ours_as_pokerkit(legal) for legal in mine]
         flags |= our_departures(h)
         if flags - SETTLING:
-            for f in flags:
+            for f in flags - SETTLING:  # counted by the departure in the play
                 skipped[f] = skipped.get(f, 0) + 1
             continue
         text = phh.dumps(h)
@@ -245,8 +245,11 @@ def test_pokerkit_history_iteration_replays_our_selfplay_hands_to_our_stacks(cod
         text = phh.dumps(h)
         got = pokerkit_history_stacks(text)
         if got != [h.stacks[s] for s in phh.player_seats(stacks, h.dealer)]:
-            assert flags, text  # a departure of ours: none may be left
-            for f in flags:
+            # no departure of ours may be left: PokerKit refuses an action
+            # only after one of its departures in the play, and ends with
+            # other stacks only after one in settling
+            assert flags - SETTLING if got is None else flags & SETTLING, text
+            for f in (flags - SETTLING) or flags:  # the play's departure first
                 skipped[f] = skipped.get(f, 0) + 1
             continue
         compared += 1
