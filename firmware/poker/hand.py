@@ -215,7 +215,7 @@ class Hand:
         self.reshuffled = None     # the pool after a deck-exhaustion reshuffle
         self._live = players       # seats in the hand and not folded
         self._needs = bytearray(n)      # must act before the round ends
-        self._may_raise = bytearray(n)  # has not acted since the last full bet
+        self._may_raise = bytearray(n)  # may raise: not acted, or faces a raise since
         self._seen = bytearray(52)      # cards dealt or burned
         self._stub = bytearray(0)
         self._top = 0
