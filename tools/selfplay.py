@@ -13,7 +13,7 @@ PokerKit can load each one (``pokerkit.HandHistory.loads``) and, for the
 variants it has, replay it. The last line printed is a JSON summary.
 
 The ``pokerkit`` profile is the casino profile with PokerKit's conventions:
-bet + 3 raises heads-up too, no open-pair big bet.
+bet + 3 raises heads-up too, no open-pair big bet, the odd chip by seat.
 """
 import argparse
 import json
@@ -42,6 +42,7 @@ def make_rules(profile, small_bet=10):
         r.profile = "pokerkit"
         r.heads_up_uncapped = False
         r.open_pair_big_bet = False
+        r.odd_chip = "seat"
     elif profile != "casino":
         raise ValueError("unknown profile %r" % profile)
     return r

@@ -33,12 +33,19 @@ of less moves the actor's whole stack. On an open pair on fourth street
 (casino, stud high) two ``'bet'`` (or ``'raise'``) entries appear, the
 small and the big one; once a big one is made the round stays big. Cap:
 ``rules.raise_cap`` raises after the bet (the completion or the big blind
-is the bet), lifted while only two players are left if
-``rules.heads_up_uncapped``. No bet or raise is offered when nobody else
-could call it. Short all-in (``rules.short_all_in_reopens``): an all-in
-raise of less than half a bet does not reopen the betting for those who
-already acted (they may only call or fold); half a bet or more counts as a
-full raise. Uncalled chips go back at the end of each round.
+is the bet); with ``rules.heads_up_uncapped`` a round is uncapped if it
+starts with two players who are not all in, or they become two (folds,
+all-ins) before the cap is reached; a capped round stays capped. No bet or
+raise is offered when nobody else could call it. Short all-in
+(``rules.short_all_in_reopens``): an all-in raise of less than half a bet
+does not count as a raise; half a bet or more does (it sizes the next raise
+and counts for the cap). Reopening is judged for each seat: one that has
+acted since the round's bet may raise again only if all it faces since its
+last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
+call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
+the bettor faces 7 and may raise). A big blind all in for less still makes
+the full big blind the bet to call (a raise makes it two small bets).
+Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
 bring-in, then the completion, bet or raise (the small one before the big).
 A fold when a check was free is applied as any fold: the seat is out, and
@@ -75,18 +82,24 @@ Preset deck (``deck=``): 52 distinct card ints (``poker.cards`` encoding) in
 the order they leave the top of the deck, burns included, exactly as above.
 It is verified complete (else ``ValueError``). Without ``deck=`` the hand
 shuffles ``poker.cards.Deck`` with ``rng``; ``h.deck_order`` is the order
-used either way.
+used either way, and with the actions it decides every card of the hand
+(the deck-exhaustion reshuffle included).
 
 Deck exhaustion (stud, seventh street; seed 001, RULES.md): if the stub
 cannot give a burn and a card to every live player but holds a card for
 each, the street is dealt without a burn. If it cannot give each live
-player a card, the burn cards are added under the stub and the pool is
-shuffled with ``rng`` (with a preset deck it is not shuffled: stub first,
-then the burns in the order they were burned), and the street is dealt from
-it without a burn; if even that is too few, the first card of the pool is
-dealt face up as one community card (``h.board``) that plays for everyone
-(8 players to seventh street: 48 cards held, 3 burned, the last card is the
-community card). Folded players' cards are never reused. Logged.
+player a card but the stub and the burns together can, the burns are added
+under the stub (stub first, then the burns in the order they were burned)
+and that pool is shuffled by a ``poker.rng.Rng`` seeded with the cards dealt
+to the seats so far (``_dealt_key``), and the street is dealt from it without
+a burn; ``h.reshuffled`` is the pool after the shuffle. The seed holds no
+card of the pool, so the pool's order stays as random as the deal made it,
+and the deck order at the start plus the actions give the same reshuffle:
+a replay or a resumed hand deals the same cards. If even the pool is too
+few, the next card of the stub is dealt face up as one community card
+(``h.board``) that plays for everyone (8 players to seventh street: 48
+cards held, 3 burned, the last card is the community card). Folded players'
+cards are never reused. Logged.
 
 History (``h.history``): a list of tuples, in PHH order
 --------------------------------------------------------
@@ -199,21 +212,22 @@ class Hand:
         self.bring_in_seat = None
         self.aggressor = None      # last to bet/raise/complete this street
         self.deck_order = None
+        self.reshuffled = None     # the pool after a deck-exhaustion reshuffle
         self._live = players       # seats in the hand and not folded
         self._needs = bytearray(n)      # must act before the round ends
-        self._may_raise = bytearray(n)  # has not acted since the last full bet
+        self._may_raise = bytearray(n)  # may raise: not acted, or faces a raise since
         self._seen = bytearray(52)      # cards dealt or burned
         self._stub = bytearray(0)
         self._top = 0
         self._current = 0   # highest bet this street
         self._level = 0     # last full bet level this street
         self._raises = 0    # full bets and raises this street
+        self._uncapped = False  # heads-up in the casino profile: no cap this round
         self._unit = rules.small_bet
         self._open_pair = False
         self._bring_in_pending = False
         self._big_option = -1   # amount of the open-pair big bet/raise
         self._legal = None
-        self._preset = deck is not None
         self._seats = []            # seats dealt this street, from the dealer's left
         self._upkey = [0] * n       # exposed_key of each seat's up cards
         self._bb_seat = -1
@@ -466,15 +480,30 @@ class Hand:
                 raise _Inconsistency("card %s in the stub and dealt" % _card_name(c))
         if used + len(pool) != 52:
             raise _Inconsistency("the deck lost a card")
-        if not self._preset and self.rng is not None:
-            _shuffle(pool, self.rng)
         self._stub = pool
         self._top = 0
         if len(pool) >= need:
+            # seeded by the cards dealt so far, never by the pool: the same
+            # deck and actions give the same reshuffle (a replay, a resumed
+            # hand), and the pool's order stays as unknown as it was
+            _shuffle(pool, Rng(self._dealt_key()))
+            self.reshuffled = bytes(pool)
             self._say("deck exhausted: burns shuffled into the stub")
             return False, False
-        self._say("deck exhausted: one community card")
+        self._say("deck exhausted: one community card")  # the next card of the stub
         return True, False
+
+    def _dealt_key(self):
+        """A seed made of every card dealt to the seats so far (cards the
+        reshuffled pool cannot hold), seat by seat from the dealer's left."""
+        a = 0x2545
+        b = 0x1F3D
+        hole = self.hole
+        for s in self._ring:
+            for c in hole[s]:
+                a = (a * 31 + c + 1) & 0xFFFF
+                b = (b * 37 + a) & 0x3FFF
+        return (b << 16) | a
 
     # -- internals: betting rounds -------------------------------------
 
@@ -496,7 +525,11 @@ class Hand:
         for s in range(n):
             if bets[s] > cur:
                 cur = bets[s]
-        self._current = cur
+        posted = cur
+        if st == 0 and self._bb_seat >= 0 and cur < r.big_blind:
+            # RULES.md edge rule: a blind all in for less, the bet to call
+            # is still the full big blind
+            cur = r.big_blind
         if cur and not v.stud:  # blinds: a full big blind is the bet
             if self._full(cur, 0):
                 self._level = cur
@@ -516,10 +549,13 @@ class Hand:
             may[s] = ok
             if ok:
                 can += 1
-        if can < 2:
+        if can < 2:  # nobody to bet against: match what is in, no more
+            cur = posted
             for s in range(n):
                 if needs[s] and bets[s] >= cur:
                     needs[s] = 0
+        self._current = cur
+        self._uncapped = r.heads_up_uncapped and can <= 2
         first = None
         if st == 0 and v.stud:
             if can >= 2:
@@ -638,10 +674,31 @@ class Hand:
 
     def _raise_open(self, s):
         cap = self.rules.raise_cap
-        if cap is not None and self._raises >= cap + 1:
-            if not (self.rules.heads_up_uncapped and self._live == 2):
-                return False
+        if cap is not None and self._raises >= cap + 1 and not self._uncapped:
+            return False
         return self._others_can_call(s)
+
+    def _active(self):
+        """Seats that can still bet: in the hand, not folded, not all in."""
+        k = 0
+        folded = self.folded
+        all_in = self.all_in
+        for o in self._ring:
+            if not folded[o] and not all_in[o]:
+                k += 1
+        return k
+
+    def _check_heads_up(self):
+        """RULES.md edge rule (raise cap and heads-up): the round is uncapped
+        once only two seats that are not all in are left, if that happens
+        before the cap is reached; a capped round stays capped."""
+        if self._uncapped or not self.rules.heads_up_uncapped:
+            return
+        cap = self.rules.raise_cap
+        if cap is not None and self._raises >= cap + 1:
+            return
+        if self._active() <= 2:
+            self._uncapped = True
 
     def _others_can_call(self, s):
         """Someone else could still put chips in over the current bet."""
@@ -687,21 +744,25 @@ class Hand:
                 may = self._may_raise
                 folded = self.folded
                 all_in = self.all_in
-                if self._full(b, self._level):
+                # the round's first full bet (the completion over a
+                # bring-in) opens the betting for everyone; after it each
+                # seat that has acted may raise again only if what it faces
+                # since its last action counts as a raise (RULES.md edge
+                # rule, several short all-ins)
+                full = self._level == 0 and b >= self._unit
+                if self._full(b, self._level):  # sizes the next raise, counts for the cap
                     self._level = b
                     self._raises += 1
-                    for o in self._ring:
-                        if o != s and not folded[o] and not all_in[o]:
-                            needs[o] = 1
+                cur = self._current
+                bets = self.bets
+                for o in self._ring:
+                    if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
+                        needs[o] = 1
+                        if full or self._full(cur, bets[o]):
                             may[o] = 1
-                else:  # a short all-in: does not reopen the betting
-                    cur = self._current
-                    bets = self.bets
-                    for o in self._ring:
-                        if (o != s and not folded[o] and not all_in[o]
-                                and bets[o] < cur):
-                            needs[o] = 1
         self._big_option = -1
+        if kind == 'fold' or self.all_in[s]:
+            self._check_heads_up()
         if self._live == 1:
             self.actor = None
             self._return_uncalled()

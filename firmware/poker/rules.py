@@ -28,8 +28,9 @@ class RuleSet:
     - ``raise_cap``: raises allowed after the bet in one round (3: bet +
       3 raises; on third street the completion is the bet, in flop games the
       big blind is). ``None``: uncapped.
-    - ``heads_up_uncapped``: no cap while only two players are left in the
-      hand (not folded).
+    - ``heads_up_uncapped``: no cap in a round that starts with only two
+      players who are not all in, or where they become two before the cap
+      is reached; a capped round stays capped (RULES.md edge rules).
     - ``open_pair_big_bet``: an open pair on fourth street (stud high) lets
       everyone bet the big bet on that round.
     - ``odd_chip``: ``'card'``: in stud high the odd chip of a split goes to
@@ -41,7 +42,9 @@ class RuleSet:
       1/``short_all_in_reopens`` of a full bet counts as a full bet or raise
       (2: half a bet or more); a smaller one does not reopen the betting
       (players who already acted may only call), and the next player may call
-      it or complete it to a full bet. 1: only a full bet counts.
+      it or complete it to a full bet. 1: only a full bet counts. A player
+      who has acted may raise again only if all he faces since his last
+      action counts so (several short all-ins add up).
     - ``impossible_call_guard``: the console warns before the seed-002
       impossible call and never lets a virtual player make one.
     - ``first_dealer``: the dealer's seat for the first hand of a game.
