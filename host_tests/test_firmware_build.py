@@ -14,15 +14,21 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import firmware  # noqa: E402
 
 
+def _touch(path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("")
+
+
 def _tree(root, version=(1, 28, 0), populated=firmware.SUBMODULES):
     (root / "py").mkdir(parents=True)
     (root / "py" / "mpconfig.h").write_text(
         "#define MICROPY_VERSION_MAJOR %d\n#define MICROPY_VERSION_MINOR %d\n#define MICROPY_VERSION_MICRO %d\n"
         % version)
     for sub in populated:
-        marker = root / sub / firmware.SUBMODULES[sub][1]
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text("")
+        _touch(root / sub / firmware.SUBMODULES[sub][1])
+    for src, _dest in firmware.LICENSES:
+        if (root / src).parent.is_dir():          # the licenses of the parts that are there
+            _touch(root / src)
     return str(root)
 
 
@@ -39,6 +45,13 @@ def test_another_micropython_version_is_refused(tmp_path):
 def test_an_empty_submodule_is_named_with_the_command_that_fills_it(tmp_path):
     tree = _tree(tmp_path, populated=[s for s in firmware.SUBMODULES if s != "lib/tinyusb"])
     with pytest.raises(firmware.BuildError, match="lib/tinyusb is empty: run `make -C .*/ports/rp2 submodules`"):
+        firmware.check_tree(tree)
+
+
+def test_a_tree_without_a_license_the_release_must_carry_is_refused(tmp_path):
+    tree = _tree(tmp_path)
+    os.remove(os.path.join(tree, "lib", "mbedtls", "LICENSE"))
+    with pytest.raises(firmware.BuildError, match="lib/mbedtls/LICENSE is missing"):
         firmware.check_tree(tree)
 
 

@@ -88,6 +88,7 @@ def test_the_licenses_of_the_code_in_the_uf2s_ship_beside_them():
     assert "Damien P. George" in texts["LICENSE-MicroPython"]
     assert "Raspberry Pi" in texts["LICENSE-pico-sdk"]
     assert "Permission is hereby granted" in texts["LICENSE-TinyUSB"]
+    assert "Apache License" in texts["LICENSE-MbedTLS"]
 
 
 # --- the checks themselves fail on bad images --------------------------------

@@ -78,10 +78,13 @@ SHIPPED = ("STUD_PICO", "RPI_PICO")
 # build inputs of the shipped board definition whose hashes the release
 # records (README.md is read by people, not by the build)
 BOARD_NOT_INPUTS = ("README.md", "release")
-# licenses of the code inside the UF2s: MicroPython, pico-sdk, TinyUSB
+# licenses of the code inside the UF2s: MicroPython (its LICENSE also sums up
+# the third-party code under lib/, e.g. littlefs), pico-sdk, TinyUSB, and
+# Mbed TLS (the port links its AES, MD5, SHA code for cryptolib and hashlib)
 LICENSES = (("LICENSE", "LICENSE-MicroPython"),
             ("lib/pico-sdk/LICENSE.TXT", "LICENSE-pico-sdk"),
-            ("lib/tinyusb/LICENSE", "LICENSE-TinyUSB"))
+            ("lib/tinyusb/LICENSE", "LICENSE-TinyUSB"),
+            ("lib/mbedtls/LICENSE", "LICENSE-MbedTLS"))
 
 
 NEEDS = """The firmware build needs:
@@ -204,6 +207,10 @@ def check_tree(tree):
     for sub, (_commit, marker) in SUBMODULES.items():
         if not os.path.isfile(os.path.join(tree, sub, marker)):
             raise BuildError("%s/%s is empty: run `make -C %s/ports/rp2 submodules`" % (tree, sub, tree))
+    for src, _dest in LICENSES:
+        if not os.path.isfile(os.path.join(tree, src)):
+            raise BuildError("%s/%s is missing: the shipped firmware must carry it (a full checkout has it)"
+                             % (tree, src))
     if os.path.exists(os.path.join(tree, ".git")):
         head = _git(tree, "rev-parse", "HEAD").stdout.strip()
         if head != MICROPY_COMMIT:
