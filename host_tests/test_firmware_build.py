@@ -112,3 +112,8 @@ def test_a_git_checkout_at_another_commit_is_refused(tmp_path):
         subprocess.run(["git", "-C", tree] + cmd, check=True, capture_output=True)
     with pytest.raises(firmware.BuildError, match="is at commit [0-9a-f]{40}, not %s" % firmware.MICROPY_COMMIT):
         firmware.check_tree(tree)
+
+
+def test_a_flash_size_it_cannot_read_is_an_error_not_a_default():
+    with pytest.raises(firmware.BuildError, match="cannot read MICROPY_HW_FLASH_STORAGE_BYTES"):
+        firmware.flash_map("#define MICROPY_HW_FLASH_STORAGE_BYTES (PICO_FLASH_SIZE_BYTES - 1024 * 1024)\n")

@@ -119,6 +119,8 @@ def header_bytes(text, name, default):
     """The value of `#define NAME (640 * 1024)` (or a plain number) in a C header."""
     m = re.search(r"^#define\s+%s\s+\(?\s*(\d+)\s*(?:\*\s*(\d+)\s*)?\)?\s*$" % name, text, re.M)
     if not m:
+        if re.search(r"^\s*#define\s+%s\b" % name, text, re.M):
+            raise BuildError("cannot read %s from the board header: write it as (N * 1024)" % name)
         return default
     return int(m.group(1)) * int(m.group(2) or 1)
 
