@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 WASMPORT := tools/wasmport
 WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport test play build deploy proof tables bench check clean
+.PHONY: venv wasmport test play build deploy proof tables bench check firmware clean
 
 $(STAMP): tools/requirements.txt
 	rm -rf $(VENV)
@@ -50,6 +50,11 @@ build: $(STAMP)
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
 deploy: $(STAMP)
 	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
+
+## make firmware [MICROPY_DIR=...] [PICOTOOL_DIR=...]: build the RP2040 firmware from MicroPython
+## v1.28.0 (boards/STUD_PICO plain and FROZEN, and the stock RPI_PICO) and ship it to boards/STUD_PICO/release
+firmware:
+	$(PYTHON) tools/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
 
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
 proof: $(STAMP) $(WASMSTAMP)
