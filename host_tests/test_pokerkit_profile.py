@@ -229,3 +229,11 @@ def test_low_half_if_any_low_halves_a_side_pot_without_a_low_and_shares_that_hal
     # the house: B takes all of the side pot with no low in it
     h = _side_pot_without_a_low(casino().copy(odd_chip="seat")).h
     assert h.stacks == [12, 12 + 30, 944 + 80, 944]
+
+
+def test_the_pokerkit_profile_writes_its_conventions_into_the_phh_text():
+    h = _three_way_split(PK).h
+    r = phh.rules_from_fields(phh.loads(phh.dumps(h)))
+    for k in ("raise_over_all_in", "odd_chips_together", "merge_pots", "low_half_if_any_low"):
+        assert getattr(r, k) is True, k
+    assert r.odd_chip == "seat"

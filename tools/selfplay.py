@@ -58,6 +58,13 @@ def make_rules(profile, small_bet=10):
     return r
 
 
+def settles_like_pokerkit(rules):
+    """Do these rules split pots exactly as PokerKit does (odd chips,
+    merged pots, hi/lo halves)?"""
+    return (rules.odd_chip == "seat" and rules.odd_chips_together and rules.merge_pots
+            and rules.low_half_if_any_low)
+
+
 def draw_stacks(n, rnd, rules, kind="mixed"):
     """Stacks for n seats; never below the forced bets (no partial ante,
     blind or bring-in)."""
@@ -110,7 +117,8 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
     situations where PokerKit departs from the house rules (see
     host_tests/pk_oracle.py): short_all_in (unless the rules play it by
     PokerKit's rule, ``raise_over_all_in``), partial_forced_bet,
-    deck_exhausted, odd_chip."""
+    deck_exhausted, odd_chip (unless the rules split pots as PokerKit
+    does, ``settles_like_pokerkit``)."""
     h = Hand(VARIANTS[code], rules, list(stacks), dealer, rng)
     legals = []
     flags = set()
@@ -139,7 +147,7 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
         if "exhausted" in line or "deck short" in line:
             flags.add("deck_exhausted")
     for amount, winners in h.pots:
-        if len(winners) > 1 and amount % len(winners):
+        if len(winners) > 1 and amount % len(winners) and not settles_like_pokerkit(rules):
             flags.add("odd_chip")
     return h, legals, flags
 

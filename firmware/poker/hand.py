@@ -43,7 +43,9 @@ and counts for the cap). Reopening is judged for each seat: one that has
 acted since the round's bet may raise again only if all it faces since its
 last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
 call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
-the bettor faces 7 and may raise). A big blind all in for less still makes
+the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
+PokerKit's convention instead (poker.rules): every all-in raise counts for
+the cap and the next raise is a full bet over it. A big blind all in for less still makes
 the full big blind the bet to call (a raise makes it two small bets).
 Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
@@ -66,7 +68,10 @@ beats or ties the best shown so far in some pot it can win (either half in
 hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
 split among the best shown hands; hi/lo pots are halved when some seat in
 that pot has a qualifying low (odd chip to the high half), otherwise the
-high hand takes it all. Odd chips: ``rules.odd_chip``.
+high hand takes it all. Odd chips: ``rules.odd_chip`` (one each, or all
+together with ``rules.odd_chips_together``). PokerKit's settling, by rule
+fields: ``rules.merge_pots`` (hands that cannot win any pot are out, then
+pots with the same players are one) and ``rules.low_half_if_any_low``.
 
 Seats, order, dealing
 ---------------------
