@@ -16,11 +16,13 @@ and chips moved), and the final stacks must be equal.
 
 The rule set is the casino profile with PokerKit's conventions where the
 house rules are a choice (``tools/selfplay.py --profile pokerkit``: bet + 3
-raises heads-up too, no open-pair big bet). Hands that reach a situation
-where PokerKit departs from the house rules are left out (host_tests/
-pk_oracle.py lists them: short all-ins, partial forced bets, deck
-exhaustion, stud odd chips by card, hi/lo side pots without a low); the
-fixtures of test_replay_cli.py cover those situations against our engine.
+raises heads-up too, no open-pair big bet, short all-ins by
+``raise_over_all_in``, pots split by PokerKit's settling rules), so hands
+with short all-ins, odd chips and hi/lo pots without a low are compared
+like any other. Hands that reach a situation where PokerKit departs from
+that rule set are left out (host_tests/pk_oracle.py lists them: partial
+forced bets, deck exhaustion); the fixtures of test_replay_cli.py cover
+those situations against our engine.
 Stacks are drawn so that about half the players can go all in.
 
 House-rule departure compared around: RULES.md lets a player fold on any
