@@ -45,8 +45,9 @@ last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
 call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
 the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
 PokerKit's convention instead (poker.rules): every all-in raise counts for
-the cap and the next raise is a full bet over it. A big blind all in for less still makes
-the full big blind the bet to call (a raise makes it two small bets).
+the cap and the next raise is a full bet over it. A big blind all in for
+less still makes the full big blind the bet to call (a raise makes it two
+small bets).
 Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
 bring-in, then the completion, bet or raise (the small one before the big).
