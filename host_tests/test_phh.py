@@ -201,7 +201,8 @@ def test_phh_text_records_our_variant_and_the_contested_rules():
     assert f["_open_pair_big_bet"] is False and f["_raise_cap"] == 3
     r = phh.rules_from_fields(f)
     for k in ("ante", "bring_in", "small_bet", "big_bet", "raise_cap", "heads_up_uncapped",
-              "open_pair_big_bet", "odd_chip", "short_all_in_reopens"):
+              "open_pair_big_bet", "odd_chip", "short_all_in_reopens", "raise_over_all_in",
+              "odd_chips_together", "merge_pots", "low_half_if_any_low"):
         assert getattr(r, k) == getattr(h.rules, k), k
     assert len(phh.parse_cards(f["_deck"])) == 52
 

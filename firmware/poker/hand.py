@@ -43,8 +43,11 @@ and counts for the cap). Reopening is judged for each seat: one that has
 acted since the round's bet may raise again only if all it faces since its
 last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
 call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
-the bettor faces 7 and may raise). A big blind all in for less still makes
-the full big blind the bet to call (a raise makes it two small bets).
+the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
+PokerKit's convention instead (poker.rules): every all-in raise counts for
+the cap and the next raise is a full bet over it. A big blind all in for
+less still makes the full big blind the bet to call (a raise makes it two
+small bets).
 Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
 bring-in, then the completion, bet or raise (the small one before the big).
@@ -66,7 +69,10 @@ beats or ties the best shown so far in some pot it can win (either half in
 hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
 split among the best shown hands; hi/lo pots are halved when some seat in
 that pot has a qualifying low (odd chip to the high half), otherwise the
-high hand takes it all. Odd chips: ``rules.odd_chip``.
+high hand takes it all. Odd chips: ``rules.odd_chip`` (one each, or all
+together with ``rules.odd_chips_together``). PokerKit's settling, by rule
+fields: ``rules.merge_pots`` (hands that cannot win any pot are out, then
+pots with the same players are one) and ``rules.low_half_if_any_low``.
 
 Seats, order, dealing
 ---------------------
@@ -222,6 +228,8 @@ class Hand:
         self._current = 0   # highest bet this street
         self._level = 0     # last full bet level this street
         self._raises = 0    # full bets and raises this street
+        self._largest = 0   # raise_over_all_in: the largest raise this street
+        self._shorts = 0    # raise_over_all_in: short all-in raises in a row, added
         self._uncapped = False  # heads-up in the casino profile: no cap this round
         self._unit = rules.small_bet
         self._open_pair = False
@@ -516,6 +524,8 @@ class Hand:
         self._unit = r.big_bet if st >= v.big_from else r.small_bet
         self._raises = 0
         self._level = 0
+        self._largest = 0
+        self._shorts = 0
         self.aggressor = None
         self._big_option = -1
         self._bring_in_pending = False
@@ -656,7 +666,7 @@ class Hand:
             # matched (a side pot with nobody left in it)
             out = [('check', 0)]
         self._big_option = -1
-        if stack > to_call and self._may_raise[s] and self._raise_open(s):
+        if stack > to_call and self._may_reraise(s) and self._raise_open(s):
             lvl = self._level
             kind = 'bet' if cur == 0 else ('complete' if lvl == 0 else 'raise')
             target = lvl + self._unit
@@ -671,6 +681,16 @@ class Hand:
                         out.append((kind, b))
                         self._big_option = b
         return out
+
+    def _may_reraise(self, s):
+        """May ``s`` raise, as far as reopening goes?"""
+        if not self.rules.raise_over_all_in:
+            return self._may_raise[s]
+        # PokerKit: facing less than the round's largest raise, only call;
+        # having acted, only after that raise or short all-ins adding up to it
+        if self._current - self.bets[s] < self._largest:
+            return False
+        return self._may_raise[s] or not self._shorts
 
     def _raise_open(self, s):
         cap = self.rules.raise_cap
@@ -739,27 +759,63 @@ class Hand:
                 if a == self._big_option:
                     self._unit = self.rules.big_bet  # the round goes big
                 self.aggressor = s
-                if b > self._current:
-                    self._current = b
-                may = self._may_raise
-                folded = self.folded
-                all_in = self.all_in
-                # the round's first full bet (the completion over a
-                # bring-in) opens the betting for everyone; after it each
-                # seat that has acted may raise again only if what it faces
-                # since its last action counts as a raise (RULES.md edge
-                # rule, several short all-ins)
-                full = self._level == 0 and b >= self._unit
-                if self._full(b, self._level):  # sizes the next raise, counts for the cap
-                    self._level = b
-                    self._raises += 1
-                cur = self._current
-                bets = self.bets
-                for o in self._ring:
-                    if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
-                        needs[o] = 1
-                        if full or self._full(cur, bets[o]):
-                            may[o] = 1
+                if self.rules.raise_over_all_in:
+                    self._raise_over(s, b)
+                else:
+                    self._raise_to(s, b)
+        self._next_actor(s, kind)
+
+    def _raise_to(self, s, b):
+        """A bet, raise or completion to ``b`` by the house rules."""
+        if b > self._current:
+            self._current = b
+        needs = self._needs
+        may = self._may_raise
+        folded = self.folded
+        all_in = self.all_in
+        # the round's first full bet (the completion over a bring-in) opens
+        # the betting for everyone; after it each seat that has acted may
+        # raise again only if what it faces since its last action counts as
+        # a raise (RULES.md edge rule, several short all-ins)
+        full = self._level == 0 and b >= self._unit
+        if self._full(b, self._level):  # sizes the next raise, counts for the cap
+            self._level = b
+            self._raises += 1
+        cur = self._current
+        bets = self.bets
+        for o in self._ring:
+            if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
+                needs[o] = 1
+                if full or self._full(cur, bets[o]):
+                    may[o] = 1
+
+    def _raise_over(self, s, b):
+        """A bet, raise or completion to ``b`` under ``raise_over_all_in``
+        (PokerKit's convention, see poker.rules)."""
+        inc = b - self._current
+        self._current = b
+        self._level = b  # the next raise is a full bet over it
+        self._raises += 1  # short or not, it counts for the cap
+        needs = self._needs
+        may = self._may_raise
+        full = inc >= self._largest  # the round's first bet always is
+        if inc > self._largest:
+            self._largest = inc
+        if self.stacks[s]:
+            self._shorts = 0
+        else:
+            self._shorts += inc
+        if self._shorts >= self._largest:
+            self._shorts = 0
+        folded = self.folded
+        all_in = self.all_in
+        for o in self._ring:
+            if o != s and not folded[o] and not all_in[o]:
+                needs[o] = 1  # everyone else is below b
+                if full:
+                    may[o] = 1
+
+    def _next_actor(self, s, kind):
         self._big_option = -1
         if kind == 'fold' or self.all_in[s]:
             self._check_heads_up()
@@ -826,9 +882,9 @@ class Hand:
         self.pot_info.append(('all', [w]))
         self._finish()
 
-    def _layers(self):
-        """Main and side pots as ``[amount, eligible]``, main pot first."""
-        live = self._order()
+    def _layers(self, live):
+        """Main and side pots as ``[amount, eligible]``, main pot first;
+        ``live``: the seats that can win them."""
         levels = []
         for s in live:
             c = self.contrib[s]
@@ -887,7 +943,7 @@ class Hand:
             first = live[0]
         i = live.index(first)
         order = live[i:] + live[:i]
-        layers = self._layers()
+        layers = self._layers(live)
         k = len(layers)
         best_hi = [None] * k
         best_lo = [None] * k
@@ -914,14 +970,47 @@ class Hand:
                             best_lo[j] = ls
             else:
                 self.history.append(('muck', s))
-        for j in range(k - 1, -1, -1):
+        r = self.rules
+        if r.merge_pots:
+            # PokerKit: the hands that cannot win any pot are out, and
+            # pots are formed again among the others (same players: one pot)
+            shown = self._contenders([s for s in live if s in shown], hi, lo)
+            layers = self._layers(shown)
+        any_low = False
+        if r.low_half_if_any_low:
+            for s in shown:
+                any_low = any_low or lo[s] is not None
+        for j in range(len(layers) - 1, -1, -1):
             amt, elig = layers[j]
-            self._settle(amt, [s for s in elig if s in shown], hi, lo, elig)
+            self._settle(amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
 
-    def _settle(self, amt, elig, hi, lo, eligible):
+    def _contenders(self, shown, hi, lo):
+        """The shown seats whose hand beats or ties the best shown in some
+        pot they are in, for either half."""
+        out = []
+        layers = self._layers(shown)
+        high = self.variant.high
+        for s in shown:
+            for amt, elig in layers:
+                if s not in elig:
+                    continue
+                best_hi = best_lo = None
+                for o in elig:
+                    if high and (best_hi is None or hi[o] > best_hi):
+                        best_hi = hi[o]
+                    if lo[o] is not None and (best_lo is None or lo[o] > best_lo):
+                        best_lo = lo[o]
+                if ((high and hi[s] >= best_hi)
+                        or (lo[s] is not None and lo[s] >= best_lo)):
+                    out.append(s)
+                    break
+        return out
+
+    def _settle(self, amt, elig, hi, lo, eligible, any_low=False):
         """One pot among the shown hands ``elig`` (``eligible``: every live
-        seat that contributed to it, for the record)."""
+        seat that contributed to it, for the record). ``any_low``: halve it
+        even if none of ``elig`` has a low (``rules.low_half_if_any_low``)."""
         v = self.variant
         hw = []
         if v.high:
@@ -937,10 +1026,11 @@ class Hand:
         lw = [s for s in elig if low is not None and lo[s] == low]
         if not v.high:
             self._split(amt, lw, 'all', eligible, False)
-        elif lw:
+        elif lw or (any_low and v.low):
             half = amt // 2
             self._split(amt - half, hw, 'high', eligible, True)
-            self._split(half, lw, 'low', eligible, False)
+            # PokerKit: a low half nobody here qualifies for is shared
+            self._split(half, lw or elig, 'low', eligible, False)
         else:
             self._split(amt, hw, 'all', eligible, True)
 
@@ -949,11 +1039,14 @@ class Hand:
         k = len(winners)
         share = amt // k
         rem = amt - share * k
+        one = 1
+        if self.rules.odd_chips_together:
+            one = rem
         for w in winners:
             got = share
             if rem:
-                got += 1
-                rem -= 1
+                got += one
+                rem -= one
             self.stacks[w] += got
             self.winnings[w] += got
         self.pots.append((amt, winners))

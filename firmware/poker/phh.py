@@ -44,10 +44,12 @@ User-defined fields (PHH allows any name starting with an underscore):
 - ``_profile``: the rule profile name (``'lexibook'``, ``'casino'``...).
 - ``_raise_cap``, ``_heads_up_uncapped``, ``_open_pair_big_bet``,
   ``_odd_chip`` (``'card'`` or ``'seat'``), ``_short_all_in_reopens``,
-  ``_impossible_call_guard``: the contested rules of ``poker.rules.RuleSet``
-  the hand was played under (``_raise_cap = 'none'``: uncapped). Reading a
-  file without them (PokerKit's, the PHH dataset's): bet + 3 raises, heads-up
-  too, no open-pair option, odd chip by card, the half-bet short all-in rule.
+  ``_impossible_call_guard``, ``_raise_over_all_in``, ``_odd_chips_together``,
+  ``_merge_pots``, ``_low_half_if_any_low``: the contested rules of
+  ``poker.rules.RuleSet`` the hand was played under (``_raise_cap = 'none'``:
+  uncapped). Reading a file without them (PokerKit's, the PHH dataset's): bet
+  + 3 raises, heads-up too, no open-pair option, odd chip by card, the
+  half-bet short all-in rule, pots split by the house rules.
 - ``_voided``: the reason, when the deal was voided (seed 002).
 - ``_dealer``: our dealer seat (also the seat of pN).
 - ``_deck``: the 52 cards in dealing order (burns included) as one card

@@ -162,7 +162,8 @@ def player_seats(stacks, dealer):
 # ---------------------------------------------------------------- hands
 
 _RULE_FIELDS = ("raise_cap", "heads_up_uncapped", "open_pair_big_bet", "odd_chip",
-                "short_all_in_reopens", "impossible_call_guard")
+                "short_all_in_reopens", "impossible_call_guard", "raise_over_all_in",
+                "odd_chips_together", "merge_pots", "low_half_if_any_low")
 
 
 def hand_fields(h):
