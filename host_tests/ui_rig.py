@@ -108,6 +108,11 @@ class Rig:
     def lit(self, x, y):
         return self.display.lit(x, y)
 
+    def shows(self, s, small=True):
+        """True if the text s is on screen (SMALL font, or NORMAL), lit on
+        dark or dark on a lit box: its exact pixels, found anywhere."""
+        return find_text(self.display, s, small) is not None
+
     def new_game(self):
         """From power-on to the first table with the current settings."""
         self.press(keys.A)  # power-on -> menu
@@ -236,3 +241,47 @@ def impossible_rig(mine):
     if not call_down(rig, lambda r: r.app.game.view(0).street == 4):
         raise AssertionError("never reached seventh street")
     return rig
+
+
+def _rows(fb, w, h):
+    """Each row of a frame buffer as an int, bit x = pixel x lit."""
+    out = []
+    for y in range(h):
+        r = 0
+        for x in range(w):
+            if fb.pixel(x, y):
+                r |= 1 << x
+        out.append(r)
+    return out
+
+
+def find_text(fb, s, small=True):
+    """(x, y) where the text s is drawn on fb (128x64), lit or inverted,
+    or None. The text is drawn on a scratch buffer and its pixel box (the
+    glyphs and the gaps between them) searched for."""
+    import framebuf
+
+    from ui import font
+
+    f = font.SMALL if small else font.NORMAL
+    w = font.width(s, f) - 1
+    h = font.HEIGHT[f]
+    scratch = framebuf.FrameBuffer(bytearray(w * 8), w, 8, framebuf.MONO_VLSB)
+    font.text(scratch, s, 0, 0, 1, f)
+    pat = _rows(scratch, w, h)
+    mask = (1 << w) - 1
+    rows = _rows(fb, 128, 64)
+    for y in range(64 - h + 1):
+        for x in range(128 - w + 1):
+            for lit in (True, False):
+                ok = True
+                for j in range(h):
+                    r = (rows[y + j] >> x) & mask
+                    if not lit:
+                        r ^= mask
+                    if r != pat[j]:
+                        ok = False
+                        break
+                if ok:
+                    return x, y
+    return None

@@ -184,13 +184,46 @@ class App:
     def menu_action(self, item):
         self.save_settings()
         if item == "RESUME":
-            self.table()
+            self.resume()
         elif item == "NEW GAME":
-            self.new_game()
+            if self.can_resume():
+                self.ask_new_game()
+            else:
+                self.new_game()
         elif item == "STATS":
             from ui.stats_screen import StatsScreen
 
+            self._menu.keep = True
             self.go(StatsScreen(self))
+
+    def resume(self):
+        """Back to the game in play; if the menu changed its game, stakes,
+        rules, seats or chips, asks: they need a new game."""
+        g = self.game
+        if g.level != self.settings.difficulty:
+            g.remake_players()  # LEVEL applies at once
+        if g.plays(self.settings):
+            self.table()
+            return
+
+        def done(i):
+            if i == 1:
+                self.new_game()
+            else:
+                self.table()
+        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS", "AND CHIPS APPLY TO A",
+                                                   "NEW GAME: START ONE NOW?"],
+                        ("RESUME", "NEW GAME"), done, 0, 0))
+
+    def ask_new_game(self):
+        """NEW GAME over a game in play asks first: one key must not wipe it."""
+        def done(i):
+            if i == 1:
+                self.new_game()
+            else:
+                self.go(self._menu)
+        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS:", "EVERY STACK STARTS OVER"],
+                        ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
         from poker.game import Game

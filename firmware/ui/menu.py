@@ -39,9 +39,15 @@ class Menu(Screen):
         self.sel = 0
         self.top = 0
         self.items = ()
+        self.keep = False  # back from a screen the menu opened: same item
 
     def enter(self):
         self.items = self._items()
+        if self.keep:
+            self.keep = False
+        elif self.app.can_resume():
+            self.sel = 0  # a game runs: open on RESUME, never on NEW GAME
+            self.top = 0
         if self.sel >= len(self.items):
             self.sel = 0
         self._scroll()
@@ -169,7 +175,9 @@ class Menu(Screen):
         app = self.app
         if app.visible(0, _TOP):
             title(fb, "STUD POKER")
-            b = app.settings.small_bet()
+            # the stakes in play (a changed BET waits for the next new game)
+            g = app.game
+            b = g.small_bet if app.can_resume() else app.settings.small_bet()
             right_text = "%d/%d" % (b, 2 * b)
             text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
         y = _TOP - _ROW_H

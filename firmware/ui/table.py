@@ -372,6 +372,11 @@ class Table(Screen):
             self.hurry = False
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
+        v = self.view
+        if v is not None and v.actor == v.seat and not v.finished:
+            # back from the menu or a dialog: check/call again, never the
+            # FOLD that the B opening the menu chose
+            self.sel = passive(self.options)
 
     def refresh(self):
         """Reads the view again after the game moved."""
