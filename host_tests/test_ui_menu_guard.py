@@ -1,4 +1,3 @@
-# portable
 """A game is never lost by accident (issue 15, items 1, 2, 13): the menu
 opens on RESUME while a game runs, NEW GAME over it asks first, settings
 changed mid-game say that they wait for a new game (and the title bar
