@@ -105,3 +105,50 @@ def test_cannot_beat_is_the_impossible_call_from_cards_alone():
 def test_seat_view_can_be_built_directly():
     h = Hand(VARIANTS['FT'], lexibook(), [100] * 3, 0, deck=list(range(52)))
     assert SeatView(h, 1).down[1] == h.view(1).down[1]
+
+
+def test_awards_plays_and_mucks_agree_with_the_pots_the_history_and_the_strengths():
+    """The showdown facts the screen reads (awards, plays, mucked) say the
+    same as the settlement (pots, winnings) and the history (show, muck)."""
+    from poker import evaluator
+
+    rng = Rng(15)
+    for code in ('F7S', 'F7S/8', 'FR', 'FT', 'FO', 'FO/8', 'F5S'):
+        for k in range(12):
+            n = 2 + k % 5
+            stacks = [40 + 37 * ((s * 7 + k) % 5) for s in range(n)]
+            h = Hand(VARIANTS[code], casino(), stacks, k % n, rng)
+            while not h.finished:
+                legal = h.legal_actions()
+                pick = legal[rng.below(len(legal))]
+                if pick[0] == 'fold' and rng.below(4):
+                    pick = legal[1]
+                h.act(pick[0], pick[1])
+            v = h.view(0)
+            assert [(a[2], [s for s, _ in a[3]]) for a in v.awards] == [(p[0], p[1]) for p in h.pots]
+            got = [0] * n
+            for i in range(len(v.awards)):
+                pot, half, amount, shares, name = v.awards[i]
+                assert half == h.pot_info[i][0]
+                assert sum(c for _, c in shares) == amount
+                for s, c in shares:
+                    got[s] += c
+            assert got == v.winnings
+            shown = [e[1] for e in h.history if e[0] == 'show']
+            mucked = [e[1] for e in h.history if e[0] == 'muck']
+            assert [s for s in range(n) if v.mucked[s]] == sorted(mucked)
+            for s in range(n):
+                if s in shown:
+                    hf, lf = v.plays[s]
+                    var = VARIANTS[code]
+                    if var.high:
+                        want = (evaluator.omaha_high(h.hole[s], h.board) if var.omaha
+                                else evaluator.high(h.hole[s] + h.board))
+                        assert evaluator.high(hf) == want
+                    else:
+                        assert evaluator.low_a5(lf) == evaluator.low_a5(h.hole[s] + h.board)
+                else:
+                    assert v.plays[s] is None
+            if shown:
+                for a in v.awards:
+                    assert a[4]  # every pot won at a showdown is named

@@ -122,6 +122,12 @@ low half). ``winners`` are in odd-chip order: when the amount does not
 divide, the first winners get one chip more each. ``h.pot_info`` is
 parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
 ``'all'``. ``h.winnings``: chips each seat collected from the pots.
+``h.awards``: the same pots for the screens, ``(pot, half, amount,
+[(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
+side pots and ``name`` the winning hand's name with the ranks that decided
+(``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
+the cards that play of each seat that showed (``None`` where there is
+none). ``h.mucked[seat]``: True for a seat that mucked at the showdown.
 
 Irregularities (seed 002)
 -------------------------
@@ -191,6 +197,9 @@ class Hand:
         self.actions = []
         self.pots = []
         self.pot_info = []
+        self.awards = []
+        self.plays = [None] * n
+        self.mucked = [False] * n
         self.winnings = [0] * n
         self.street = 0
         self.actor = None
@@ -763,6 +772,7 @@ class Hand:
         self.winnings[w] += total
         self.pots.append((total, [w]))
         self.pot_info.append(('all', [w]))
+        self.awards.append((0, 'all', total, [(w, total)], ''))
         self._finish()
 
     def _layers(self):
@@ -853,10 +863,40 @@ class Hand:
                             best_lo[j] = ls
             else:
                 self.history.append(('muck', s))
+                self.mucked[s] = True
         for j in range(k - 1, -1, -1):
             amt, elig = layers[j]
+            self._pot_no = j
             self._settle(amt, [s for s in elig if s in shown], hi, lo, elig)
+        self._name_awards(shown, hi, layers)
         self._finish()
+
+    def _name_awards(self, shown, hi, layers):
+        """The cards that play for each shown seat (``plays``) and each
+        award's name, with the ranks that decided against the best hand it
+        beat in that pot (poker.handname)."""
+        from poker import handname
+        v = self.variant
+        for s in shown:
+            h = lo = None
+            if v.high:
+                h = handname.high_five(self.hole[s], self.board, v.omaha)
+            if v.low is not None:
+                lo = handname.low_five(self.hole[s], self.board, v.low, v.omaha)
+            self.plays[s] = (h, lo)
+        for i in range(len(self.awards)):
+            pot, half, amt, shares, _ = self.awards[i]
+            w = shares[0][0]
+            hf, lf = self.plays[w]
+            if half == 'low' or not v.high:
+                name = handname.low_name(lf) if lf is not None else ''
+            else:
+                rival = None
+                for s in layers[pot][1]:
+                    if s in shown and hi[s] < hi[w] and (rival is None or hi[s] > hi[rival]):
+                        rival = s
+                name = handname.high_name(hf, self.plays[rival][0] if rival is not None else None)
+            self.awards[i] = (pot, half, amt, shares, name)
 
     def _settle(self, amt, elig, hi, lo, eligible):
         """One pot among the shown hands ``elig`` (``eligible``: every live
@@ -888,6 +928,7 @@ class Hand:
         k = len(winners)
         share = amt // k
         rem = amt - share * k
+        shares = []
         for w in winners:
             got = share
             if rem:
@@ -895,8 +936,10 @@ class Hand:
                 rem -= 1
             self.stacks[w] += got
             self.winnings[w] += got
+            shares.append((w, got))
         self.pots.append((amt, winners))
         self.pot_info.append((half, list(elig)))
+        self.awards.append((self._pot_no, half, amt, shares, ''))
 
     def _odd_chip_order(self, winners, high):
         n = self.n
@@ -935,6 +978,7 @@ class Hand:
         self.contrib = [0] * self.n
         self.pots = []
         self.pot_info = []
+        self.awards = []
         self.winnings = [0] * self.n
         self.actor = None
         self._legal = None

@@ -53,6 +53,7 @@ class App:
         self.settings = Settings.load(store)
         self._crng = None
         self._menu = None
+        self._notices = []  # messages for the screen, shown one by one
         self._table = None
         self.screen = None
         self.game = None
@@ -170,14 +171,20 @@ class App:
         g = self.game
         return g is not None and not g.over and (g.hand is not None or g.hand_no > 0)
 
+    def notify(self, message):
+        """A notice for the screen (a bad board file...), shown on the way
+        to the menu, like a damaged save's."""
+        self._notices.append(message)
+
     def menu(self):
         if self._menu is None:
             from ui.menu import Menu
 
             self._menu = Menu(self)
-        problems = self.store.pop_problems() if self.store is not None else None
-        if problems:
-            self.go(Banner(self, "NOTICE", [p.upper()[:31] for p in problems[:4]], self.menu, True))
+        if self.store is not None:
+            self._notices.extend(self.store.pop_problems())
+        if self._notices:  # one notice at a time, each whole
+            self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
             return
         self.go(self._menu)
 

@@ -52,6 +52,31 @@ def action_text(kind, amount):
     return t
 
 
+def street_action(view, s):
+    """Seat s's last action of this street as (kind, amount), or None when
+    it has not acted on this street (older streets' actions are history)."""
+    acts = view.actions
+    st = view.street
+    for i in range(len(acts) - 1, -1, -1):
+        a = acts[i]
+        if a[0] != st:
+            return None
+        if a[1] == s:
+            return a[2], a[3]
+    return None
+
+
+def seat_label(view, s):
+    """What a seat did: FOLD, ALL IN, or its action on this street; '' for
+    a seat that has not acted on this street yet."""
+    if view.folded[s]:
+        return "FOLD"
+    if view.all_in[s]:
+        return "ALL IN"
+    la = street_action(view, s)
+    return action_text(la[0], la[1]) if la is not None else ""
+
+
 def ghost(fb, x, y, c):
     """A dead card (folded seat's up card): an outline with lit rank/suit."""
     fb.rect(x, y, _CW, 7, 1)
@@ -142,11 +167,7 @@ def _rows_single(fb, view, opp, stud):
             for i in range(len(view.down[s])):
                 glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
-        la = view.last_action[s]
-        if view.all_in[s] and not folded:
-            text(fb, "ALL IN", x, yc + 1, SMALL)
-        elif la is not None:
-            text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+        text(fb, seat_label(view, s), x, yc + 1, SMALL)
         y += rh
 
 
@@ -187,11 +208,7 @@ def _rows_double(fb, view, opp, stud):
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _CW
         else:
-            la = view.last_action[s]
-            if view.all_in[s] and not folded:
-                text(fb, "ALL IN", x, yc + 1, SMALL)
-            elif la is not None:
-                text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+            text(fb, seat_label(view, s), x, yc + 1, SMALL)
 
 
 def _middle(fb, view, last, roomy):
@@ -245,9 +262,14 @@ def _you(fb, view, eq, hand, low):
         xs = x + 6
     else:
         xs = x
-    text(fb, money(view.stacks[me]), xs + 1, y, SMALL)
-    if view.bets[me]:
-        right(fb, "+" + money(view.bets[me]), W, y, SMALL)
+    t = money(view.stacks[me])
+    text(fb, t, xs + 1, y, SMALL)
+    if view.bets[me] and not view.finished:
+        # the chips you put in on this street (not a win): "IN 20", where
+        # it fits beside the stack
+        b = "IN " + money(view.bets[me])
+        if xs + 1 + width(t) + 4 <= W - width(b):
+            right(fb, b, W, y, SMALL)
     if hand:
         text(fb, hand, x + 1, y + 6, SMALL)
     if view.folded[me]:
@@ -321,7 +343,7 @@ def draw_list(fb, view):
         text(fb, money(view.stacks[s]), 15, y, SMALL)
         if view.bets[s]:
             text(fb, money(view.bets[s]), 37, y, SMALL)
-        la = view.last_action[s]
+        la = street_action(view, s)
         if view.folded[s]:
             text(fb, "FOLD", 55, y, SMALL)
         elif view.all_in[s]:
