@@ -103,7 +103,8 @@ def test_a_changed_bet_waits_for_a_new_game_and_the_title_keeps_the_stakes_in_pl
     _menu_to(rig, "BET")
     rig.press(keys.RIGHT)
     assert rig.app.settings.small_bet() == 20
-    assert rig.shows("20/40", False)  # the BET row: the next game's
+    # the BET row: the next game's, starred; NEW GAME says it applies it
+    assert rig.shows("*20/40", False) and rig.shows("APPLIES *", False)
     title = [rig.lit(x, y) for x in range(128) for y in range(9)]
     fresh = Rig(seed=11)
     fresh.new_game()

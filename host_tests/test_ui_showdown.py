@@ -5,7 +5,7 @@ clear of the board. Scenes from seeded games (fixed virtual players) and
 assertions on the pixels of the screen."""
 from ui import keys
 from ui.showdown import lines_of
-from ui_rig import Raiser, Rig, Station, call_down, find_text, showdown_where, text_at
+from ui_rig import Folder, Raiser, Rig, Station, call_down, find_text, showdown_where, text_at
 
 _HILO = {"profile": "casino", "game": "F7S/8", "players": 5}
 
@@ -96,17 +96,8 @@ def test_a_seat_that_called_and_mucked_is_listed_as_muck():
             assert s != v.seat or rig.shows("P%d" % (s + 1))
 
 
-class _Folder(Station):
-    """Calls before the flop, folds to any bet after it."""
-
-    def decide(self, view):
-        if view.to_call and view.street > 0:
-            return "fold", 0
-        return Station.decide(self, view)
-
-
 def test_hand_over_stands_clear_of_the_board_when_everyone_folds_in_holdem():
-    rig = Rig(seed=3, settings={"game": "FT"}, players=lambda s, st, r: _Folder())
+    rig = Rig(seed=3, settings={"game": "FT"}, players=lambda s, st, r: Folder())
     rig.new_game()
     assert call_down(rig, lambda r: len(r.app.screen.view.board) >= 3)
     t = rig.app.screen

@@ -46,6 +46,15 @@ class Raiser:
         return best or view.legal[0]
 
 
+class Folder(Station):
+    """Calls before the flop (or on third street), folds to any bet after."""
+
+    def decide(self, view):
+        if view.to_call and view.street > 0:
+            return "fold", 0
+        return Station.decide(self, view)
+
+
 def stations(seat, settings, rng):
     return Station()
 

@@ -87,7 +87,8 @@ Driving hands:
   hand voided by power loss, ``('MISDEAL', None)`` the engine voided a deal.
 - ``g.new_game()``: starts over with the current settings (stats are kept).
 - ``g.plays(settings)``: True when the game in play has these settings'
-  game, stakes, profile, players and chips (else they wait for a new game).
+  game, stakes, profile, players and chips (else they wait for a new game);
+  ``g.pending(settings)``: the names of those that differ.
 - ``g.remake_players()``: makes the virtual players again (call it after
   the difficulty changed; otherwise it applies from the next new game).
 - ``g.save()``: saves now (the game saves itself after each hand).
@@ -458,14 +459,17 @@ class Game:
             "result": self.result,
         }
 
+    def pending(self, settings):
+        """The names of the settings (of ``_GAME_KEYS``: game, stakes,
+        profile, players, chips) that differ from the game in play: the
+        menu changes them for the next new game."""
+        g = self._game_obj()
+        return [name for name in _GAME_KEYS if g[name] != getattr(settings, name)]
+
     def plays(self, settings):
         """True when the game in play has these settings' game, stakes,
-        rules, seats and chips (the menu changes them for the next game)."""
-        g = self._game_obj()
-        for name in _GAME_KEYS:
-            if g[name] != getattr(settings, name):
-                return False
-        return True
+        rules, seats and chips."""
+        return not self.pending(settings)
 
     def save(self):
         if self.store is None:

@@ -14,6 +14,8 @@ _TOP = const(10)
 _ROWS = const(6)  # rows below the title bar
 
 _LEVELS = ("EASY", "NORMAL", "HARD")
+# the items that set the game itself (poker.game's names): they wait for a new game
+_GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 
 
@@ -72,7 +74,20 @@ class Menu(Screen):
         return tuple(out)
 
     def value(self, item):
-        """The text shown right of an item, '' for actions."""
+        """The text shown right of an item, '' for actions; a setting
+        changed for the next new game (not the one in play) is starred, and
+        NEW GAME then says it applies them."""
+        app = self.app
+        key = _GAME_SETTING.get(item)
+        if (key or item == "NEW GAME") and app.can_resume():
+            pending = app.game.pending(app.settings)
+            if item == "NEW GAME":
+                return "APPLIES *" if pending else ""
+            if key in pending:
+                return "*" + self._value(item)
+        return self._value(item)
+
+    def _value(self, item):
         s = self.app.settings
         if item == "GAME":
             return game_name(s.game)

@@ -56,11 +56,12 @@ def lines_of(view):
     """The showdown as lines: ("pot", left, right), ("win", seat, tag,
     cards, name, chips), ("seat", seat, cards, name), ("more", name)."""
     v = view.variant
-    awards = sorted(view.awards, key=lambda a: a[0])  # main pot first (stable)
+    awards = view.awards
     pots = []
     for a in awards:
         if a[0] not in pots:
             pots.append(a[0])
+    pots.sort()  # main pot first (each pot's awards keep the engine's order: high, low)
     hilo = v.high and v.low is not None
     out = []
     listed = []

@@ -22,7 +22,7 @@ from simpaths import ROOT, add  # noqa: E402  (this folder is on the path)
 add("host_tests", "tools/sim", "firmware")
 
 from ui import keys
-from ui_rig import Rig, call_down, impossible_rig
+from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where
 
 GOLDEN = ROOT + "/host_tests/golden"
 DEBUG = "--debug" in sys.argv
@@ -142,6 +142,90 @@ def showdown():
     return rig
 
 
+_HILO = {"profile": "casino", "game": "F7S/8", "players": 5}
+
+
+def _awarded(v):
+    return set(s for a in v.awards for s, _ in a[3])
+
+
+def showdown_quartered():
+    # hi/lo: one high winner, the low half split between two seats
+    return showdown_where(lambda v: any(a[1] == "low" and len(a[3]) > 1 for a in v.awards), 2, _HILO)
+
+
+def showdown_scoop():
+    return showdown_where(lambda v: any(a[1] == "low" for a in v.awards) and len(_awarded(v)) == 1, 1, _HILO)
+
+
+def showdown_side_pots():
+    def players(seat, settings, rng):
+        return Raiser() if seat == 1 else Station()
+    return showdown_where(lambda v: len(set(a[0] for a in v.awards)) > 1, 1,
+                          {"profile": "casino", "game": "F7S", "players": 4, "chips": 1000, "stakes": 3},
+                          players, stacks=[1400, 1400, 600, 600], hands=1)
+
+
+def showdown_kicker():
+    return showdown_where(lambda v: any(", " in a[4] for a in v.awards), 1, {"game": "FT"})
+
+
+def showdown_muck():
+    return showdown_where(lambda v: sum(v.mucked) >= 2, 1, {"game": "FT"})
+
+
+def hand_over_holdem():
+    rig = Rig(seed=3, settings={"game": "FT"}, players=lambda s, st, r: Folder())
+    rig.new_game()
+    call_down(rig, lambda r: len(r.app.screen.view.board) >= 3)
+    t = rig.app.screen
+    t.sel = [k for k, _ in t.options].index("bet")
+    rig.press(keys.A)
+    rig.until(lambda: rig.screen() == "Showdown", 20000)
+    return rig
+
+
+def _my_turn_menu(seed=11):
+    rig = Rig(seed=seed)
+    rig.new_game()
+    rig.until(rig.my_turn)
+    rig.press(keys.B, keys.LONG)
+    return rig
+
+
+def new_game_confirm():
+    rig = _my_turn_menu()
+    _menu(rig, "NEW GAME")
+    rig.press(keys.A)
+    return rig
+
+
+def settings_changed():
+    rig = _my_turn_menu()
+    _menu(rig, "BET")
+    rig.press(keys.RIGHT)
+    rig.press(keys.B)
+    return rig
+
+
+def menu_in_game():
+    # a game runs: the menu opens on RESUME; the title keeps the stakes in play
+    rig = _my_turn_menu()
+    _menu(rig, "BET")
+    rig.press(keys.RIGHT)
+    rig.press(keys.B)
+    rig.press(keys.A)  # RESUME the game in play
+    rig.press(keys.B, keys.LONG)
+    return rig
+
+
+def notice():
+    rig = Rig(seed=13)
+    rig.app.notify("game damaged: last good copy used")
+    rig.press(keys.A)
+    return rig
+
+
 def _event(kind, seat):
     rig = Rig(seed=28)
     rig.new_game()
@@ -193,13 +277,18 @@ SCENES = (
     ("table_casino_stud8", table_casino_stud8), ("table_casino_holdem10", table_casino_holdem10),
     ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
     ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
+    ("showdown_quartered", showdown_quartered), ("showdown_scoop", showdown_scoop),
+    ("showdown_side_pots", showdown_side_pots), ("showdown_kicker", showdown_kicker),
+    ("showdown_muck", showdown_muck), ("hand_over_holdem", hand_over_holdem),
+    ("new_game_confirm", new_game_confirm), ("settings_changed", settings_changed),
+    ("menu_in_game", menu_in_game), ("notice", notice),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
 )
 
 
 # the screens the README shows
 SHOTS = ("power_on", "menu", "table_stud", "table_holdem", "table_casino_stud8", "table_stud_hilo",
-         "showdown", "fold_confirm", "impossible_call", "finish", "game_over", "you_win")
+         "showdown", "showdown_quartered", "fold_confirm", "impossible_call", "finish", "game_over", "you_win")
 
 
 def frames(names=None):
