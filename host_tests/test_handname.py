@@ -9,6 +9,10 @@ from phevaluator import evaluate_cards
 from treys import Card, Evaluator
 
 from poker import evaluator, handname
+from poker.hand import Hand
+from poker.rng import Rng
+from poker.rules import casino
+from poker.variants import VARIANTS
 from poker.cards import name as card_name
 from poker.cards import parse
 
@@ -72,8 +76,8 @@ def test_omaha_plays_exactly_two_hole_and_three_board_cards():
 
 
 def test_the_kicker_is_named_only_when_it_decided():
-    def name(a, b):
-        return handname.high_name(parse(a), parse(b))
+    def name(a, b):  # fives in display order, as high_five gives them
+        return handname.high_name(evaluator.best_five(parse(a)), evaluator.best_five(parse(b)))
     assert name("8s 8d Kc 7c 5h", "8h 8c Qd 7d 5c") == "PAIR 8S, K KICKER"
     assert name("8s 8d Kc 7c 5h", "8h 8c Kd 7d 4c") == "PAIR 8S, K-7-5 KICKERS"
     assert name("8s 8d Kc 7c 5h", "7h 7c Ad Kd 4c") == "PAIR 8S"  # the pair decided
@@ -116,3 +120,57 @@ def test_the_razz_low_is_as_good_as_the_hand_by_brute_force():
         five = handname.low_five(cs, (), "a5")
         best = max(evaluator.low_a5(list(f)) for f in itertools.combinations(cs, 5))
         assert evaluator.low_a5(five) == best == evaluator.low_a5(cs)
+
+
+def test_awards_plays_and_mucks_agree_with_the_pots_the_history_and_the_strengths():
+    """The showdown facts the screen reads (awards, plays, mucked) say the
+    same as the settlement (pots, winnings) and the history (show, muck)."""
+    import sys
+
+    from poker import evaluator
+
+    rng = Rng(15)
+    for code in ('F7S', 'F7S/8', 'FR', 'FT', 'FO', 'FO/8', 'F5S'):
+        for k in range(12):
+            n = 2 + k % 5
+            stacks = [40 + 37 * ((s * 7 + k) % 5) for s in range(n)]
+            h = Hand(VARIANTS[code], casino(), stacks, k % n, rng)
+            while not h.finished:
+                legal = h.legal_actions()
+                pick = legal[rng.below(len(legal))]
+                if pick[0] == 'fold' and rng.below(4):
+                    pick = legal[1]
+                h.act(pick[0], pick[1])
+            assert all(a[4] == '' for a in h.awards) and h.plays == [None] * n
+            h.explain()  # what the showdown screen asks for
+            assert 'poker.handname' not in sys.modules  # needed again only at the next showdown
+            v = h.view(0)
+            assert [(a[2], [s for s, _ in a[3]]) for a in v.awards] == [(p[0], p[1]) for p in h.pots]
+            got = [0] * n
+            for i in range(len(v.awards)):
+                pot, half, amount, shares, name = v.awards[i]
+                assert half == h.pot_info[i][0]
+                assert sum(c for _, c in shares) == amount
+                for s, c in shares:
+                    got[s] += c
+            assert got == v.winnings
+            shown = [e[1] for e in h.history if e[0] == 'show']
+            mucked = [e[1] for e in h.history if e[0] == 'muck']
+            assert [s for s in range(n) if v.mucked[s]] == sorted(mucked)
+            for s in range(n):
+                if s in shown:
+                    hf, lf = v.plays[s]
+                    var = VARIANTS[code]
+                    if var.high:
+                        want = (evaluator.omaha_high(h.hole[s], h.board) if var.omaha
+                                else evaluator.high(h.hole[s] + h.board))
+                        assert evaluator.high(hf) == want
+                    else:
+                        assert evaluator.low_a5(lf) == evaluator.low_a5(h.hole[s] + h.board)
+                    hn, ln = v.names[s]
+                    assert (hn is None) == (hf is None) and (ln is None) == (lf is None)
+                else:
+                    assert v.plays[s] is None and v.names[s] is None
+            if shown:
+                for a in v.awards:
+                    assert a[4]  # every pot won at a showdown is named

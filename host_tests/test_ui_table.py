@@ -9,8 +9,9 @@ from ui_rig import Bettor, Rig, Station, call_down, text_at
 
 
 def _label_y(i):
-    """The label row of the i-th other seat at a four-seat table."""
-    return 1 + 10 * i + 2
+    """The label row of the i-th other seat at a four-seat hold'em table
+    (rows of 8 px above the large board)."""
+    return 8 * i + 1
 
 
 def _blank(rig, x0, y0, x1, y1):
@@ -80,3 +81,68 @@ def test_no_chips_in_are_shown_once_the_hand_is_over():
     v = rig.app.screen.view
     assert rig.screen() == "Table" and v.finished and v.bets[0] > 0  # the last street's bets
     assert not rig.shows("IN %d" % v.bets[0]) and not rig.shows("+%d" % v.bets[0])
+
+
+def test_a_dead_card_keeps_a_dark_gap_round_its_rank_and_suit():
+    import framebuf
+
+    from ui import glyphs
+    from ui.table import ghost
+
+    for c in range(52):
+        fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
+        ghost(fb, 10, 10, c)
+        assert text_at(fb, glyphs.RANKS[c >> 2], 11, 11)  # the rank, exactly the font's
+        ref = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
+        glyphs.suit(ref, 15, 11, c & 3, 3, 1)
+        for x in range(8, 22):
+            for y in range(8, 20):
+                if 15 <= x < 18 and 11 <= y < 16:
+                    assert fb.pixel(x, y) == ref.pixel(x, y)  # the suit, exactly
+                elif not (11 <= x < 14 and 11 <= y < 16):
+                    assert not fb.pixel(x, y), (c, x, y)  # dark all round: no outline to merge with
+
+
+def test_eight_seats_label_every_seat_with_its_number():
+    rig = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8})
+    rig.new_game()
+    assert call_down(rig, lambda r: True)
+    v = rig.app.screen.view
+    # seats 2..5 up the left column from the bottom, 6..8 down the right
+    for s, (x, y) in ((1, (0, 24)), (2, (0, 16)), (3, (0, 8)), (4, (0, 0)),
+                      (5, (64, 0)), (6, (64, 8)), (7, (64, 16))):
+        assert text_at(rig.display, str(s + 1), x + 1, y + 1), s
+        assert (v.dealer == s) == bool(rig.lit(x, y + 1))  # the dealer's number is boxed
+
+
+def test_the_holdem_board_is_drawn_in_large_cards():
+    import framebuf
+
+    from ui import glyphs
+
+    rig = Rig(seed=23, settings={"game": "FT"})
+    rig.new_game()
+    assert call_down(rig, lambda r: len(r.app.game.view(0).board) == 3)
+    v = rig.app.screen.view
+    for i, c in enumerate(v.board):
+        x = 128 - 5 * 13 + 1 + 13 * i
+        ref = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
+        glyphs.card(ref, x, 25, c, glyphs.LARGE)
+        for xx in range(x, x + glyphs.W[glyphs.LARGE]):
+            for yy in range(25, 25 + glyphs.H[glyphs.LARGE]):
+                assert rig.lit(xx, yy) == ref.pixel(xx, yy), (c, xx, yy)
+
+
+def test_the_coach_line_stays_clear_of_the_highlighted_action():
+    from ui_rig import find_text
+
+    for game, seed in (("FT", 23), ("F5S", 22), ("FO", 24), ("F7S", 21)):
+        rig = Rig(seed=seed, settings={"game": game, "coach": True})
+        rig.new_game()
+        assert call_down(rig, lambda r: True)
+        rig.run(1500)
+        t = rig.app.screen
+        assert t.eq is not None, game
+        x, y = find_text(rig.display, "EQ %d%%" % t.eq)
+        assert y + 5 < 57  # a dark row between the hint and the bar's highlight
+        assert not any(rig.lit(xx, 56) for xx in range(x, x + 24)), game

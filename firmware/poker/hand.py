@@ -127,7 +127,10 @@ parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
 side pots and ``name`` the winning hand's name with the ranks that decided
 (``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
 the cards that play of each seat that showed (``None`` where there is
-none). ``h.mucked[seat]``: True for a seat that mucked at the showdown.
+none); ``h.names[seat]``: ``(high name, low name)`` of those hands, each
+plain (no rival). Names and plays are made by ``h.explain()`` (the showdown screen
+calls it; until then names are ``''`` and plays ``None``).
+``h.mucked[seat]``: True for a seat that mucked at the showdown.
 
 Irregularities (seed 002)
 -------------------------
@@ -200,6 +203,8 @@ class Hand:
         self.awards = []
         self.plays = [None] * n
         self.mucked = [False] * n
+        self.names = [None] * n
+        self._explained = False
         self.winnings = [0] * n
         self.street = 0
         self.actor = None
@@ -868,35 +873,21 @@ class Hand:
             amt, elig = layers[j]
             self._pot_no = j
             self._settle(amt, [s for s in elig if s in shown], hi, lo, elig)
-        self._name_awards(shown, hi, layers)
         self._finish()
 
-    def _name_awards(self, shown, hi, layers):
-        """The cards that play for each shown seat (``plays``) and each
-        award's name, with the ranks that decided against the best hand it
-        beat in that pot (poker.handname)."""
-        from poker import handname
-        v = self.variant
-        for s in shown:
-            h = lo = None
-            if v.high:
-                h = handname.high_five(self.hole[s], self.board, v.omaha)
-            if v.low is not None:
-                lo = handname.low_five(self.hole[s], self.board, v.low, v.omaha)
-            self.plays[s] = (h, lo)
-        for i in range(len(self.awards)):
-            pot, half, amt, shares, _ = self.awards[i]
-            w = shares[0][0]
-            hf, lf = self.plays[w]
-            if half == 'low' or not v.high:
-                name = handname.low_name(lf) if lf is not None else ''
-            else:
-                rival = None
-                for s in layers[pot][1]:
-                    if s in shown and hi[s] < hi[w] and (rival is None or hi[s] > hi[rival]):
-                        rival = s
-                name = handname.high_name(hf, self.plays[rival][0] if rival is not None else None)
-            self.awards[i] = (pot, half, amt, shares, name)
+    def explain(self):
+        """For the showdown screen, once the hand is over (made on demand,
+        not at the showdown: the screens ask, the engine and the virtual
+        players never pay for it): ``plays``, ``names`` and the awards'
+        names (poker.handname.explain)."""
+        if not self.finished or self._explained:
+            return
+        self._explained = True
+        from poker import handname, unload
+        try:
+            handname.explain(self)
+        finally:
+            unload("poker.handname")  # needed again only at the next showdown
 
     def _settle(self, amt, elig, hi, lo, eligible):
         """One pot among the shown hands ``elig`` (``eligible``: every live

@@ -4,11 +4,14 @@
   (Omaha: exactly two hole and three board cards), in display order.
 - ``low_five(hole, board, low, omaha)``: the five cards of the best low
   (``low`` '8' or 'a5'), highest rank first (ace low), or None (no low).
-- ``high_name(five, rival=None)``: 'TWO PAIR K-6', 'KS FULL OF 6S',
+- ``high_name(five, rival=None)``: (fives in display order, as high_five
+  gives them) 'TWO PAIR K-6', 'KS FULL OF 6S',
   'STRAIGHT TO 9'... With ``rival`` (the best hand it beat, same scale),
   the ranks that decided are added when the category and its main ranks
   tie: 'PAIR 8S, K KICKER', 'A-K-9 HIGH', 'FLUSH A-Q'.
 - ``low_name(five)``: '8-6-5-4-A LOW' (razz with a pair: its high name).
+- ``explain(hand)``: fills a finished Hand's ``plays``, ``names`` and its
+  awards' names (``Hand.explain`` calls it, then forgets this module).
 
 Strengths come from poker.evaluator; only names are made here.
 """
@@ -18,38 +21,62 @@ _R = "23456789TJQKA"
 _LOW_R = "A23456789TJQK"
 
 
-def _omaha_fives(hole, board):
-    for i in range(len(hole)):
-        for j in range(i + 1, len(hole)):
-            for a in range(len(board)):
-                for b in range(a + 1, len(board)):
-                    for c in range(b + 1, len(board)):
-                        yield [hole[i], hole[j], board[a], board[b], board[c]]
+_BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
 
 
-def _fives(cs):
-    idx = [0, 1, 2, 3, 4]
+def _fill(cs, idx):
+    b = _BUF
+    for k in range(5):
+        b[k] = cs[idx[k]]
+    return b
+
+
+def _tries(n_hole, n_board, omaha):
+    """Index lists of the fives to try, stepped in place (one list in all):
+    any five of the cards, or Omaha's two hole and three board cards (the
+    board's indices come after the hole's)."""
+    if not omaha:
+        idx = [0, 1, 2, 3, 4]
+        while True:
+            yield idx
+            if not evaluator.next_subset(idx, n_hole + n_board):
+                return
+    h = [0, 1]
+    b = [0, 1, 2]
+    idx = [0, 0, 0, 0, 0]
     while True:
-        yield [cs[i] for i in idx]
-        if not evaluator.next_subset(idx, len(cs)):
+        b[0], b[1], b[2] = 0, 1, 2
+        while True:
+            idx[0] = h[0]
+            idx[1] = h[1]
+            for k in range(3):
+                idx[2 + k] = n_hole + b[k]
+            yield idx
+            if not evaluator.next_subset(b, n_board):
+                break
+        if not evaluator.next_subset(h, n_hole):
             return
 
 
-def high_five(hole, board=(), omaha=False):
-    if not omaha:
-        return evaluator.best_five(list(hole) + list(board))
+def _best(hole, board, omaha, value):
+    """The five (a new list) with the highest value(five) not None, or None."""
+    cs = list(hole) + list(board)
+    top = None
     best = None
-    top = 0
-    for five in _omaha_fives(hole, board):
-        v = evaluator.high(five)
-        if v > top:
+    for idx in _tries(len(hole), len(board), omaha):
+        v = value(_fill(cs, idx))
+        if v is not None and (top is None or v > top):
             top = v
-            best = five
-    return evaluator.best_five(best)
+            best = list(_BUF)
+    return best
 
 
-def _low_value(five, low):
-    return evaluator.low8(five) if low == "8" else evaluator.low_a5(five)
+def _high5(five):
+    return evaluator.high5_unchecked(five[0], five[1], five[2], five[3], five[4])
+
+
+def high_five(hole, board=(), omaha=False):
+    return evaluator.best_five(_best(hole, board, omaha, _high5))  # display order
 
 
 def _low_rank(c):
@@ -57,17 +84,7 @@ def _low_rank(c):
 
 
 def low_five(hole, board=(), low="8", omaha=False):
-    if omaha:
-        fives = _omaha_fives(hole, board)
-    else:
-        fives = _fives(list(hole) + list(board))
-    best = None
-    top = None
-    for five in fives:
-        v = _low_value(five, low)
-        if v is not None and (top is None or v > top):
-            top = v
-            best = five
+    best = _best(hole, board, omaha, evaluator.low8_unchecked if low == "8" else evaluator.low_a5_unchecked)
     if best is None:
         return None
     out = []  # highest rank first (ace low), a simple insertion sort
@@ -81,10 +98,10 @@ def low_five(hole, board=(), low="8", omaha=False):
 
 def _shape(five):
     """(category index, main ranks high first, the other ranks high first):
-    the ranks that name the hand and the kickers, from its display order."""
-    v = evaluator.high(five)
-    cat = evaluator.category_index(v)
-    ranks = [c >> 2 for c in evaluator.best_five(five)]
+    the ranks that name the hand and the kickers, from its display order
+    (high_five's)."""
+    cat = evaluator.category_index(_high5(five))
+    ranks = [c >> 2 for c in five]
     if cat in (4, 8):  # straights: the top card (the wheel's is the five)
         return cat, [ranks[0]], []
     if cat in (0, 5):
@@ -142,5 +159,38 @@ def low_name(five):
     ranks = [_low_rank(c) for c in five]
     for r in ranks:
         if ranks.count(r) > 1:  # razz with a pair: named as a high hand
-            return high_name(five)
+            return high_name(evaluator.best_five(five))
     return "-".join([_LOW_R[r] for r in ranks]) + " LOW"
+
+
+def explain(h):
+    """The cards that play for each seat of Hand h that showed, their plain
+    names, and each award's name with the ranks that decided against the
+    best hand it beat in that pot."""
+    v = h.variant
+    shown = [s for s in range(h.n) if h.shown[s] is not None]
+    hi = {}
+    for s in shown:
+        hi[s] = h._strengths(s)[0]
+        hf = lf = None
+        if v.high:
+            hf = high_five(h.hole[s], h.board, v.omaha)
+        if v.low is not None:
+            lf = low_five(h.hole[s], h.board, v.low, v.omaha)
+        h.plays[s] = (hf, lf)
+        h.names[s] = (high_name(hf) if hf is not None else None, low_name(lf) if lf is not None else None)
+    for i in range(len(h.awards)):
+        pot, half, amt, shares, _ = h.awards[i]
+        w = shares[0][0]
+        if h.plays[w] is None:  # won uncontested: nothing shown
+            continue
+        hf, lf = h.plays[w]
+        if half == "low" or not v.high:
+            name = low_name(lf) if lf is not None else ""
+        else:
+            rival = None
+            for s in h.pot_info[i][1]:  # the seats in that pot
+                if s in shown and hi[s] < hi[w] and (rival is None or hi[s] > hi[rival]):
+                    rival = s
+            name = high_name(hf, h.plays[rival][0] if rival is not None else None)
+        h.awards[i] = (pot, half, amt, shares, name)

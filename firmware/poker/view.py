@@ -19,7 +19,7 @@ own down cards once it folded), ``shown`` (cards shown at the showdown per
 seat, or ``None``), ``finished``, ``winnings``, ``awards`` (each pot or
 half pot won: ``(pot, half, amount, [(seat, chips)...], name)``, pot 0 the
 main pot), ``plays`` (per seat that showed: the five cards that play for
-high and for low, or ``None``), ``mucked``, ``bring_in_seat``,
+high and for low, or ``None``), ``names`` (their names), ``mucked``, ``bring_in_seat``,
 ``bettor`` (last seat to bet, raise or complete this round, or ``None``),
 ``impossible_call`` (True when calling now would be the seed-002
 impossible call for this seat), ``small_bet``, ``big_bet``,
@@ -73,6 +73,7 @@ class SeatView:
         self.winnings = list(h.winnings)
         self.awards = list(h.awards)
         self.plays = list(h.plays)
+        self.names = list(h.names)
         self.mucked = list(h.mucked)
         self.bring_in_seat = h.bring_in_seat
         self.bettor = h.aggressor

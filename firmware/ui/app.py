@@ -202,6 +202,17 @@ class App:
 
             self._menu.keep = True
             self.go(StatsScreen(self))
+        elif item == "HELP":
+            from ui.help import Help
+
+            self._menu.keep = True
+
+            def back():
+                from poker import unload
+
+                unload("ui.help")  # its text and functions leave the heap
+                self.menu()
+            self.go(Help(self, back))
 
     def resume(self):
         """Back to the game in play; if the menu changed its game, stakes,

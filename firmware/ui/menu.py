@@ -1,4 +1,5 @@
-"""The menu: resume, new game, and every setting of poker.game.Settings.
+"""The menu: resume, new game, every setting of poker.game.Settings, help
+(the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
 opens the item), B goes back to the table when a game is running.
@@ -63,6 +64,7 @@ class Menu(Screen):
         out.append("GAME")
         out.append("BET")
         out.append("RULES")
+        out.append("HELP")
         if s.profile == "casino":
             out.append("PLAYERS")
             out.append("CHIPS")

@@ -11,8 +11,8 @@ The lines, main pot first, then the side pots one after the other:
 - then every other seat that showed (its cards and name), "MUCK" for a
   seat that mucked, and you (your cards, "FOLD" if you folded).
 
-Names and cards come from the engine (poker.hand's awards and plays,
-poker.handname). UP/DOWN scroll; A goes on (the next hand, or a banner
+Names and cards come from the engine (poker.hand's awards, plays and
+names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
 first); B opens the menu.
 """
 from micropython import const
@@ -84,19 +84,18 @@ def lines_of(view):
                 out.append(("win", s, tag, cards or (), name or ("OTHERS FOLDED" if not cards else ""), chips))
                 if s not in listed:
                     listed.append(s)
-    from poker import handname
-
     for s in range(len(view.stacks)):
         if s in listed:
             continue
         if view.plays[s] is not None:
             hf, lf = view.plays[s]
+            hn, ln = view.names[s]
             if hf is not None:
-                out.append(("seat", s, hf, handname.high_name(hf)))
+                out.append(("seat", s, hf, hn))
                 if lf is not None:
-                    out.append(("more", handname.low_name(lf)))
+                    out.append(("more", ln))
             elif lf is not None:
-                out.append(("seat", s, lf, handname.low_name(lf)))
+                out.append(("seat", s, lf, ln))
         elif view.mucked[s]:
             out.append(("seat", s, [c for c, _ in own_order(view)] if s == view.seat else (), "MUCK"))
         elif s == view.seat:
@@ -129,7 +128,8 @@ def _cards(fb, cards, y):
         x += pitch
 
 
-def draw_showdown(fb, view, first=0):
+def draw_showdown(fb, view, first=0, lines=None):
+    """``lines``: lines_of(view), made once by the caller (or here)."""
     shown_any = False
     for s in range(len(view.stacks)):
         if view.shown[s] is not None and s != view.seat:
@@ -142,7 +142,8 @@ def draw_showdown(fb, view, first=0):
         x += 9
     right(fb, "POT " + money(view.pot), W, 0, SMALL)
     fb.hline(0, 6, W, 1)
-    lines = lines_of(view)
+    if lines is None:
+        lines = lines_of(view)
     y = _TOP
     for i in range(first, min(len(lines), first + _ROWS)):
         ln = lines[i]
@@ -176,26 +177,33 @@ class Showdown(Screen):
         Screen.__init__(self, app)
         self.first = 0
         self.view = None
-        self.n = 0
+        self.lines = []
 
     def enter(self):
-        self.view = self.app.game.view(0)
+        g = self.app.game
+        if g.last_hand is not None:
+            g.last_hand.explain()  # the names and the cards that play
+        self.view = g.view(0)
         self.first = 0
-        self.n = len(lines_of(self.view)) if self.view is not None else 0
+        self.lines = lines_of(self.view) if self.view is not None else []
         won = self.view.winnings[self.view.seat] if self.view is not None else 0
         self.app.play("win" if won else "lose")
 
     def key(self, k, ev):
-        if k == keys.B:
-            self.app.menu()
-        elif k == keys.A:
-            self.app.after_hand()
+        if k == keys.A or k == keys.B:
+            from poker import unload
+
+            unload("ui.showdown")  # once a hand: its code leaves the heap till the next
+            if k == keys.B:
+                self.app.menu()
+            else:
+                self.app.after_hand()
         elif k == keys.DOWN or k == keys.UP:
             f = self.first + (1 if k == keys.DOWN else -1)
-            if 0 <= f and f + _ROWS <= max(self.n, _ROWS):
+            if 0 <= f and f + _ROWS <= max(len(self.lines), _ROWS):
                 self.first = f
                 self.app.changed()
 
     def draw(self, fb):
         if self.view is not None:
-            draw_showdown(fb, self.view, self.first)
+            draw_showdown(fb, self.view, self.first, self.lines)

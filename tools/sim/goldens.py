@@ -100,6 +100,21 @@ def table_casino_holdem10():
     return _table({"profile": "casino", "game": "FT", "players": 10}, 26, 1)
 
 
+def table_dead_cards():
+    # eight seats of casino stud: seat 2 bets, seats 3, 5 and 7 fold to it
+    # on 4th street; their up cards stay readable, dotted as dead
+    def players(seat, settings, rng):
+        if seat == 1:
+            from ui_rig import Bettor
+
+            return Bettor()
+        return Folder() if seat in (2, 4, 6) else Station()
+    rig = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8}, players=players)
+    rig.new_game()
+    call_down(rig, _street(2))
+    return rig
+
+
 def table_list():
     rig = _table({"profile": "casino", "game": "F7S", "players": 8}, 25, 3)
     rig.press(keys.UP)
@@ -219,6 +234,25 @@ def menu_in_game():
     return rig
 
 
+def _help(settings, down=0):
+    rig = Rig(seed=3, settings=settings)
+    rig.press(keys.A)
+    _menu(rig, "HELP")
+    rig.press(keys.A)
+    for _ in range(down):
+        rig.press(keys.DOWN)
+    return rig
+
+
+def help_stud():
+    return _help({"game": "F7S"})
+
+
+def help_hilo_low():
+    # stud hi/lo, scrolled to its low rule
+    return _help({"profile": "casino", "game": "F7S/8"}, 9)
+
+
 def notice():
     rig = Rig(seed=13)
     rig.app.notify("game damaged: last good copy used")
@@ -275,13 +309,14 @@ SCENES = (
     ("table_holdem", table_holdem), ("table_omaha", table_omaha),
     ("table_stud_hilo", table_stud_hilo), ("table_razz", table_razz),
     ("table_casino_stud8", table_casino_stud8), ("table_casino_holdem10", table_casino_holdem10),
-    ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
+    ("table_dead_cards", table_dead_cards), ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
     ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
     ("showdown_quartered", showdown_quartered), ("showdown_scoop", showdown_scoop),
     ("showdown_side_pots", showdown_side_pots), ("showdown_kicker", showdown_kicker),
     ("showdown_muck", showdown_muck), ("hand_over_holdem", hand_over_holdem),
     ("new_game_confirm", new_game_confirm), ("settings_changed", settings_changed),
     ("menu_in_game", menu_in_game), ("notice", notice),
+    ("help_stud", help_stud), ("help_hilo_low", help_hilo_low),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
 )
 
