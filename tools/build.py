@@ -622,7 +622,10 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
                 raise
             last = [ln for ln in str(e).splitlines() if ln.strip()][-1:]
             res = {"ERROR": " ".join(last) or "failed"}
-            log("proof %-5s %-4s: FAILED under a heap of %s: %s" % (route, level, limit, res["ERROR"]))
+            # not strict: a literal budget the 64-bit port's wider objects may
+            # overflow; the caller runs again with more room and says why
+            log("proof %-5s %-4s: did not fit a heap of %s on this 64-bit port (expected: its "
+                "objects take up to twice the RP2040's room): %s" % (route, level, limit, res["ERROR"]))
         else:
             beyond = int(res["PEAK_LIVE_BEYOND_IMAGE"])
             low = device_heap_lower_bound(res)
