@@ -100,6 +100,8 @@ def make_display(d):
 
 
 class Devices:
+    problem: "str | None" = None  # what was wrong with the board file (setup())
+
     def __init__(self, board, display, buttons, sound, power, battery, safe_index):
         self.board = board
         self.display = display
@@ -108,7 +110,6 @@ class Devices:
         self.power = power
         self.battery = battery
         self._safe_index = safe_index
-        self.problem = None
 
     def safe_mode_held(self):
         if self._safe_index is None:

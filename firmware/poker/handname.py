@@ -58,8 +58,10 @@ def _tries(n_hole, n_board, omaha):
             return
 
 
-def _best(hole, board, omaha, value):
-    """The five (a new list) with the highest value(five) not None, or None."""
+def _best(hole, board, omaha, value, target=None):
+    """The five (a new list) with the highest value(five) not None, or None;
+    the first worth ``target`` when the hand's value is known (the engine
+    has it): half the tries on average."""
     cs = list(hole) + list(board)
     top = None
     best = None
@@ -68,6 +70,8 @@ def _best(hole, board, omaha, value):
         if v is not None and (top is None or v > top):
             top = v
             best = list(_BUF)
+            if v == target:
+                break
     return best
 
 
@@ -75,16 +79,17 @@ def _high5(five):
     return evaluator.high5_unchecked(five[0], five[1], five[2], five[3], five[4])
 
 
-def high_five(hole, board=(), omaha=False):
-    return evaluator.best_five(_best(hole, board, omaha, _high5))  # display order
+def high_five(hole, board=(), omaha=False, target=None):
+    return evaluator.best_five(_best(hole, board, omaha, _high5, target))  # display order
 
 
 def _low_rank(c):
     return ((c >> 2) + 1) % 13  # ace low: A = 0 .. K = 12
 
 
-def low_five(hole, board=(), low="8", omaha=False):
-    best = _best(hole, board, omaha, evaluator.low8_unchecked if low == "8" else evaluator.low_a5_unchecked)
+def low_five(hole, board=(), low="8", omaha=False, target=None):
+    best = _best(hole, board, omaha, evaluator.low8_unchecked if low == "8" else evaluator.low_a5_unchecked,
+                 target)
     if best is None:
         return None
     out = []  # highest rank first (ace low), a simple insertion sort
@@ -171,12 +176,12 @@ def explain(h):
     shown = [s for s in range(h.n) if h.shown[s] is not None]
     hi = {}
     for s in shown:
-        hi[s] = h._strengths(s)[0]
+        hi[s], lo = h._strengths(s)
         hf = lf = None
         if v.high:
-            hf = high_five(h.hole[s], h.board, v.omaha)
+            hf = high_five(h.hole[s], h.board, v.omaha, hi[s])
         if v.low is not None:
-            lf = low_five(h.hole[s], h.board, v.low, v.omaha)
+            lf = low_five(h.hole[s], h.board, v.low, v.omaha, lo)
         h.plays[s] = (hf, lf)
         h.names[s] = (high_name(hf) if hf is not None else None, low_name(lf) if lf is not None else None)
     for i in range(len(h.awards)):

@@ -200,12 +200,12 @@ class App:
         elif item == "STATS":
             from ui.stats_screen import StatsScreen
 
-            self._menu.keep = True
+            self._keep_menu()
             self.go(StatsScreen(self))
         elif item == "HELP":
             from ui.help import Help
 
-            self._menu.keep = True
+            self._keep_menu()
 
             def back():
                 from poker import unload
@@ -214,10 +214,17 @@ class App:
                 self.menu()
             self.go(Help(self, back))
 
+    def _keep_menu(self):
+        m = self._menu
+        if m is not None:
+            m.keep = True  # back from the screen it opens: the same item
+
     def resume(self):
         """Back to the game in play; if the menu changed its game, stakes,
         rules, seats or chips, asks: they need a new game."""
         g = self.game
+        if g is None:
+            return
         if g.level != self.settings.difficulty:
             g.remake_players()  # LEVEL applies at once
         if g.plays(self.settings):

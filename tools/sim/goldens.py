@@ -323,7 +323,8 @@ SCENES = (
 
 # the screens the README shows
 SHOTS = ("power_on", "menu", "table_stud", "table_holdem", "table_casino_stud8", "table_stud_hilo",
-         "showdown", "showdown_quartered", "table_dead_cards", "help_stud", "fold_confirm", "impossible_call", "finish", "game_over", "you_win")
+         "showdown", "showdown_quartered", "table_dead_cards", "help_stud", "fold_confirm", "impossible_call",
+         "finish", "game_over", "you_win")
 
 
 def frames(names=None):
