@@ -24,55 +24,43 @@ _LOW_R = "A23456789TJQK"
 _BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
 
 
-def _fill(cs, idx):
-    b = _BUF
-    for k in range(5):
-        b[k] = cs[idx[k]]
-    return b
-
-
-def _tries(n_hole, n_board, omaha):
-    """Index lists of the fives to try, stepped in place (one list in all):
-    any five of the cards, or Omaha's two hole and three board cards (the
-    board's indices come after the hole's)."""
-    if not omaha:
-        idx = [0, 1, 2, 3, 4]
-        while True:
-            yield idx
-            if not evaluator.next_subset(idx, n_hole + n_board):
-                return
-    h = [0, 1]
-    b = [0, 1, 2]
-    idx = [0, 0, 0, 0, 0]
-    while True:
-        b[0], b[1], b[2] = 0, 1, 2
-        while True:
-            idx[0] = h[0]
-            idx[1] = h[1]
-            for k in range(3):
-                idx[2 + k] = n_hole + b[k]
-            yield idx
-            if not evaluator.next_subset(b, n_board):
-                break
-        if not evaluator.next_subset(h, n_hole):
-            return
-
-
 def _best(hole, board, omaha, value, target=None):
     """The five (a new list) with the highest value(five) not None, or None;
     the first worth ``target`` when the hand's value is known (the engine
-    has it): half the tries on average."""
-    cs = list(hole) + list(board)
+    has it): half the tries on average. Omaha: two hole and three board
+    cards, from the evaluator's own (cached) index lists."""
+    b = _BUF
     top = None
     best = None
-    for idx in _tries(len(hole), len(board), omaha):
-        v = value(_fill(cs, idx))
+    if omaha:
+        triples = evaluator._subsets(len(board), 3)
+        for i, j in evaluator._subsets(len(hole), 2):
+            b[0] = hole[i]
+            b[1] = hole[j]
+            for x, y, z in triples:
+                b[2] = board[x]
+                b[3] = board[y]
+                b[4] = board[z]
+                v = value(b)
+                if v is not None and (top is None or v > top):
+                    top = v
+                    best = list(b)
+                    if v == target:
+                        return best
+        return best
+    cs = list(hole) + list(board)
+    idx = [0, 1, 2, 3, 4]
+    while True:
+        for k in range(5):
+            b[k] = cs[idx[k]]
+        v = value(b)
         if v is not None and (top is None or v > top):
             top = v
-            best = list(_BUF)
+            best = list(b)
             if v == target:
-                break
-    return best
+                return best
+        if not evaluator.next_subset(idx, len(cs)):
+            return best
 
 
 def _high5(five):
