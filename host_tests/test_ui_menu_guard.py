@@ -62,7 +62,7 @@ def test_new_game_over_a_running_game_asks_first_and_back_keeps_the_game():
     _menu_to(rig, "NEW GAME")
     rig.press(keys.A)
     assert rig.screen() == "Confirm" and rig.shows("NEW GAME?", False)
-    assert rig.shows("EVERY STACK STARTS OVER")
+    assert rig.shows("STACK STARTS OVER")
     rig.press(keys.A)  # BACK is chosen at first: one more A does not wipe the game
     assert rig.screen() == "Menu" and g.hand is hand
     _menu_to(rig, "NEW GAME")

@@ -236,9 +236,8 @@ class App:
                 self.new_game()
             else:
                 self.table()
-        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS", "AND CHIPS APPLY TO A",
-                                                   "NEW GAME: START ONE NOW?"],
-                        ("RESUME", "NEW GAME"), done, 0, 0))
+        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
+                                                   "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
 
     def ask_new_game(self):
         """NEW GAME over a game in play asks first: one key must not wipe it."""
@@ -247,7 +246,7 @@ class App:
                 self.new_game()
             else:
                 self.go(self._menu)
-        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS:", "EVERY STACK STARTS OVER"],
+        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
                         ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
