@@ -12,7 +12,10 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 WASMPORT := tools/wasmport
 WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport test play build deploy proof tables bench check clean
+VPICO := tools/vpico
+VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
+
+.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check clean
 
 $(STAMP): tools/requirements.txt
 	rm -rf $(VENV)
@@ -31,10 +34,20 @@ $(WASMSTAMP): $(WASMPORT)/package.json $(WASMPORT)/package-lock.json
 
 wasmport: $(WASMSTAMP)
 
+# The virtual Pico (npm rp2040js): our firmware UF2s on an emulated RP2040
+$(VPICOSTAMP): $(VPICO)/package.json $(VPICO)/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed for the virtual Pico (apt install nodejs npm)" >&2; exit 1; }
+	rm -rf $(VPICO)/node_modules
+	npm ci --prefix $(VPICO) --no-audit --no-fund --loglevel=error
+	touch $(VPICOSTAMP)
+
+vpico: $(VPICOSTAMP)
+
 ## make test: the whole suite (pytest on CPython, which also compiles every
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
-## the unix port, and the 32-bit WebAssembly port for the heap proofs)
-test: $(STAMP) $(WASMSTAMP)
+## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
+## the firmware UF2s on the virtual Pico, tools/vpico)
+test: $(STAMP) $(WASMSTAMP) $(VPICOSTAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider host_tests
 
 ## make play: the game on the desktop, no hardware needed
@@ -70,4 +83,4 @@ check: $(STAMP)
 	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
-	rm -rf $(VENV) build $(WASMPORT)/node_modules
+	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules

@@ -81,3 +81,12 @@ def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
     dev.power.update(60000, 0)
     dev.power.update(300000, 0)
     assert fake_machine.SLEEPS == [100, 100, 100]
+
+
+def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
+    board = dict(_board("pico_ssd1306_i2c"), seed=1234)
+    assert hardware_setup.setup(board).seed() == 1234
+    board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
+    assert hardware_setup.setup(board).seed() == 5
+    plain = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits
