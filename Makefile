@@ -77,6 +77,14 @@ bench: $(STAMP)
 	$(BIN)/micropython tools/bench_display.py
 	$(BIN)/python tools/bench_startup.py
 
+## make bench-device: the device figures, measured on the virtual Pico (tools/vpico)
+bench-device: $(STAMP) $(VPICOSTAMP)
+	$(BIN)/python tools/bench_device.py
+
+## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
+play-device: build $(VPICOSTAMP)
+	$(BIN)/python tools/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(STAMP)
 	$(BIN)/ruff check --config tools/ruff.toml .

@@ -19,8 +19,8 @@ RAM), installed as `make deploy` installs them, seed 1234.
   bytecode and the fast path; Hard's decision times per game (4 Hard seats,
   self-play); one 8-player 7 Card Stud hand, everyone calling to the
   showdown (engine and evaluator); heap free with the game stopped;
-- heap free at NEW GAME and the least heap free while playing: the same
-  game again with a main.py that collects garbage every 20 polls (the first
+- heap free at NEW GAME and the least heap free while playing: a shorter
+  game (--heap-hands) with a main.py that collects garbage every 20 polls (the first
   at the first poll) and keeps the least gc.mem_free().
 
 Emulated time counts cycles at 125 MHz; flash cache misses are not
@@ -154,6 +154,10 @@ loop.main()
 """
 
 
+def _games(text):
+    return tuple((g, int(n)) for g, n in (x.split(":") for x in text.split(",")))
+
+
 def _ms(ns):
     return ns / NS_PER_MS
 
@@ -208,10 +212,11 @@ def heap_while_playing(route, firmware, build, first, steps):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--decision-hands", type=int, default=1, help="self-play hands per game for Hard (default 1)")
-    ap.add_argument("--hands", default="F7S:4,FT:3", help="scripted game: GAME:HANDS,... (default F7S:4,FT:3)")
+    ap.add_argument("--hands", default="F7S:3,FT:3", help="scripted game: GAME:HANDS,... (default F7S:3,FT:3)")
+    ap.add_argument("--heap-hands", default="F7S:2,FT:1", help="the game of the heap run (default F7S:2,FT:1)")
     ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
     args = ap.parse_args(argv)
-    games = tuple((g, int(n)) for g, n in (x.split(":") for x in args.hands.split(",")))
+    games = _games(args.hands)
     wall = time.time()
     tmp = None
     build = args.build
@@ -221,6 +226,7 @@ def main(argv=None):
         build = tmp.name
         builder.build(build, tablegen=False, verbose=False)
     first, steps, counts = gamescript.plan(SEED, games)
+    _first, heap_steps, _counts = gamescript.plan(SEED, _games(args.heap_hands))
     print("Device figures on the virtual Pico (rp2040js, 125 MHz; seed %d; scripted game %s: "
           "%d presses, hands and showdowns %s)" % (SEED, args.hands, len(steps), counts))
     for route, firmware in ROUTES:
@@ -248,7 +254,7 @@ def main(argv=None):
                   "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
         _line("8-player 7 Card Stud hand to showdown (engine + evaluator)", "%.1f ms" % (hand8 / 1000),
               BUDGET["hand8"])
-        least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, steps)
+        least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, heap_steps)
         _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
         _line("least heap free while playing (collected every 20 polls)", "%.1f KB (%d polls)" % (
             least / 1024, polls), "-")
