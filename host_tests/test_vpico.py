@@ -217,3 +217,19 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(bui
         image = f.read()
     off = flash_map(uf2("STUD_PICO"))["romfs"][0]
     assert flash[off:off + len(image)] == image
+
+
+def test_after_a_power_cut_the_board_starts_again_from_its_flash():
+    with _bare_pico() as vp:
+        vp.exec(WRITE % "y")
+        cut = vp.now + 2 * NS_PER_MS
+        vp.cut_power(cut)
+        vp.run(10)
+        assert vp.dead and vp.now >= cut
+        vp.power_on()
+        vp.run(800)
+        vp.write(b"\r")
+        vp.run_until_serial(">>> ", 3000)
+        assert vp.now > cut + 800 * NS_PER_MS  # one time line across the cut
+        assert vp.exec("print(open('/note.txt').read()[:3])").strip() == "yyy"
+        assert vp.problems() == []

@@ -286,12 +286,13 @@ class Board {
     host.feedSerial();
     while (!host.stopRun && !this.dead) {
       const now = host.base + clock.nanos;
-      if (now >= until) break;
       if (host.cutAt !== null && now >= host.cutAt) { host.powerCut(); break; }
+      if (now >= until) break;
       if (core.waiting) {
         if (host.serialIn.length) host.feedSerial();
+        const limit = host.cutAt !== null && host.cutAt < until ? host.cutAt : until;
         let step = clock.nanosToNextAlarm;
-        if (step <= 0 || now + step > until) step = Math.max(until - now, 1);
+        if (step <= 0 || now + step > limit) step = Math.max(limit - now, 1);
         clock.tick(step);
       } else {
         host.instructions++;
@@ -403,7 +404,7 @@ class Host {
     } else if (op === 'power_on') {
       this.opts = cmd.board || {};
       this.logFlash = !!cmd.log_flash;
-      this.base = cmd.t === undefined ? this.base : cmd.t;
+      if (this.board) this.base = this.board.now(); // time goes on from the power-off
       this.pins = [];
       this.powerOn();
     } else if (op === 'pin') {

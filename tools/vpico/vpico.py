@@ -176,6 +176,7 @@ class VirtualPico:
         self.dead = True
         self.on_frame = None    # called with each Frame as it arrives
         self.on_serial = None   # called with each chunk of serial bytes
+        self._raw = False       # in the raw REPL
         self._events = queue.Queue()
         if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
             raise VpicoError("rp2040js is not installed: npm ci --prefix tools/vpico (make test does it)")
@@ -217,6 +218,8 @@ class VirtualPico:
             elif kind == "exit":
                 raise VpicoError("the emulator stopped: %s" % self.events[-3:])
             else:
+                if kind in ("reset", "power_cut"):
+                    self._raw = False  # a new chip starts at its friendly REPL
                 self.events.append(e)
 
     def close(self):
@@ -353,7 +356,7 @@ class VirtualPico:
     def exec(self, code, timeout_ms=10000):
         """Runs code on the raw REPL (entered if needed: this interrupts the
         game); returns its output; raises VpicoError with the device's traceback."""
-        if not getattr(self, "_raw", False):
+        if not self._raw:
             self.enter_raw_repl()
             self._raw = True
         self.write(code.encode() + b"\x04")
