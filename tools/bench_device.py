@@ -16,9 +16,12 @@ RAM), installed as `make deploy` installs them, seed 1234.
   (complete); min / median / max, hand ends included;
 - then, on the raw REPL (the game stopped): 7-card evaluation in us a call
   (call included: the loop's own cost is measured and taken off), plain
-  bytecode and the fast path; Hard's decision times per game (4 Hard seats,
+  bytecode and the fast path, after the game and on a board just booted
+  (the plain path's frame is allocated on the heap, so its cost grows with
+  the heap's fragmentation); Hard's decision times per game (4 Hard seats,
   self-play); one 8-player 7 Card Stud hand, everyone calling to the
-  showdown (engine and evaluator); heap free with the game stopped;
+  showdown, the engine alone (evaluator stubbed, as tools/bench_engine.py)
+  and with the evaluator; heap free with the game stopped;
 - heap free at NEW GAME and the least heap free while playing: a shorter
   game (--heap-hands) with a main.py that collects garbage every 20 polls (the first
   at the first poll) and keeps the least gc.mem_free().
@@ -110,24 +113,33 @@ for code in %(games)r:
 
 HAND8 = r"""
 import time, gc
+from poker import evaluator
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino
 from poker.variants import VARIANTS
-best = None
-for i in range(3):
-    gc.collect()
-    t = time.ticks_us()
-    h = Hand(VARIANTS['F7S'], casino(), [1000] * 8, i % 8, Rng(1 + i))
-    while not h.finished:
-        la = h.legal_actions()
-        k, a = la[0]
-        if k == 'fold':
-            k, a = la[1]
-        h.act(k, a)
-    dt = time.ticks_diff(time.ticks_us(), t)
-    best = dt if best is None or dt < best else best
-print("HAND8", best)
+def hands():
+    best = None
+    for i in range(3):
+        gc.collect()
+        t = time.ticks_us()
+        h = Hand(VARIANTS['F7S'], casino(), [1000] * 8, i % 8, Rng(1 + i))
+        while not h.finished:
+            la = h.legal_actions()
+            k, a = la[0]
+            if k == 'fold':
+                k, a = la[1]
+            h.act(k, a)
+        dt = time.ticks_diff(time.ticks_us(), t)
+        best = dt if best is None or dt < best else best
+    return best
+whole = hands()
+saved = (evaluator.high, evaluator.best_five)  # the engine alone, as tools/bench_engine.py
+evaluator.high = lambda cs: cs[0] + cs[1] + cs[2] + cs[3] + cs[4]
+evaluator.best_five = lambda cs: cs[:5]
+engine = hands()
+evaluator.high, evaluator.best_five = saved
+print("HAND8", whole, engine)
 """
 
 HEAP_NOW = "import gc; gc.collect(); print('HEAP', gc.mem_free(), gc.mem_alloc())"
@@ -183,17 +195,30 @@ def boot_and_play(route, firmware, build, first, steps):
     return vp, boot, lat
 
 
-def device_figures(vp, route, hands):
-    out = vp.exec(HEAP_NOW)
-    free, alloc = [int(x) for x in _parse(out, "HEAP")[0]]
-    out = vp.exec(EVAL, timeout_ms=60000)
-    mode, fast, plain_us, fast_us = _parse(out, "EVAL")[0]
+def evaluation(vp):
+    mode, fast, plain_us, fast_us = _parse(vp.exec(EVAL, timeout_ms=60000), "EVAL")[0]
+    return mode, fast, float(plain_us), float(fast_us)
+
+
+def fresh_figures(route, firmware, build, first):
+    """On a board just booted (the game stopped at NEW GAME): evaluation and
+    the 8-player hand with the heap as boot left it."""
+    board = _board()
+    with VirtualPico(board) as vp:
+        vp.boot(uf2(firmware), **app_install(route, build, board))
+        vp.run_until_frame(lambda f: f.data == first, 5000)
+        ev = evaluation(vp)
+        whole, engine = [int(x) for x in _parse(vp.exec(HAND8, timeout_ms=120000), "HAND8")[0]]
+    return ev, whole, engine
+
+
+def played_figures(vp, hands):
+    """After the scripted game, on the same board: heap, evaluation, Hard."""
+    free, alloc = [int(x) for x in _parse(vp.exec(HEAP_NOW), "HEAP")[0]]
+    ev = evaluation(vp)
     games = ("F7S", "FT", "F5S", "FO", "F7S/8", "FR", "FO/8")
-    out = vp.exec(HARD % {"games": games, "seed": 5, "hands": hands}, timeout_ms=900000)
-    hard = _parse(out, "HARD")
-    out = vp.exec(HAND8, timeout_ms=60000)
-    hand8 = int(_parse(out, "HAND8")[0][0])
-    return free, alloc, mode, fast, float(plain_us), float(fast_us), hard, hand8
+    hard = _parse(vp.exec(HARD % {"games": games, "seed": 5, "hands": hands}, timeout_ms=900000), "HARD")
+    return free, alloc, ev, hard
 
 
 def heap_while_playing(route, firmware, build, first, steps):
@@ -243,17 +268,21 @@ def main(argv=None):
         over = [x for x in lat if _ms(x.t1 - x.edge) > 50]
         _line("presses over 50 ms (to frame complete)", "%d: %s" % (len(over), ", ".join(
             sorted(set("%s->%s" % (x.key, x.screen) for x in over)))), "none")
-        free, alloc, mode, fast, plain_us, fast_us, hard, hand8 = device_figures(vp, route, args.decision_hands)
+        free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
         vp.close()
+        (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
         _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
             free / 1024, alloc / 1024), "-")
-        _line("7-card evaluation, plain bytecode (%s tables)" % mode, "%.1f us" % plain_us, BUDGET["eval plain"])
-        _line("7-card evaluation, fast path (%s, %s tables)" % (fast, mode), "%.1f us" % fast_us, BUDGET["eval fast"])
+        _line("7-card evaluation, plain bytecode (%s tables), fresh heap" % mode, "%.1f us" % plain_us,
+              BUDGET["eval plain"])
+        _line("7-card evaluation, plain bytecode, after the game", "%.1f us" % played_ev[2], BUDGET["eval plain"])
+        _line("7-card evaluation, fast path (%s, %s tables)" % (fast, mode), "%.1f us (after the game %.1f)" % (
+            fast_us, played_ev[3]), BUDGET["eval fast"])
         for code, n, med, mx in hard:
             _line("Hard decision %s (%s decisions, median / max)" % (code, n),
                   "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
-        _line("8-player 7 Card Stud hand to showdown (engine + evaluator)", "%.1f ms" % (hand8 / 1000),
-              BUDGET["hand8"])
+        _line("8-player 7 Card Stud hand to showdown, engine alone", "%.1f ms" % (engine / 1000), BUDGET["hand8"])
+        _line("8-player 7 Card Stud hand, engine and evaluator", "%.1f ms" % (whole / 1000), "-")
         least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, heap_steps)
         _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
         _line("least heap free while playing (collected every 20 polls)", "%.1f KB (%d polls)" % (

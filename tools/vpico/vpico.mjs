@@ -426,7 +426,7 @@ class Host {
     } else if (op === 'profile') {
       this.prof = new Map();
       this.run(this.board.now() + cmd.ms * 1e6);
-      const top = [...this.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+      const top = [...this.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
       out({ ev: 'profile', top: top.map(([pc, n]) => [pc.toString(16), n]) });
       this.prof = null;
     } else if (op === 'save_flash') {
