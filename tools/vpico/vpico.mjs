@@ -420,10 +420,7 @@ class Host {
       const start = this.board ? this.board.now() : 0;
       this.run(cmd.until !== undefined ? cmd.until : start + cmd.ms * 1e6);
       this.stopOn = null;
-    } else if (op === 'clocks') {
-      const m = this.board.mcu;
-      out({ ev: 'clocks', sys: m.clkSys, peri: m.clkPeri, hcnt: m.i2c[0].sclHighPeriod, lcnt: m.i2c[0].sclLowPeriod });
-    } else if (op === 'profile') {
+    } else if (op === 'profile') { // a debugging aid: the most executed addresses over ms
       this.prof = new Map();
       this.run(this.board.now() + cmd.ms * 1e6);
       const top = [...this.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
@@ -450,7 +447,8 @@ lines.on('line', (line) => {
   try {
     host.handle(JSON.parse(line));
   } catch (e) {
-    out({ ev: 'error', message: String(e && e.stack ? e.stack : e) });
+    const b = host.board;
+    out({ ev: 'done', error: String(e && e.stack ? e.stack : e), now: b ? b.now() : host.base, dead: b ? b.dead : true });
   }
 });
 lines.on('close', () => process.exit(0));

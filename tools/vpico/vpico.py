@@ -200,6 +200,8 @@ class VirtualPico:
             if kind == "done":
                 self.now = e["now"]
                 self.dead = e["dead"]
+                if "error" in e:
+                    raise VpicoError("the emulator failed on %s: %s" % (op, e["error"]))
                 return e
             if kind == "frame":
                 f = Frame(e["t0"], e["t1"], bytes.fromhex(e["data"]), e["on"])
