@@ -10,8 +10,9 @@ seed and presses. Any traceback, MemoryError or reset fails. The
 press-to-frame times are printed (pytest -s).
 
 The flash: writes land with the timing of a QSPI flash, survive a power
-cycle and a saved flash file, and a power cut inside an erase leaves that
-sector partly erased.
+cut and a saved flash file, and a power cut inside an erase or a program
+leaves that part done. tools/deploy.py installs the ROMFS route through
+mpremote on the board's USB serial.
 """
 import os
 import sys
@@ -153,34 +154,54 @@ def test_flash_writes_take_qspi_time_and_survive_power_off_and_a_saved_flash(tmp
         assert vp.exec("print(len(open('/note.txt').read()))").strip() == "3000"
 
 
-def _erase_block_9(cut_after_ms=None, t0=None):
-    """Zeros in the filesystem's block 9, then 0x55s (writeblocks: erase,
-    then program);
-    with cut_after_ms the power goes that long into the erase (the emulator is
-    deterministic: the same calls start the erase at the same t0)."""
+def _rewrite_block_9(cut_at=None):
+    """Zeros in the filesystem's block 9, then 0x55s over them (writeblocks:
+    an erase, then a program); the flash log of the second write, whether
+    the board died, and the flash. With cut_at the power goes at that
+    emulated time (the emulator is deterministic: the same calls put the
+    erase and the program at the same times)."""
     with _bare_pico() as vp:
         vp.exec("import rp2; b = rp2.Flash(); b.writeblocks(9, bytearray(4096))")
-        if cut_after_ms is not None:
-            vp.cut_power(t0 + cut_after_ms * NS_PER_MS)
+        if cut_at is not None:
+            vp.cut_power(cut_at)
         start = len(vp.flash_log)
         vp.write(b"b.writeblocks(9, b'U' * 4096)\x04")
         vp.run(200)
-        erase = [e for e in vp.flash_log[start:] if e["ev"] == "erase"]
-        return erase, vp.dead, vp.read_flash()
+        return vp.flash_log[start:], vp.dead, vp.read_flash()
 
 
-def test_a_power_cut_inside_an_erase_leaves_the_sector_partly_erased():
+def test_a_power_cut_inside_an_erase_or_a_program_leaves_that_part_done():
     off = flash_map(_firmware("RPI_PICO"))["fs"][0] + 9 * 4096
-    erase, dead, whole = _erase_block_9()
-    assert not dead and len(erase) == 1 and erase[0]["addr"] == off
+    log, dead, whole = _rewrite_block_9()
+    assert not dead and [(e["ev"], e["addr"]) for e in log] == [("erase", off), ("program", off)]
     assert whole[off:off + 4096] == b"U" * 4096
-    t0 = erase[0]["t0"]
-    erase, dead, cut = _erase_block_9(20, t0)
-    assert dead and erase[0]["t0"] == t0 and erase[0]["cut"]
-    assert erase[0]["t1"] == t0 + 20 * NS_PER_MS
-    sector = cut[off:off + 4096]
-    k = 4096 * 20 // 45  # the erased part: as much as 20 of 45 ms erase
-    assert sector == b"\xff" * k + bytes(4096 - k)
+    erase, program = log
+    # 20 ms into the 45 ms erase: 20/45 of the sector erased, the rest still zeros
+    log, dead, cut = _rewrite_block_9(erase["t0"] + 20 * NS_PER_MS)
+    assert dead and log[0]["t0"] == erase["t0"] and log[0]["cut"] and len(log) == 1
+    assert log[0]["t1"] == erase["t0"] + 20 * NS_PER_MS
+    k = 4096 * 20 // 45
+    assert cut[off:off + 4096] == b"\xff" * k + bytes(4096 - k)
+    # 0.2 ms into the 6.4 ms program of 16 pages: 1/32 of the bytes programmed
+    log, dead, cut = _rewrite_block_9(program["t0"] + 200000)
+    assert dead and [e["cut"] for e in log] == [False, True]
+    assert cut[off:off + 4096] == b"U" * 128 + b"\xff" * (4096 - 128)
+
+
+def test_after_a_power_cut_the_board_starts_again_from_its_flash():
+    with _bare_pico() as vp:
+        vp.exec(WRITE % "y")
+        cut = vp.now + 2 * NS_PER_MS
+        vp.cut_power(cut)
+        vp.run(10)
+        assert vp.dead and vp.now >= cut
+        vp.power_on()
+        vp.run(800)
+        vp.write(b"\r")
+        vp.run_until_serial(">>> ", 3000)
+        assert vp.now > cut + 800 * NS_PER_MS  # one time line across the cut
+        assert vp.exec("print(open('/note.txt').read()[:3])").strip() == "yyy"
+        assert vp.problems() == []
 
 
 def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(built, game):
@@ -217,19 +238,3 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(bui
         image = f.read()
     off = flash_map(uf2("STUD_PICO"))["romfs"][0]
     assert flash[off:off + len(image)] == image
-
-
-def test_after_a_power_cut_the_board_starts_again_from_its_flash():
-    with _bare_pico() as vp:
-        vp.exec(WRITE % "y")
-        cut = vp.now + 2 * NS_PER_MS
-        vp.cut_power(cut)
-        vp.run(10)
-        assert vp.dead and vp.now >= cut
-        vp.power_on()
-        vp.run(800)
-        vp.write(b"\r")
-        vp.run_until_serial(">>> ", 3000)
-        assert vp.now > cut + 800 * NS_PER_MS  # one time line across the cut
-        assert vp.exec("print(open('/note.txt').read()[:3])").strip() == "yyy"
-        assert vp.problems() == []
