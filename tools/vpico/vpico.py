@@ -37,8 +37,9 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-# Where the firmware UF2s are: the one place to change when they move.
-UF2_DIR = os.environ.get("STUD_UF2_DIR", "/work/fw-out")
+# Where the firmware UF2s are (STUD_PICO.uf2, RPI_PICO.uf2, and
+# STUD_PICO-FROZEN.uf2 if built): the one place to change when they move.
+UF2_DIR = os.environ.get("STUD_UF2_DIR") or os.path.join(ROOT, "boards", "STUD_PICO", "release")
 FLASH_BYTES = 2 * 1024 * 1024
 XIP = 0x10000000
 BLOCK = 4096
