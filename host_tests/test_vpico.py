@@ -238,3 +238,16 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(bui
         image = f.read()
     off = flash_map(uf2("STUD_PICO"))["romfs"][0]
     assert flash[off:off + len(image)] == image
+
+
+def test_play_device_maps_the_terminal_keys_to_the_boards_buttons():
+    import play_device
+    from ui.keys import A, B, LEFT, LONG, PRESS
+
+    six = board_dict("pico_ssd1306_i2c")
+    two = board_dict("pico_ssd1306_2btn")
+    assert play_device.button_for(six, LEFT, PRESS) == ("LEFT", play_device.SHORT_MS)
+    assert play_device.button_for(six, B, LONG) == ("B", play_device.LONG_MS)
+    assert play_device.button_for(two, A, PRESS) == ("OK", play_device.SHORT_MS)
+    assert play_device.button_for(two, B, LONG) == ("NEXT", play_device.LONG_MS)
+    assert play_device.button_for(two, LEFT, PRESS) is None

@@ -1,12 +1,13 @@
 """The virtual Pico: our MicroPython UF2s on an emulated RP2040 (rp2040js).
 
-    vp = VirtualPico(board="pico_ssd1306_i2c")
-    vp.boot(uf2("STUD_PICO"), romfs=open("build/stud.romfs", "rb").read(),
-            files=app_files("build/lfs", main_only=True))
-    vp.run_until_frame(lambda f: ...)      # or vp.run(500)
-    vp.press("A")                          # at the current emulated time
+    board = dict(board_dict("pico_ssd1306_i2c"), seed=1234)
+    vp = VirtualPico(board)
+    vp.boot(uf2("STUD_PICO"), **app_install("romfs", "build", board))  # as make deploy
+    vp.run_until_frame(lambda f: ..., 5000)   # or vp.run(500): emulated ms
+    vp.press("A"); vp.run(300)                # pin low now, high 60 ms later
     vp.exec("import gc; print(gc.mem_free())")   # raw REPL (stops the game)
-    vp.cut_power(at_ms=...); vp.save_flash(path)
+    vp.cut_power(vp.now + 5 * NS_PER_MS); vp.run(10); vp.power_on()
+    vp.save_flash(path); VirtualPico(board).boot(uf2("STUD_PICO"), flash=path)
 
 `tools/vpico/vpico.mjs` (Node.js, rp2040js pinned in package-lock.json) is
 the chip; this class talks to it one JSON line at a time. Emulated time is
