@@ -156,3 +156,10 @@ def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, mon
         pass
     (screen, lines), = seen
     assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
+def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
+    board = dict(_board("pico_ssd1306_i2c"), seed=1234)
+    assert hardware_setup.setup(board).seed() == 1234
+    board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
+    assert hardware_setup.setup(board).seed() == 5
+    plain = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits
