@@ -199,7 +199,7 @@ def wait_for(vp, frame, limit_ms, what, quiet=True):
     while True:
         if vp.frames and vp.frames[-1].data == frame:
             break
-        if vp.now >= end or vp.dead:
+        if vp.now >= end or vp.dead or vp.problems():  # a traceback: no use waiting
             last = vp.frames[-1].data if vp.frames else bytes(1024)
             raise VpicoError("%s: the device's screen is not the simulator's after %d ms (%s); problems: %s"
                              % (what, limit_ms, _diff(last, frame), vp.problems()[:2]))
