@@ -30,7 +30,9 @@ positional arguments, no checks at all (garbage in, garbage out); and
 MicroPython in full mode ``high7_unchecked`` is a ``@micropython.viper``
 function (``FAST_PATH == 'viper'``); elsewhere it is the plain-Python path
 (``FAST_PATH == 'plain'``); both give identical results (tested under the
-unix port). ``category_index(strength)`` is the unchecked 0..8 category.
+unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
+(7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
+one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
 
 Two modes (``MODE``), chosen once at import (see ``poker.tables``):
 ``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
@@ -348,6 +350,20 @@ high7_unchecked = _high7_plain
 FAST_PATH = "plain"
 
 
+def _high7_batch_plain(hands, n, out):
+    """``high7_batch``'s plain path: high7_unchecked of each hand."""
+    f = high7_unchecked
+    for o in range(n):
+        p = 7 * o
+        out[o] = f(hands[p], hands[p + 1], hands[p + 2], hands[p + 3], hands[p + 4],
+                   hands[p + 5], hands[p + 6])
+
+
+# high7_batch(hands, n, out): the strengths of the n seven-card hands in
+# ``hands`` (7 card bytes each) into ``out`` (an array of u16), in one call
+high7_batch = _high7_batch_plain
+
+
 # ---------------------------------------------------------------- viper path
 # MicroPython with a native emitter (the RP2040's, the unix port's): the
 # same computation over raw pointers, in its own module so that this one
@@ -364,6 +380,8 @@ if _IS_MP:
         _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6, _FL7,
                     _DBUF, _TFBUF, _TBUF)
         high7_unchecked = _viper.high7 if MODE == "full" else _viper.high7_compact
+        if MODE == "full":
+            high7_batch = _viper.high7_batch
         FAST_PATH = "viper"
 
 

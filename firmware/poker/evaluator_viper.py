@@ -1,39 +1,79 @@
-"""The evaluator's seven-card hot path as ``@micropython.viper`` code.
+"""The evaluator's seven-card hot paths as ``@micropython.viper`` code.
 
 Only poker.evaluator imports it, and only on MicroPython, after loading its
 tables: ``bind(...)`` hands over the card keys and the table buffers, then
-``high7`` (full tables: one lookup) and ``high7_compact`` (the compact
-five-card table: best of 21 lookups) compute exactly what the evaluator's
-plain path does (host_tests/test_evaluator.py compares them). It is a
-module of its own because viper needs a native emitter: a port without one
-cannot even compile this file, and the evaluator then keeps its plain path.
+``high7`` (full tables: one lookup), ``high7_batch`` (the same over many
+hands in a buffer, in one call: what Monte Carlo needs) and
+``high7_compact`` (the compact five-card table: best of 21 lookups)
+compute exactly what the evaluator's plain path does
+(host_tests/test_evaluator.py compares them). It is a module of its own
+because viper needs a native emitter: a port without one cannot even
+compile this file, and the evaluator then keeps its plain path.
 
-_VRAM holds, as int32: the 52 card keys, the 4 x 52 per-suit keys, then the
-parameters; then the three flush tables as bytes. The big tables stay where
-the loader put them (flash on ROMFS) and are read a byte at a time, so their
-alignment does not matter (Cortex-M0+ faults on unaligned 16-bit loads).
+What makes a call cheap on the RP2040 (a Cortex-M0+ without a divide
+instruction, where each global name and each buffer cast is a runtime
+call): one global (``_VRAM``) and one cast per call; the tables reached
+through their addresses, kept in ``_VRAM``; the hash's two ``%`` done by
+multiply-and-shift (``_fastmod`` below derives the constants and proves
+them exact for every key the tables can be asked for).
+
+_VRAM holds, as int32: the 52 card keys, the 4 x 52 per-suit keys, the
+parameters; then the three flush tables as bytes (tools/count_seven.py
+reads these by index); then the modulo constants, the displacements'
+address and the address of each 4096-entry chunk of the values (64-bit
+addresses as two words, low first: the unix port). The big tables stay
+where the loader put them (flash on ROMFS) and are read a byte at a time,
+so their alignment does not matter (Cortex-M0+ faults on unaligned 16-bit
+loads).
 """
 import struct
 
 import micropython
+import uctypes
 from micropython import const
 
 _V_KS = const(52)          # int32 index of the per-suit keys
-_V_PAR = const(260)        # int32 index of the parameters
+_V_PAR = const(260)        # int32 index of the parameters (c5, c6, 0, B, N, flat)
 _V_FL = const(1072)        # byte offset of the flush tables (268 int32)
+_V_MOD = const(460)        # int32 index of the modulo constants: B's a, s, m; N's a, s, m
+_V_DISP = const(466)       # the displacements' address (two int32)
+_V_CH = const(468)         # the value chunks' addresses (two int32 each)
+_MAX_CHUNKS = const(16)
+_KEY_BITS = const(24)      # every key the hash is asked for is below 2**24
 
-_VRAM = bytearray(_V_FL + 768)
+_VRAM = bytearray(4 * (_V_CH + 2 * _MAX_CHUNKS))
 _SCRATCH = bytearray(28)   # the compact path's seven card keys
-_DBUF = _TFBUF = b""       # the hash's displacements; its values in one piece
-_TBUF = []                 # ... or in chunks of 4096 entries
+_KEEP = []                 # the buffers whose addresses _VRAM holds
+
+
+def _fastmod(d):
+    """(a, s, m) with x % d == x - (((x >> a) * m) >> s) * d, less d once
+    more when that is >= d, for every 0 <= x < 2**24, and no product past
+    2**31: m = floor(2**(a+s) / d) underestimates x / d by less than
+    2**a / d + (x >> a) / 2**s < 1, so the quotient is off by at most one."""
+    a = 0
+    while 2 << a <= d // 2:   # 2**a <= d / 2
+        a += 1
+    ymax = (1 << _KEY_BITS) >> a
+    s = 0
+    while ymax * ((1 << (a + s + 1)) // d) < 1 << 31:
+        s += 1
+    m = (1 << (a + s)) // d
+    if not (ymax * m < 1 << 31 and (1 << (a + s)) + ymax * d < d << s):
+        raise ValueError("no multiply-and-shift modulo for %d" % d)
+    return a, s, m
+
+
+def _put_addr(i, buf):
+    a = uctypes.addressof(buf)
+    struct.pack_into("II", _VRAM, 4 * i, a & 0xFFFFFFFF, a >> 32)
 
 
 def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
     """Takes the evaluator's tables: ``keys`` (52 card keys), ``suit_keys``
     (4 x 52), ``params`` (c5, c6, 0, buckets, slots, flat), the flush
     tables of 5, 6 and 7 cards (256 bytes each), the displacements, the
-    values in one piece (flat) and in chunks."""
-    global _DBUF, _TFBUF, _TBUF
+    values in one piece (flat) and in chunks of 4096 entries."""
     for c in range(52):
         struct.pack_into("i", _VRAM, 4 * c, keys[c])
         for s in range(4):
@@ -43,31 +83,45 @@ def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
     _VRAM[_V_FL:_V_FL + 256] = fl5
     _VRAM[_V_FL + 256:_V_FL + 512] = fl6
     _VRAM[_V_FL + 512:_V_FL + 768] = fl7
-    _DBUF, _TFBUF, _TBUF = dbuf, tfbuf, tbuf
+    struct.pack_into("6i", _VRAM, 4 * _V_MOD, *(_fastmod(params[3]) + _fastmod(params[4])))
+    _KEEP[:] = [dbuf, tfbuf] + list(tbuf)
+    _put_addr(_V_DISP, dbuf)
+    nchunks = (params[4] + 4095) >> 12
+    if nchunks > _MAX_CHUNKS:
+        raise ValueError("value table too big")
+    for j in range(nchunks):
+        if params[5]:  # one piece: a chunk is a slice of it
+            _put_addr(_V_CH + 2 * j, memoryview(tfbuf)[8192 * j:])
+        else:
+            _put_addr(_V_CH + 2 * j, tbuf[j])
 
 
 @micropython.viper
 def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     # ptr8, ptr32: viper's pointer casts (builtins of the viper emitter)
-    ram = _VRAM
-    k = ptr32(ram)  # noqa: F821
+    k = ptr32(_VRAM)  # noqa: F821
     s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-    code = int(ptr8(ram)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
+    code = int(ptr8(k)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
     if code:
         ks = _V_KS + 52 * ((code - 1) & 3)
         x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
         x += k[_V_PAR + ((code - 1) >> 2)]
     else:
         x = s & 0x7FFFFF
-    t = ptr8(_DBUF)  # noqa: F821
-    i = 2 * (x % k[_V_PAR + 3])
-    i = (x ^ (t[i] | (t[i + 1] << 8))) % k[_V_PAR + 4]
-    if k[_V_PAR + 5]:  # the values in one piece
-        t = ptr8(_TFBUF)  # noqa: F821
-        i = 2 * i
-    else:
-        t = ptr8(_TBUF[i >> 12])  # noqa: F821
-        i = 2 * (i & 4095)
+    # bucket x % B, then slot (x ^ disp) % N, by multiply-and-shift
+    n = k[_V_PAR + 3]
+    i = x - ((((x >> k[_V_MOD]) * k[_V_MOD + 2]) >> k[_V_MOD + 1]) * n)
+    if i >= n:
+        i -= n
+    t = ptr8(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
+    x ^= t[2 * i] | (t[2 * i + 1] << 8)
+    n = k[_V_PAR + 4]
+    i = x - ((((x >> k[_V_MOD + 3]) * k[_V_MOD + 5]) >> k[_V_MOD + 4]) * n)
+    if i >= n:
+        i -= n
+    j = _V_CH + 2 * (i >> 12)
+    t = ptr8(k[j] | (k[j + 1] << 32))  # noqa: F821
+    i = 2 * (i & 4095)
     v = t[i] | (t[i + 1] << 8)
     if code:
         if v < 5854:
@@ -77,11 +131,65 @@ def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 
 
 @micropython.viper
+def high7_batch(hands, n: int, out):
+    # high7 of the n hands of seven cards in ``hands`` (bytes), into ``out``
+    # (u16 each): the body of high7, once per hand, in one call
+    k = ptr32(_VRAM)  # noqa: F821
+    fl = ptr8(k)  # noqa: F821
+    h = ptr8(hands)  # noqa: F821
+    w = ptr16(out)  # noqa: F821
+    dt = ptr8(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
+    nb = k[_V_PAR + 3]
+    ba = k[_V_MOD]
+    bs = k[_V_MOD + 1]
+    bm = k[_V_MOD + 2]
+    ns = k[_V_PAR + 4]
+    sa = k[_V_MOD + 3]
+    ss = k[_V_MOD + 4]
+    sm = k[_V_MOD + 5]
+    o = 0
+    while o < n:
+        p = 7 * o
+        a = h[p]
+        b = h[p + 1]
+        c = h[p + 2]
+        d = h[p + 3]
+        e = h[p + 4]
+        f = h[p + 5]
+        g = h[p + 6]
+        s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        code = fl[_V_FL + 512 + ((s >> 23) & 255)]
+        if code:
+            ks = _V_KS + 52 * ((code - 1) & 3)
+            x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
+            x += k[_V_PAR + ((code - 1) >> 2)]
+        else:
+            x = s & 0x7FFFFF
+        i = x - ((((x >> ba) * bm) >> bs) * nb)
+        if i >= nb:
+            i -= nb
+        x ^= dt[2 * i] | (dt[2 * i + 1] << 8)
+        i = x - ((((x >> sa) * sm) >> ss) * ns)
+        if i >= ns:
+            i -= ns
+        j = _V_CH + 2 * (i >> 12)
+        t = ptr8(k[j] | (k[j + 1] << 32))  # noqa: F821
+        i = 2 * (i & 4095)
+        v = t[i] | (t[i + 1] << 8)
+        if code:
+            if v < 5854:
+                v += 5863
+            else:
+                v += 1599
+        w[o] = v
+        o += 1
+
+
+@micropython.viper
 def high7_compact(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     # the best of the 21 five-card subsets, from the compact table
-    ram = _VRAM
-    k = ptr32(ram)  # noqa: F821
-    fl = ptr8(ram)  # noqa: F821
+    k = ptr32(_VRAM)  # noqa: F821
+    fl = ptr8(k)  # noqa: F821
     w = ptr32(_SCRATCH)  # noqa: F821
     w[0] = k[a]
     w[1] = k[b]
@@ -91,11 +199,16 @@ def high7_compact(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int
     w[5] = k[f]
     w[6] = k[g]
     s = w[0] + w[1] + w[2] + w[3] + w[4] + w[5] + w[6]
-    db = ptr8(_DBUF)  # noqa: F821
+    dt = ptr8(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
     c5 = k[_V_PAR]
     nb = k[_V_PAR + 3]
+    ba = k[_V_MOD]
+    bs = k[_V_MOD + 1]
+    bm = k[_V_MOD + 2]
     ns = k[_V_PAR + 4]
-    flat = k[_V_PAR + 5]
+    sa = k[_V_MOD + 3]
+    ss = k[_V_MOD + 4]
+    sm = k[_V_MOD + 5]
     best = 0
     i = 0
     while i < 6:
@@ -103,14 +216,16 @@ def high7_compact(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int
         while j < 7:
             s5 = s - w[i] - w[j]
             x = (s5 & 0x7FFFFF) + c5
-            q = 2 * (x % nb)
-            q = (x ^ (db[q] | (db[q + 1] << 8))) % ns
-            if flat:
-                t = ptr8(_TFBUF)  # noqa: F821
-                q = 2 * q
-            else:
-                t = ptr8(_TBUF[q >> 12])  # noqa: F821
-                q = 2 * (q & 4095)
+            q = x - ((((x >> ba) * bm) >> bs) * nb)
+            if q >= nb:
+                q -= nb
+            x ^= dt[2 * q] | (dt[2 * q + 1] << 8)
+            q = x - ((((x >> sa) * sm) >> ss) * ns)
+            if q >= ns:
+                q -= ns
+            r = _V_CH + 2 * (q >> 12)
+            t = ptr8(k[r] | (k[r + 1] << 32))  # noqa: F821
+            q = 2 * (q & 4095)
             v = t[q] | (t[q + 1] << 8)
             if fl[_V_FL + ((s5 >> 23) & 255)]:
                 if v < 5854:
