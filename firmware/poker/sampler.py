@@ -72,7 +72,8 @@ def _deal_plain(pool, plan, hands, ctrl):
 def _score_plain(strengths, n, np, shares):
     """The viper ``score``'s twin: pot units of player 0 over the deals."""
     total = 0
-    for o in range(0, n, np):
+    o = 0
+    while o < n:  # (a range with a variable step is an object: an allocation)
         me = strengths[o]
         ties = 1
         for p in range(o + 1, o + np):
@@ -83,6 +84,7 @@ def _score_plain(strengths, n, np, shares):
             if s == me:
                 ties += 1
         total += shares[ties]
+        o += np
     return total
 
 
