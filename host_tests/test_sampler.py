@@ -104,11 +104,18 @@ def test_viper_deal_and_score_give_their_plain_twins_bytes():
         runs = []
         for f in (sampler.deal, sampler._deal_plain):
             pool = bytearray(t.pool)
-            hands = bytearray(7 * 160)
-            ctrl = array.array('i', [len(pool), m, np, t.nown, nd, 12345, 6789, 0])
-            f(pool, plan, hands, ctrl)
+            hands = bytearray(7 * 170)
+            t.copy_board()
+            for i in range(7 * np):  # the known cards
+                hands[7 * 160 + i] = t.hands[i // 7][i % 7]
+            ctrl = array.array('i', [len(pool), m, np, t.nown, nd - 3, 12345, 6789, 0, 7 * 160])
+            f(0, 0, pool, plan, hands, ctrl)
+            ctrl[4] = nd  # a second batch: three more slots get the known cards
+            f(0, 0, pool, plan, hands, ctrl)
+            assert ctrl[7] == nd
             runs.append((bytes(pool), bytes(hands), list(ctrl)))
         assert runs[0] == runs[1], case
+        assert runs[0][1][7 * np * (nd - 1):7 * np * nd] != bytes(7 * np)
         strengths = array.array('H', [0] * (nd * np))
         ev.high7_batch(runs[0][1], nd * np, strengths)
         shares = array.array('H', [0] + [POT // k for k in range(1, 11)])

@@ -123,13 +123,20 @@ def _header(name):
 def _load_hash(name, h):
     """The displacements (a buffer and its view) and the values (buffers
     and views): one piece when the source is contiguous anyway (ROMFS,
-    CPython), else chunks of 4096 entries."""
+    CPython) or the heap has the block (the viper fast path wants it),
+    else chunks of 4096 entries."""
     dbuf = _tables.load(name, h[10], 2 * h[5])
     tbufs = []
     views = []
     step = _CHUNK_MASK + 1
     if not _IS_MP or _tables.where(name)[1] == "romfs":
         step = h[6]
+    else:
+        try:
+            tbufs.append(_tables.load(name, h[11], 2 * h[6]))
+            return dbuf, _u16_view(dbuf, h[5]), tbufs, [_u16_view(tbufs[0], h[6])]
+        except MemoryError:  # no block that big: chunks
+            pass
     for j in range(0, h[6], step):
         n = min(step, h[6] - j)
         tbufs.append(_tables.load(name, h[11] + 2 * j, 2 * n))
@@ -377,12 +384,15 @@ if _IS_MP:
     except (ImportError, ValueError, SyntaxError):  # no native code here
         _viper = None
     if _viper is not None:
-        _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6, _FL7,
-                    _DBUF, _TFBUF, _TBUF)
-        high7_unchecked = _viper.high7 if MODE == "full" else _viper.high7_compact
-        if MODE == "full":
+        _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
+                            _FL7, _DBUF, _TFBUF, _TBUF)
+        if MODE == "compact":
+            high7_unchecked = _viper.high7_compact
+            FAST_PATH = "viper"
+        elif _fits:  # (full tables in chunks: the plain path)
+            high7_unchecked = _viper.high7
             high7_batch = _viper.high7_batch
-        FAST_PATH = "viper"
+            FAST_PATH = "viper"
 
 
 # ---------------------------------------------------------------- public API

@@ -37,9 +37,21 @@ _V_PAR = const(260)        # int32 index of the parameters (c5, c6, 0, B, N, fla
 _V_FL = const(1072)        # byte offset of the flush tables (268 int32)
 _V_MOD = const(460)        # int32 index of the modulo constants: B's a, s, m; N's a, s, m
 _V_DISP = const(466)       # the displacements' address (two int32)
-_V_CH = const(468)         # the value chunks' addresses (two int32 each)
+_V_VAL = const(468)        # the values' address, when in one piece (two int32)
+_V_CH = const(470)         # the value chunks' addresses (two int32 each)
 _MAX_CHUNKS = const(16)
 _KEY_BITS = const(24)      # every key the hash is asked for is below 2**24
+# high.bin's hash, written into high7 and high7_batch as constants (a
+# constant is an immediate; a parameter read from _VRAM is a load), checked
+# against the table by bind(): B buckets, N slots, and _fastmod's a, s, m
+_B = const(9516)
+_B_A = const(12)
+_B_S = const(20)
+_B_M = const(451341)
+_N = const(59475)
+_N_A = const(14)
+_N_S = const(22)
+_N_M = const(1155434)
 
 _VRAM = bytearray(4 * (_V_CH + 2 * _MAX_CHUNKS))
 _SCRATCH = bytearray(28)   # the compact path's seven card keys
@@ -73,7 +85,9 @@ def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
     """Takes the evaluator's tables: ``keys`` (52 card keys), ``suit_keys``
     (4 x 52), ``params`` (c5, c6, 0, buckets, slots, flat), the flush
     tables of 5, 6 and 7 cards (256 bytes each), the displacements, the
-    values in one piece (flat) and in chunks of 4096 entries."""
+    values in one piece (flat) and in chunks of 4096 entries. True when
+    ``high7`` and ``high7_batch`` can serve these tables (high.bin in one
+    piece at even addresses); ``high7_compact`` serves any."""
     for c in range(52):
         struct.pack_into("i", _VRAM, 4 * c, keys[c])
         for s in range(4):
@@ -86,6 +100,7 @@ def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
     struct.pack_into("6i", _VRAM, 4 * _V_MOD, *(_fastmod(params[3]) + _fastmod(params[4])))
     _KEEP[:] = [dbuf, tfbuf] + list(tbuf)
     _put_addr(_V_DISP, dbuf)
+    _put_addr(_V_VAL, tfbuf)
     nchunks = (params[4] + 4095) >> 12
     if nchunks > _MAX_CHUNKS:
         raise ValueError("value table too big")
@@ -94,11 +109,16 @@ def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
             _put_addr(_V_CH + 2 * j, memoryview(tfbuf)[8192 * j:])
         else:
             _put_addr(_V_CH + 2 * j, tbuf[j])
+    # high7 and high7_batch: high.bin's hash, the values in one piece, and
+    # both read 16 bits at a time (a Cortex-M0+ faults on an odd address)
+    return (params[3] == _B and params[4] == _N and params[5] == 1
+            and _fastmod(_B) == (_B_A, _B_S, _B_M) and _fastmod(_N) == (_N_A, _N_S, _N_M)
+            and not (uctypes.addressof(dbuf) | uctypes.addressof(tfbuf)) & 1)
 
 
 @micropython.viper
 def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-    # ptr8, ptr32: viper's pointer casts (builtins of the viper emitter)
+    # ptr8, ptr16, ptr32: viper's pointer casts (builtins of the viper emitter)
     k = ptr32(_VRAM)  # noqa: F821
     s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
     code = int(ptr8(k)[_V_FL + 512 + ((s >> 23) & 255)])  # noqa: F821
@@ -109,20 +129,14 @@ def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     else:
         x = s & 0x7FFFFF
     # bucket x % B, then slot (x ^ disp) % N, by multiply-and-shift
-    n = k[_V_PAR + 3]
-    i = x - ((((x >> k[_V_MOD]) * k[_V_MOD + 2]) >> k[_V_MOD + 1]) * n)
-    if i >= n:
-        i -= n
-    t = ptr8(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
-    x ^= t[2 * i] | (t[2 * i + 1] << 8)
-    n = k[_V_PAR + 4]
-    i = x - ((((x >> k[_V_MOD + 3]) * k[_V_MOD + 5]) >> k[_V_MOD + 4]) * n)
-    if i >= n:
-        i -= n
-    j = _V_CH + 2 * (i >> 12)
-    t = ptr8(k[j] | (k[j + 1] << 32))  # noqa: F821
-    i = 2 * (i & 4095)
-    v = t[i] | (t[i + 1] << 8)
+    i = x - ((((x >> _B_A) * _B_M) >> _B_S) * _B)
+    if i >= _B:
+        i -= _B
+    x ^= int(ptr16(k[_V_DISP] | (k[_V_DISP + 1] << 32))[i])  # noqa: F821
+    i = x - ((((x >> _N_A) * _N_M) >> _N_S) * _N)
+    if i >= _N:
+        i -= _N
+    v = int(ptr16(k[_V_VAL] | (k[_V_VAL + 1] << 32))[i])  # noqa: F821
     if code:
         if v < 5854:
             return v + 5863
@@ -131,58 +145,39 @@ def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 
 
 @micropython.viper
-def high7_batch(hands, n: int, out):
-    # high7 of the n hands of seven cards in ``hands`` (bytes), into ``out``
-    # (u16 each): the body of high7, once per hand, in one call
+def high7_batch(h: ptr8, n: int, out: ptr16):  # noqa: F821
+    # high7 of the n hands of seven cards at h (bytes), into out (u16 each):
+    # the body of high7 once per hand, in one call (h walks the hands)
     k = ptr32(_VRAM)  # noqa: F821
     fl = ptr8(k)  # noqa: F821
-    h = ptr8(hands)  # noqa: F821
-    w = ptr16(out)  # noqa: F821
-    dt = ptr8(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
-    nb = k[_V_PAR + 3]
-    ba = k[_V_MOD]
-    bs = k[_V_MOD + 1]
-    bm = k[_V_MOD + 2]
-    ns = k[_V_PAR + 4]
-    sa = k[_V_MOD + 3]
-    ss = k[_V_MOD + 4]
-    sm = k[_V_MOD + 5]
+    dt = ptr16(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
+    vt = ptr16(k[_V_VAL] | (k[_V_VAL + 1] << 32))  # noqa: F821
     o = 0
     while o < n:
-        p = 7 * o
-        a = h[p]
-        b = h[p + 1]
-        c = h[p + 2]
-        d = h[p + 3]
-        e = h[p + 4]
-        f = h[p + 5]
-        g = h[p + 6]
-        s = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        s = k[h[0]] + k[h[1]] + k[h[2]] + k[h[3]] + k[h[4]] + k[h[5]] + k[h[6]]
         code = fl[_V_FL + 512 + ((s >> 23) & 255)]
         if code:
-            ks = _V_KS + 52 * ((code - 1) & 3)
-            x = k[ks + a] + k[ks + b] + k[ks + c] + k[ks + d] + k[ks + e] + k[ks + f] + k[ks + g]
+            ks = ptr32(int(k) + 4 * (_V_KS + 52 * ((code - 1) & 3)))  # noqa: F821
+            x = ks[h[0]] + ks[h[1]] + ks[h[2]] + ks[h[3]] + ks[h[4]] + ks[h[5]] + ks[h[6]]
             x += k[_V_PAR + ((code - 1) >> 2)]
         else:
             x = s & 0x7FFFFF
-        i = x - ((((x >> ba) * bm) >> bs) * nb)
-        if i >= nb:
-            i -= nb
-        x ^= dt[2 * i] | (dt[2 * i + 1] << 8)
-        i = x - ((((x >> sa) * sm) >> ss) * ns)
-        if i >= ns:
-            i -= ns
-        j = _V_CH + 2 * (i >> 12)
-        t = ptr8(k[j] | (k[j + 1] << 32))  # noqa: F821
-        i = 2 * (i & 4095)
-        v = t[i] | (t[i + 1] << 8)
+        i = x - ((((x >> _B_A) * _B_M) >> _B_S) * _B)
+        if i >= _B:
+            i -= _B
+        x ^= dt[i]
+        i = x - ((((x >> _N_A) * _N_M) >> _N_S) * _N)
+        if i >= _N:
+            i -= _N
+        v = vt[i]
         if code:
             if v < 5854:
                 v += 5863
             else:
                 v += 1599
-        w[o] = v
+        out[o] = v
         o += 1
+        h = ptr8(int(h) + 7)  # noqa: F821
 
 
 @micropython.viper

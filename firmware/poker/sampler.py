@@ -27,28 +27,36 @@ MAX_PLAYERS = const(10)
 _MAX_HANDS = const(160)   # hands a batch (7 bytes each): 16 deals of 10
 _CLOCK_EVERY = const(16)  # deals between two looks at the clock
 
-_HANDS = bytearray(7 * _MAX_HANDS)
+_HANDS = bytearray(7 * (_MAX_HANDS + MAX_PLAYERS))  # and the known cards
 _STRENGTHS = array.array('H', bytes(2 * _MAX_HANDS))
 _SHARES = array.array('H', bytes(2 * (MAX_PLAYERS + 1)))
 _PLAN = bytearray(52)
-# pool size, cards a deal, players, first board slot, deals, Rng s0, s1
-_CTRL = array.array('i', bytes(4 * 8))
+# pool size, cards a deal, players, first board slot, deals, Rng s0, s1,
+# deal slots filled with the known cards, where the known cards are
+_CTRL = array.array('i', bytes(4 * 9))
 
 
-def _deal_plain(pool, plan, hands, ctrl):
-    """The viper ``deal``'s twin: ``ctrl[4]`` deals of ``ctrl[1]`` cards
-    from ``pool`` (shuffled in place), each card to ``hands`` at
-    ``plan[t]`` (< 128: that byte of the deal's hands; 128 + i: board card
-    i, into every hand at ``ctrl[3] + i``), the Rng state in ctrl[5:7]."""
+def _deal_plain(x, t, pool, plan, hands, ctrl):
+    """The viper ``deal``'s twin (x, t: unused): ``ctrl[4]`` deals of
+    ``ctrl[1]`` cards from ``pool`` (shuffled in place), each card to
+    ``hands`` at ``plan[t]`` (< 128: that byte of the deal's hands;
+    128 + i: board card i, into every hand at ``ctrl[3] + i``); the Rng
+    state in ctrl[5:7]; a deal slot past the first ``ctrl[7]`` first gets
+    the known cards, kept in hands from ``ctrl[8]``."""
     npool = ctrl[0]
     m = ctrl[1]
     np7 = 7 * ctrl[2]
     off = ctrl[3]
+    known = ctrl[8]
     rng = _RNG
     rng.s0 = ctrl[5]
     rng.s1 = ctrl[6]
     base = 0
-    for _ in range(ctrl[4]):
+    for d in range(ctrl[4]):
+        if d >= ctrl[7]:
+            for i in range(np7):
+                hands[base + i] = hands[known + i]
+            ctrl[7] = d + 1
         x = rng.next16()
         for t in range(m):
             # poker.equity's deal LCG (_LCG_A, _LCG_C), a byte at a time:
@@ -118,19 +126,20 @@ def run(t, samples, rng, clock, budget_ms, pot):
     for i in range(t.bstart, t.nboard):
         plan[m] = 128 + i
         m += 1
-    # every deal of a batch starts from the known cards
+    # the known cards, after the batch's hands: deal() copies them into
+    # each deal slot the first time it fills it
     t.copy_board()
     hands = _HANDS
+    known = 7 * _MAX_HANDS
+    for p in range(np):
+        h = t.hands[p]
+        for i in range(7):
+            hands[known + 7 * p + i] = h[i]
     per = _MAX_HANDS // np
-    for d in range(per):
-        for p in range(np):
-            h = t.hands[p]
-            for i in range(7):
-                hands[7 * (d * np + p) + i] = h[i]
     shares = _SHARES
-    shares[0] = 0
-    for k in range(1, MAX_PLAYERS + 1):
-        shares[k] = pot // k
+    if shares[1] != pot:
+        for k in range(1, MAX_PLAYERS + 1):
+            shares[k] = pot // k
     ctrl = _CTRL
     ctrl[0] = len(t.pool)
     ctrl[1] = m
@@ -138,6 +147,8 @@ def run(t, samples, rng, clock, budget_ms, pot):
     ctrl[3] = t.nown
     ctrl[5] = rng.s0
     ctrl[6] = rng.s1
+    ctrl[7] = 0
+    ctrl[8] = known
     t0 = 0
     if clock is not None:
         per = _CLOCK_EVERY
@@ -151,7 +162,7 @@ def run(t, samples, rng, clock, budget_ms, pot):
         if nd > per:
             nd = per
         ctrl[4] = nd
-        deal(t.pool, plan, hands, ctrl)
+        deal(0, 0, t.pool, plan, hands, ctrl)
         batch(hands, nd * np, strengths)
         total += score(strengths, nd * np, np, shares)
         done += nd

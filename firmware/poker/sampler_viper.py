@@ -6,13 +6,14 @@ import micropython
 
 
 @micropython.viper
-def deal(pool, plan, hands, ctrl):
-    # ctrl (int32): pool size, cards a deal, players, first board slot of a
-    # hand, deals, then the Rng state s0, s1 (read, and written back)
-    c = ptr32(ctrl)  # noqa: F821
-    pl = ptr8(pool)  # noqa: F821
-    pn = ptr8(plan)  # noqa: F821
-    h = ptr8(hands)  # noqa: F821
+def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F821
+    # x, t: scratch (pass 0): viper keeps a function's first three locals
+    # in registers on the Cortex-M0+, so the hottest come first. ctrl
+    # (int32): pool size, cards a deal, players, first board slot of a
+    # hand, deals, the Rng state s0, s1 (read, and written back), deal
+    # slots holding the known cards so far (updated), the known cards'
+    # offset in hands
+    c = ctrl
     npool = c[0]
     m = c[1]
     np7 = 7 * c[2]
@@ -20,9 +21,17 @@ def deal(pool, plan, hands, ctrl):
     nd = c[4]
     s0 = c[5]
     s1 = c[6]
-    base = 0
+    filled = c[7]
+    known = ptr8(int(hands) + c[8])  # noqa: F821
+    h = hands
     d = 0
     while d < nd:
+        if d >= filled:  # this slot's first deal: the known cards
+            t = 0
+            while t < np7:
+                h[t] = known[t]
+                t += 1
+            filled = d + 1
         # one word of Rng.next16 (poker/rng.py, xoroshiro32++) a deal...
         x = (s0 + s1) & 0xFFFF
         x = ((((x << 9) | (x >> 7)) & 0xFFFF) + s0) & 0xFFFF
@@ -35,23 +44,23 @@ def deal(pool, plan, hands, ctrl):
         while t < m:
             x = (x * 25173 + 13849) & 0xFFFF
             j = t + ((x * (npool - t)) >> 16)
-            card = pl[j]
-            pl[j] = pl[t]
-            pl[t] = card
-            q = pn[t]
+            card = pool[j]
+            pool[j] = pool[t]
+            pool[t] = card
+            q = plan[t]
             if q < 128:   # a player's own card
-                h[base + q] = card
+                h[q] = card
             else:         # a board card: into every hand
-                q = base + off + q - 128
-                end = base + np7
-                while q < end:
+                q = off + q - 128
+                while q < np7:
                     h[q] = card
                     q += 7
             t += 1
-        base += np7
+        h = ptr8(int(h) + np7)  # noqa: F821
         d += 1
     c[5] = s0
     c[6] = s1
+    c[7] = filled
 
 
 @micropython.viper
