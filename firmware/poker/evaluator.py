@@ -391,7 +391,9 @@ if _IS_MP:
             FAST_PATH = "viper"
         elif _fits:  # (full tables in chunks: the plain path)
             high7_unchecked = _viper.high7
-            high7_batch = _viper.high7_batch
+
+            def high7_batch(hands, n, out, _f=_viper.high7_batch, _k=_viper._VRAM):
+                _f(_k, hands, 0, n, out)
             FAST_PATH = "viper"
 
 

@@ -145,23 +145,23 @@ def high7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 
 
 @micropython.viper
-def high7_batch(h: ptr8, n: int, out: ptr16):  # noqa: F821
-    # high7 of the n hands of seven cards at h (bytes), into out (u16 each):
-    # the body of high7 once per hand, in one call (h walks the hands)
-    k = ptr32(_VRAM)  # noqa: F821
+def high7_batch(k: ptr32, h: ptr8, x: int, n: int, out: ptr16):  # noqa: F821
+    # high7 of the n hands of seven cards at h (bytes), into out (u16
+    # each), in one call; k: _VRAM, x: scratch (pass 0). Viper keeps a
+    # function's first three locals in registers on the Cortex-M0+: the
+    # hottest come first (h and out walk the buffers, n counts down)
     fl = ptr8(k)  # noqa: F821
     dt = ptr16(k[_V_DISP] | (k[_V_DISP + 1] << 32))  # noqa: F821
     vt = ptr16(k[_V_VAL] | (k[_V_VAL + 1] << 32))  # noqa: F821
-    o = 0
-    while o < n:
-        s = k[h[0]] + k[h[1]] + k[h[2]] + k[h[3]] + k[h[4]] + k[h[5]] + k[h[6]]
-        code = fl[_V_FL + 512 + ((s >> 23) & 255)]
+    while n > 0:
+        x = k[h[0]] + k[h[1]] + k[h[2]] + k[h[3]] + k[h[4]] + k[h[5]] + k[h[6]]
+        code = fl[_V_FL + 512 + ((x >> 23) & 255)]
         if code:
             ks = ptr32(int(k) + 4 * (_V_KS + 52 * ((code - 1) & 3)))  # noqa: F821
             x = ks[h[0]] + ks[h[1]] + ks[h[2]] + ks[h[3]] + ks[h[4]] + ks[h[5]] + ks[h[6]]
             x += k[_V_PAR + ((code - 1) >> 2)]
         else:
-            x = s & 0x7FFFFF
+            x &= 0x7FFFFF
         i = x - ((((x >> _B_A) * _B_M) >> _B_S) * _B)
         if i >= _B:
             i -= _B
@@ -169,15 +169,16 @@ def high7_batch(h: ptr8, n: int, out: ptr16):  # noqa: F821
         i = x - ((((x >> _N_A) * _N_M) >> _N_S) * _N)
         if i >= _N:
             i -= _N
-        v = vt[i]
+        x = vt[i]
         if code:
-            if v < 5854:
-                v += 5863
+            if x < 5854:
+                x += 5863
             else:
-                v += 1599
-        out[o] = v
-        o += 1
+                x += 1599
+        out[0] = x
+        out = ptr16(int(out) + 2)  # noqa: F821
         h = ptr8(int(h) + 7)  # noqa: F821
+        n -= 1
 
 
 @micropython.viper
