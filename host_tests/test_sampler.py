@@ -86,38 +86,35 @@ def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result(
     assert sampler.run(_table(CASES[0]), 10, object(), None, 0, POT) is None
 
 
-def test_viper_deal_and_score_give_their_plain_twins_bytes():
+def test_viper_prepare_deal_and_score_give_their_plain_twins_bytes():
     # on CPython and the WebAssembly port these are the twins themselves
     for case in CASES:
         t = _table(case)
+        t.copy_board()
         np = t.nplayers
-        plan = bytearray(52)
-        m = 0
-        for p in list(range(1, np)) + [0]:
-            for i in range(t.starts[p], t.starts[p] + t.needs[p]):
-                plan[m] = 7 * p + i
-                m += 1
-        for i in range(t.bstart, t.nboard):
-            plan[m] = 128 + i
-            m += 1
         nd = 160 // np
         runs = []
-        for f in (sampler.deal, sampler._deal_plain):
+        for prepare, deal in ((sampler.prepare, sampler.deal),
+                              (sampler._prepare_plain, sampler._deal_plain)):
             pool = bytearray(t.pool)
             hands = bytearray(7 * 170)
-            t.copy_board()
-            for i in range(7 * np):  # the known cards
-                hands[7 * 160 + i] = t.hands[i // 7][i % 7]
-            ctrl = array.array('i', [len(pool), m, np, t.nown, nd - 3, 12345, 6789, 0, 7 * 160])
-            f(0, 0, pool, plan, hands, ctrl)
+            plan = bytearray(52)
+            ctrl = array.array('i', [len(pool), 0, np, t.nown, nd - 3, 12345, 6789, 0, 7 * 160,
+                                     t.bstart, t.nboard])
+            prepare(t.hands, t.starts, t.needs, plan, hands, ctrl)
+            assert ctrl[1] == sum(t.needs) + t.nboard - t.bstart  # the cards a deal
+            deal(0, 0, pool, plan, hands, ctrl)
             ctrl[4] = nd  # a second batch: three more slots get the known cards
-            f(0, 0, pool, plan, hands, ctrl)
+            deal(0, 0, pool, plan, hands, ctrl)
             assert ctrl[7] == nd
-            runs.append((bytes(pool), bytes(hands), list(ctrl)))
+            runs.append((bytes(plan), bytes(pool), bytes(hands), list(ctrl)))
         assert runs[0] == runs[1], case
-        assert runs[0][1][7 * np * (nd - 1):7 * np * nd] != bytes(7 * np)
+        hands = runs[0][2]
+        for p in range(np):  # every slot holds each player's known cards
+            for i in range(t.starts[p]):
+                assert hands[7 * (np * (nd - 1) + p) + i] == t.hands[p][i], case
         strengths = array.array('H', [0] * (nd * np))
-        ev.high7_batch(runs[0][1], nd * np, strengths)
+        ev.high7_batch(hands, nd * np, strengths)
         shares = array.array('H', [0] + [POT // k for k in range(1, 11)])
         a = sampler.score(strengths, nd * np, np, shares)
         assert a == sampler._score_plain(strengths, nd * np, np, shares), case

@@ -32,8 +32,32 @@ _STRENGTHS = array.array('H', bytes(2 * _MAX_HANDS))
 _SHARES = array.array('H', bytes(2 * (MAX_PLAYERS + 1)))
 _PLAN = bytearray(52)
 # pool size, cards a deal, players, first board slot, deals, Rng s0, s1,
-# deal slots filled with the known cards, where the known cards are
-_CTRL = array.array('i', bytes(4 * 9))
+# deal slots filled with the known cards, where the known cards are, the
+# board's first unknown card, the board's size
+_CTRL = array.array('i', bytes(4 * 11))
+
+
+def _prepare_plain(hl, starts, needs, plan, hands, ctrl):
+    """The viper ``prepare``'s twin: ``plan`` from the table's ``starts``
+    and ``needs`` (opponents first, then player 0, then the board cards
+    ``ctrl[9]`` to ``ctrl[10]``), its length into ``ctrl[1]``, and the
+    known cards of the hands ``hl`` into ``hands`` from ``ctrl[8]``."""
+    np = ctrl[2]
+    known = ctrl[8]
+    m = 0
+    for k in range(1, np + 1):
+        p = k if k < np else 0
+        h = hl[p]
+        for i in range(7):
+            hands[known + 7 * p + i] = h[i]
+        a = 7 * p + starts[p]
+        for i in range(a, a + needs[p]):
+            plan[m] = i
+            m += 1
+    for b in range(ctrl[9], ctrl[10]):
+        plan[m] = 128 + b
+        m += 1
+    ctrl[1] = m
 
 
 def _deal_plain(x, t, pool, plan, hands, ctrl):
@@ -97,6 +121,7 @@ def _score_plain(strengths, n, np, shares):
 
 
 _RNG = Rng(1)  # the plain deal's Rng (its state comes from ctrl)
+prepare = _prepare_plain
 deal = _deal_plain
 score = _score_plain
 FAST_PATH = "plain"
@@ -106,6 +131,7 @@ if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
     except (ImportError, ValueError, SyntaxError):  # no native code here
         _viper = None
     if _viper is not None:
+        prepare = _viper.prepare
         deal = _viper.deal
         score = _viper.score
         FAST_PATH = "viper"
@@ -117,38 +143,23 @@ def run(t, samples, rng, clock, budget_ms, pot):
     np = t.nplayers
     if type(rng) is not Rng or np > MAX_PLAYERS:
         return None
-    plan = _PLAN
-    m = 0
-    for p in list(range(1, np)) + [0]:  # opponents first, as equity deals
-        for i in range(t.starts[p], t.starts[p] + t.needs[p]):
-            plan[m] = 7 * p + i
-            m += 1
-    for i in range(t.bstart, t.nboard):
-        plan[m] = 128 + i
-        m += 1
-    # the known cards, after the batch's hands: deal() copies them into
-    # each deal slot the first time it fills it
-    t.copy_board()
-    hands = _HANDS
-    known = 7 * _MAX_HANDS
-    for p in range(np):
-        h = t.hands[p]
-        for i in range(7):
-            hands[known + 7 * p + i] = h[i]
-    per = _MAX_HANDS // np
-    shares = _SHARES
-    if shares[1] != pot:
-        for k in range(1, MAX_PLAYERS + 1):
-            shares[k] = pot // k
     ctrl = _CTRL
     ctrl[0] = len(t.pool)
-    ctrl[1] = m
     ctrl[2] = np
     ctrl[3] = t.nown
     ctrl[5] = rng.s0
     ctrl[6] = rng.s1
     ctrl[7] = 0
-    ctrl[8] = known
+    ctrl[8] = 7 * _MAX_HANDS  # the known cards, after the batch's hands:
+    ctrl[9] = t.bstart        # deal() copies them into a deal slot the
+    ctrl[10] = t.nboard       # first time it fills it
+    t.copy_board()
+    prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)
+    per = _MAX_HANDS // np
+    shares = _SHARES
+    if shares[1] != pot:
+        for k in range(1, MAX_PLAYERS + 1):
+            shares[k] = pot // k
     t0 = 0
     if clock is not None:
         per = _CLOCK_EVERY
@@ -162,8 +173,8 @@ def run(t, samples, rng, clock, budget_ms, pot):
         if nd > per:
             nd = per
         ctrl[4] = nd
-        deal(0, 0, t.pool, plan, hands, ctrl)
-        batch(hands, nd * np, strengths)
+        deal(0, 0, t.pool, _PLAN, _HANDS, ctrl)
+        batch(_HANDS, nd * np, strengths)
         total += score(strengths, nd * np, np, shares)
         done += nd
         if clock is not None and clock() - t0 >= budget_ms:

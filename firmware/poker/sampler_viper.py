@@ -6,13 +6,48 @@ import micropython
 
 
 @micropython.viper
+def prepare(hl, starts, needs, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F821
+    # the plan (where each dealt card goes) and the known cards, from a
+    # table's hands, starts and needs (lists); ctrl as deal's, and 9, 10:
+    # the board's first unknown card and its size; writes the cards a
+    # deal into ctrl[1]
+    c = ctrl
+    np = c[2]
+    kn = ptr8(int(hands) + c[8])  # noqa: F821
+    m = 0
+    k = 1
+    while k <= np:  # opponents first, then player 0 (as equity deals)
+        p = k
+        if k == np:
+            p = 0
+        h = hl[p]
+        i = 0
+        while i < 7:
+            kn[7 * p + i] = int(h[i])
+            i += 1
+        a = 7 * p + int(starts[p])
+        e = a + int(needs[p])
+        while a < e:
+            plan[m] = a
+            m += 1
+            a += 1
+        k += 1
+    b = c[9]
+    while b < c[10]:
+        plan[m] = 128 + b
+        m += 1
+        b += 1
+    c[1] = m
+
+
+@micropython.viper
 def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F821
     # x, t: scratch (pass 0): viper keeps a function's first three locals
     # in registers on the Cortex-M0+, so the hottest come first. ctrl
-    # (int32): pool size, cards a deal, players, first board slot of a
-    # hand, deals, the Rng state s0, s1 (read, and written back), deal
-    # slots holding the known cards so far (updated), the known cards'
-    # offset in hands
+    # (int32, poker.sampler._CTRL): pool size, cards a deal, players,
+    # first board slot of a hand, deals, the Rng state s0, s1 (read, and
+    # written back), deal slots holding the known cards so far (updated),
+    # the known cards' offset in hands
     c = ctrl
     npool = c[0]
     m = c[1]
