@@ -391,9 +391,14 @@ if _IS_MP:
             FAST_PATH = "viper"
         elif _fits:  # (full tables in chunks: the plain path)
             high7_unchecked = _viper.high7
+            _batch7 = _viper.high7_batch
+            _vram = _viper._VRAM
 
-            def high7_batch(hands, n, out, _f=_viper.high7_batch, _k=_viper._VRAM):
-                _f(_k, hands, 0, n, out)
+            def _high7_batch_viper(hands, n, out):
+                # the viper loop takes the key table first, then a scratch 0
+                # (the stubs type its ptr32 argument; a buffer is what it takes)
+                _batch7(_vram, hands, 0, n, out)  # pyright: ignore[reportArgumentType]
+            high7_batch = _high7_batch_viper
             FAST_PATH = "viper"
 
 

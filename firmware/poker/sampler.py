@@ -154,7 +154,8 @@ def run(t, samples, rng, clock, budget_ms, pot):
     ctrl[9] = t.bstart        # deal() copies them into a deal slot the
     ctrl[10] = t.nboard       # first time it fills it
     t.copy_board()
-    prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)
+    # (the stubs type viper's ptr8/ptr32 arguments; a buffer is what they take)
+    prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
     per = _MAX_HANDS // np
     shares = _SHARES
     if shares[1] != pot:
@@ -173,7 +174,7 @@ def run(t, samples, rng, clock, budget_ms, pot):
         if nd > per:
             nd = per
         ctrl[4] = nd
-        deal(0, 0, t.pool, _PLAN, _HANDS, ctrl)
+        deal(0, 0, t.pool, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
         batch(_HANDS, nd * np, strengths)
         total += score(strengths, nd * np, np, shares)
         done += nd
