@@ -116,7 +116,7 @@ print("evaluator: mode %s, fast path %s, tables %s" % (ev.MODE, ev.FAST_PATH,
                                                         ev._tables.where(ev.TABLE_FILE if ev.MODE == "full" else ev.TABLE_FILE_5)[1]))
 base = best(loop_only)
 print("empty 7-argument call:               %7.3f us" % per_call(best(calls, nothing), base))
-print("7-card evaluation, fast path, call:  %7.3f us  (budget 16)" % per_call(best(calls, ev.high7_unchecked), base))
+print("7-card evaluation, fast path, call:  %7.3f us  (RP2040 budget 16)" % per_call(best(calls, ev.high7_unchecked), base))
 try:
     import evaluator_viper_base as old
     old.bind(ev._K, ev._KS, (ev._C5, ev._C6, 0, ev._B, ev._N, 1 if ev._FLAT else 0), ev._FL5, ev._FL6,
@@ -125,8 +125,8 @@ try:
     print("  the baseline's viper high7, call:  %7.3f us" % per_call(best(calls, f), base))
 except ImportError:
     pass
-print("7-card evaluation, plain path, call: %7.3f us  (budget 50)" % per_call(best(calls, ev._high7_plain), base))
-print("7-card evaluation in high7_batch:    %7.3f us a hand (budget 3)" % (best(batch) / N))
+print("7-card evaluation, plain path, call: %7.3f us  (RP2040 budget 50)" % per_call(best(calls, ev._high7_plain), base))
+print("7-card evaluation in high7_batch:    %7.3f us a hand (RP2040 budget 3)" % (best(batch) / N))
 
 
 def deals(batch_path, samples):
@@ -147,4 +147,4 @@ for S in (16, 240, 1000):  # Normal's deals, Hard's, and many
     us_batch, b = min(deals(True, S) for _ in range(ROUNDS))
     assert a == b, (a, b)  # the same deals, the same units
     print("Monte Carlo deal, 7 Card Stud heads-up, %4d deals: equity's loop %7.3f us,"
-          " batch sampler (%s) %7.3f us  (budget 25)" % (S, us_loop / S, sampler.FAST_PATH, us_batch / S))
+          " batch sampler (%s) %7.3f us  (RP2040 budget 25)" % (S, us_loop / S, sampler.FAST_PATH, us_batch / S))

@@ -27,8 +27,9 @@ call the unchecked entry points on their hot paths:
 positional arguments, no checks at all (garbage in, garbage out); and
 ``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
 ``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``. On
-MicroPython in full mode ``high7_unchecked`` is a ``@micropython.viper``
-function (``FAST_PATH == 'viper'``); elsewhere it is the plain-Python path
+MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
+function (``FAST_PATH == 'viper'``; in full mode when the values are in one
+piece, as from ROMFS); elsewhere it is the plain-Python path
 (``FAST_PATH == 'plain'``); both give identical results (tested under the
 unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
 (7 card bytes each) into an array of u16 in one call (Monte Carlo's path:

@@ -19,12 +19,14 @@ them exact for every key the tables can be asked for).
 
 _VRAM holds, as int32: the 52 card keys, the 4 x 52 per-suit keys, the
 parameters; then the three flush tables as bytes (tools/count_seven.py
-reads these by index); then the modulo constants, the displacements'
-address and the address of each 4096-entry chunk of the values (64-bit
-addresses as two words, low first: the unix port). The big tables stay
-where the loader put them (flash on ROMFS) and are read a byte at a time,
-so their alignment does not matter (Cortex-M0+ faults on unaligned 16-bit
-loads).
+reads these by index); then the modulo constants, the addresses of the
+displacements, of the values in one piece and of each 4096-entry chunk of
+the values (64-bit addresses as two words, low first: the unix port). The
+big tables stay where the loader put them (flash on ROMFS). ``high7`` and
+``high7_batch`` read them 16 bits at a time, so bind() accepts them only at
+even addresses (a Cortex-M0+ faults on an odd one; the build aligns the
+ROMFS tables on 4 bytes, the heap aligns its blocks); ``high7_compact``
+reads bytes and takes any.
 """
 import struct
 
