@@ -69,10 +69,12 @@ class _Clock:
 
 
 def test_with_a_clock_both_stop_after_the_same_deal():
-    for budget in (1, 10, 40):
-        loop, batch = _both(CASES[1], 1000, 9, _Clock, budget)
-        assert batch == loop, budget
-        assert loop[0][1] < 1000
+    # (3, 8 and 10 players: batches of 16 deals, and of 8)
+    for case in (CASES[1], CASES[4], CASES[8]):
+        for budget in (1, 10, 40):
+            loop, batch = _both(case, 1000, 9, _Clock, budget)
+            assert batch == loop, (case, budget)
+            assert loop[0][1] < 1000
 
 
 def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result():

@@ -24,8 +24,8 @@ from poker import evaluator as _ev
 from poker.rng import Rng
 
 MAX_PLAYERS = const(10)
-_MAX_HANDS = const(160)   # hands a batch (7 bytes each): 16 deals of 10
-_CLOCK_EVERY = const(16)  # deals between two looks at the clock
+_MAX_HANDS = const(80)    # hands a batch (7 bytes each): 8 deals of 10
+_CLOCK_EVERY = const(16)  # deals between two looks at the clock (a power of 2)
 
 _HANDS = bytearray(7 * (_MAX_HANDS + MAX_PLAYERS))  # and the known cards
 _STRENGTHS = array.array('H', bytes(2 * _MAX_HANDS))
@@ -162,8 +162,9 @@ def run(t, samples, rng, clock, budget_ms, pot):
         for k in range(1, MAX_PLAYERS + 1):
             shares[k] = pot // k
     t0 = 0
-    if clock is not None:
-        per = _CLOCK_EVERY
+    if clock is not None:  # batches that end on every 16th deal
+        while _CLOCK_EVERY % per:
+            per -= 1
         t0 = clock()
     strengths = _STRENGTHS
     batch = _ev.high7_batch
@@ -178,7 +179,7 @@ def run(t, samples, rng, clock, budget_ms, pot):
         batch(_HANDS, nd * np, strengths)
         total += score(strengths, nd * np, np, shares)
         done += nd
-        if clock is not None and clock() - t0 >= budget_ms:
+        if clock is not None and done & (_CLOCK_EVERY - 1) == 0 and clock() - t0 >= budget_ms:
             break
     rng.s0 = ctrl[5]
     rng.s1 = ctrl[6]
