@@ -27,6 +27,7 @@ CASES = [
     ('FT', 'As Kd', '2c 7h 9s', 2, ''),
     ('FT', '7s 2d', '2c 7h 9s Td', 9, ''),                  # ten players
     ('FT', 'Qs Qd', '2c 7h 9s Td 3c', 1, 'Ah'),
+    ('FT', 'Qs Qd', '2c 7h 9s Td 3c', [parse('Ah Kh')], ''),  # nothing left to deal
 ]
 
 
