@@ -17,8 +17,9 @@ Card Stud heads-up (deal the unseen cards, evaluate both hands; the set-up
 of a run included, over runs of 16, 240 and 1000 deals) by equity's
 per-card loop and by the batch sampler, which must agree. With a module
 ``evaluator_viper_base`` on the path (the CPython launcher writes git
-REV's, default HEAD~ of the evaluator change, there) its ``high7`` is timed
-in the same run, for a ratio.
+REV's there, default 403f148: the viper module before multiply-and-shift;
+on a device, copy it there compiled with ``mpy-cross -march=armv6m``) its
+``high7`` is timed in the same run, for a ratio.
 """
 import sys
 
