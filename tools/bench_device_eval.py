@@ -44,9 +44,11 @@ if sys.implementation.name != "micropython":
 import array  # noqa: E402
 import time  # noqa: E402
 
-if len(sys.argv) > 1:  # the unix port: the baseline's folder, the firmware
-    sys.path.append(sys.argv[1])
-    sys.path.insert(0, ".")
+_argv = getattr(sys, "argv", None) or []  # (none on a device's raw REPL)
+if _argv and "/" in _argv[0]:  # the unix port: the firmware beside tools/
+    sys.path.insert(0, _argv[0].rsplit("/", 1)[0] + "/../firmware")
+if len(_argv) > 1:  # the baseline's folder
+    sys.path.append(_argv[1])
 
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402

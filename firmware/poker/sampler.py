@@ -7,9 +7,10 @@ Carlo loop for such a table ``t`` (an ``equity._Table``) without ranges:
 the same cards from the same ``Rng`` (one ``next16`` word a deal, then the
 deal LCG), the same pool shuffled in place, the same units, the same
 checks of the clock every 16 deals, the ``Rng`` left in the same state:
-the same result for a seed, several times faster on MicroPython, where
-``deal`` and ``score`` are viper code (poker/sampler_viper.py) and the
-evaluation is the evaluator's viper loop. ``None`` when it does not apply
+the same result for a seed; on MicroPython, where ``prepare``, ``deal``
+and ``score`` are viper code (poker/sampler_viper.py) and the evaluation
+is the evaluator's viper loop, a deal of 7 Card Stud heads-up takes 21 us
+on the RP2040 instead of 558 (README). ``None`` when it does not apply
 (another random source, more than ``MAX_PLAYERS``).
 
 Buffers are made once (the hands of up to ``_MAX_HANDS`` at a time); a
