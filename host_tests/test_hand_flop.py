@@ -168,6 +168,27 @@ def test_a_player_who_can_only_just_call_may_not_raise():
     assert h.legal_actions() == [('fold', 0), ('call', 10)]
 
 
+def test_a_big_blind_all_in_for_less_leaves_the_full_big_blind_to_call_rules_edge_blind():
+    # RULES.md edge rule (a blind all in for less): hold'em 5/10, the big
+    # blind has 4 chips; the bet to call is 10 and a raise makes it 20
+    h = Hand(FT, lexibook(), [1000, 1000, 4], 0, deck=list(range(52)))
+    assert h.all_in[2] and h.actor == 0
+    assert h.legal_actions() == [('fold', 0), ('call', 10), ('raise', 20)]
+    h.act('raise')                        # to 20
+    assert h.actor == 1 and h.legal_actions() == [('fold', 0), ('call', 15), ('raise', 25)]
+    h.act('call')
+    # the short blind plays for his 4: the rest is a side pot of the others
+    assert h.street == 1 and h.contrib == [20, 20, 4]
+
+
+def test_heads_up_a_short_big_blind_leaves_nothing_to_bet_rules_edge_blind():
+    # nobody can bet against the dealer: he has matched the 4 and more, the
+    # cards are dealt out and his extra chip comes back
+    h = Hand(FT, lexibook(), [1000, 4], 0, deck=list(range(52)))
+    assert h.finished and h.actions == []
+    assert h.contrib == [4, 4] and sum(h.stacks) == 1004
+
+
 # -- showdowns of flop games ------------------------------------------------
 
 def _check_down(h):

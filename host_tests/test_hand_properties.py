@@ -28,7 +28,12 @@ def tables(draw):
     if draw(st.booleans()):
         rules = rules.copy(short_all_in_reopens=draw(st.sampled_from([1, 2, 3])),
                            odd_chip=draw(st.sampled_from(['card', 'seat'])),
-                           raise_cap=draw(st.sampled_from([1, 3, 4, None])))
+                           raise_cap=draw(st.sampled_from([1, 3, 4, None])),
+                           # PokerKit's conventions (the pokerkit profile)
+                           raise_over_all_in=draw(st.booleans()),
+                           odd_chips_together=draw(st.booleans()),
+                           merge_pots=draw(st.booleans()),
+                           low_half_if_any_low=draw(st.booleans()))
     n = draw(st.integers(2, rules.seats_for(v)))
     stacks = draw(st.lists(st.one_of(st.integers(0, 40), st.integers(0, 400)),
                            min_size=n, max_size=n))

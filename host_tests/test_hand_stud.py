@@ -147,7 +147,23 @@ def test_heads_up_is_capped_in_the_lexibook_profile():
     assert kinds(h) == ['fold', 'call']
 
 
-def test_casino_cap_lifts_once_the_hand_is_heads_up():
+def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge_cap():
+    # RULES.md edge rule (raise cap and heads-up): uncapped when the players
+    # not all in become two before the cap is reached
+    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
+    h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
+    h.act('bring_in')      # seat 0
+    h.act('complete')      # seat 1
+    h.act('raise')         # seat 2
+    h.act('fold')          # seat 0: heads-up after the bet and one raise
+    h.act('raise')         # seat 1
+    h.act('raise')         # seat 2: bet + 3 raises reached, heads-up
+    assert h.actor == 1 and 'raise' in kinds(h)
+
+
+def test_a_capped_round_stays_capped_after_a_fold_rules_edge_cap():
+    # RULES.md edge rule: once a round is capped, a later fold does not
+    # uncap it
     d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
     h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
     h.act('bring_in')      # seat 0
@@ -156,8 +172,84 @@ def test_casino_cap_lifts_once_the_hand_is_heads_up():
     h.act('raise')         # seat 0
     h.act('raise')         # seat 1: bet + 3 raises, three players still in
     assert kinds(h) == ['fold', 'call']
-    h.act('fold')          # seat 2: now heads-up
-    assert h.actor == 0 and 'raise' in kinds(h)
+    h.act('fold')          # seat 2: now heads-up, but the round was capped
+    assert h.actor == 0 and kinds(h) == ['fold', 'call']
+
+
+def _capped_by_all_in(rules, short):
+    # seat 2 can only call the completion, all in: two players left who
+    # are not all in, before the cap is reached
+    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'},
+                         {0: '3c', 1: '4d', 2: '5h'}])
+    h = Hand(F7S, rules, [1000, 1000, short], 2, deck=d)
+    h.act('bring_in')      # seat 0
+    h.act('complete')      # seat 1
+    h.act('call')          # seat 2: all in
+    assert h.all_in[2]
+    h.act('raise')         # seat 0
+    h.act('raise')         # seat 1
+    h.act('raise')         # seat 0: bet + 3 raises
+    return h
+
+
+def test_the_cap_counts_only_players_not_all_in_rules_edge_cap():
+    # RULES.md edge rule (raise cap and heads-up): the cap applies to three
+    # or more players who are not all in; casino: uncapped heads-up
+    h = _capped_by_all_in(casino(), 11)
+    assert h.actor == 1 and 'raise' in kinds(h)
+    h.act('call')
+    # fourth street starts with two players not all in: uncapped from the start
+    assert h.street == 1
+    h.act('bet')
+    for _ in range(5):
+        assert 'raise' in kinds(h)
+        h.act('raise')
+    assert sorted(h.bets) == [0, 50, 60]
+
+
+def test_lexibook_is_capped_heads_up_all_ins_or_not_rules_edge_cap():
+    # RULES.md edge rule: "The lexibook profile is always capped"
+    h = _capped_by_all_in(lexibook(), 12)
+    assert h.actor == 1 and kinds(h) == ['fold', 'call']
+
+
+def _short_all_ins_on_fourth():
+    # RULES.md edge rule (several short all-ins), fourth street, small bet
+    # 10: A (seat 0, ace-king showing, no pair) bets 10, B is all in for 14,
+    # C calls 14, D is all in for 17
+    d = stud_deck(4, 3, [{0: 'Qh Jh Kc', 1: 'Ad Kd 2c', 2: 'As Ks 5s', 3: 'Tc Qc 6s'},
+                         {0: 'Ac', 1: '3d', 2: '7h', 3: '8h'}])
+    h = Hand(F7S, casino(), [1000, 1 + 5 + 14, 1000, 1 + 5 + 17], 3, deck=d)
+    h.act('bring_in')      # B: 2c
+    for _ in range(3):
+        h.act('call')      # C, D, A
+    assert h.street == 1 and h.actor == 0
+    h.act('bet')                          # A: 10
+    assert h.legal_actions() == [('fold', 0), ('call', 10), ('raise', 14)]
+    h.act('raise')                        # B: all in for 14
+    h.act('call')                         # C: 14
+    assert h.legal_actions() == [('fold', 0), ('call', 14), ('raise', 17)]
+    h.act('raise')                        # D: all in for 17
+    assert h.all_in[1] and h.all_in[3] and h.actor == 0
+    return h
+
+
+def test_reopening_is_judged_per_player_after_several_short_all_ins_rules_edge_short_all_ins():
+    h = _short_all_ins_on_fourth()
+    # A faces 7 since his bet of 10, more than half a bet: he may raise
+    assert h.legal_actions() == [('fold', 0), ('call', 7), ('raise', 17)]
+    h.act('call')
+    # C faces 3 since his call of 14: call or fold only
+    assert h.actor == 2 and h.legal_actions() == [('fold', 0), ('call', 3)]
+    h.act('call')
+    assert h.street == 2 and h.contrib == [23, 20, 23, 23]   # B all in for 20
+
+
+def test_a_full_raise_after_short_all_ins_reopens_for_everyone_rules_edge_short_all_ins():
+    h = _short_all_ins_on_fourth()
+    h.act('raise')         # A: to 27, 17 over D's all-in level
+    # C now faces 13 since his call of 14: a raise, so he may raise again
+    assert h.actor == 2 and h.legal_actions() == [('fold', 0), ('call', 13), ('raise', 23)]
 
 
 # -- order of action and bet sizes -----------------------------------------
@@ -362,9 +454,11 @@ def test_folded_players_cards_are_never_reused_seed_001():
                   'check' if 'check' in ks else 'call')
     assert folded is not None and not h.voided
     # 24 + 3 x (1 + 7) = 48 used, 4 left for 7 players: the burns of 4th,
-    # 5th and 6th (24, 32, 40) go under the stub (preset deck: no shuffle)
+    # 5th and 6th (24, 32, 40) go under the stub, and that pool is shuffled
     live = [s for s in range(8) if s != folded]
-    assert [h.hole[s][6] for s in live] == [48, 49, 50, 51, 24, 32, 40]
+    seventh = [h.hole[s][6] for s in live]
+    assert sorted(seventh) == [24, 32, 40, 48, 49, 50, 51]
+    assert seventh == list(h.reshuffled)
     assert any('burns shuffled into the stub' in e for e in h.log)
     dead = h.hole[folded]
     for s in range(8):
@@ -374,6 +468,52 @@ def test_folded_players_cards_are_never_reused_seed_001():
                 assert c not in dead
     cs = _all_cards(h)
     assert len(cs) == len(set(cs))
+
+
+def _exhausted_hand(seed):
+    """8 seats, shuffled; the first seat offered a fold folds, the rest
+    check or call to the end: 7 live players, 4 cards left, the 3 burns
+    are shuffled in."""
+    h = Hand(F7S, casino(), [1000] * 8, seed % 8, Rng(seed))
+    folded = False
+    while not h.finished:
+        ks = kinds(h)
+        if not folded and 'fold' in ks:
+            folded = True
+            h.act('fold')
+        else:
+            h.act('bring_in' if 'bring_in' in ks else 'check' if 'check' in ks else 'call')
+    return h
+
+
+def test_the_deck_exhaustion_reshuffle_follows_from_the_deck_and_the_actions_rules_edge_exhaustion():
+    # RULES.md edge rule (deck exhaustion and histories): a replay deals
+    # exactly the same cards. The deck order at the start and the actions
+    # decide the reshuffle: replayed from them, every card is the same.
+    differs = 0
+    for seed in range(6):
+        h = _exhausted_hand(seed)
+        assert not h.voided and h.reshuffled is not None
+        burns = [e[1] for e in h.history if e[0] == 'burn']
+        order = h.deck_order
+        before = []   # dealt before seventh street (the folded seat's too)
+        for x in h.hole:
+            before.extend(x[:6])
+        rest = [c for c in order if c not in burns and c not in before]  # the stub
+        assert sorted(h.reshuffled) == sorted(rest + burns)   # the stub and the burns
+        live = [s for s in range(8) if len(h.hole[s]) == 7]
+        first = (h.dealer + 1) % 8
+        live.sort(key=lambda s: (s - first) % 8)
+        assert [h.hole[s][6] for s in live] == list(h.reshuffled)[:len(live)]
+        if list(h.reshuffled) != rest + burns:
+            differs += 1
+        again = Hand(F7S, casino(), [1000] * 8, h.dealer, deck=list(order))
+        for _, seat, kind, amount in h.actions:
+            assert again.actor == seat
+            again.act(kind, amount)
+        assert again.hole == h.hole and again.board == h.board
+        assert again.reshuffled == h.reshuffled and again.stacks == h.stacks
+    assert differs  # a shuffle, not the stub then the burns
 
 
 # -- impossible call ---------------------------------------------------------

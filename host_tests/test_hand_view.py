@@ -105,3 +105,4 @@ def test_cannot_beat_is_the_impossible_call_from_cards_alone():
 def test_seat_view_can_be_built_directly():
     h = Hand(VARIANTS['FT'], lexibook(), [100] * 3, 0, deck=list(range(52)))
     assert SeatView(h, 1).down[1] == h.view(1).down[1]
+

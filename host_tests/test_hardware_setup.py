@@ -81,3 +81,85 @@ def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
     dev.power.update(60000, 0)
     dev.power.update(300000, 0)
     assert fake_machine.SLEEPS == [100, 100, 100]
+
+
+def _bad_board(tmp_path, monkeypatch, text):
+    path = tmp_path / "board.json"
+    path.write_text(text)
+    monkeypatch.setattr(hardware_setup, "BOARD_FILE", str(path))
+    monkeypatch.setattr(hardware_setup.read_board, "__defaults__", (str(path),))
+
+
+def _ref_board_built(dev):
+    assert isinstance(dev.display, SSD1306)
+    assert [p.id for p in dev.buttons.pins] == [10, 11, 12, 13, 14, 15]
+    assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
+
+
+def _broken(name, change):
+    b = _board(name)
+    change(b)
+    return json.dumps(b)
+
+
+BAD_BOARDS = [
+    ("garbage", "\x00\xff not json at all", "not JSON"),
+    ("truncated", _broken("pico_ssd1306_i2c", lambda b: None)[:70], "not JSON"),
+    ("a list", "[1, 2]", "not a JSON object"),
+    ("empty object", "{}", "buttons: no buttons"),
+    ("pin 40", _broken("pico_ssd1306_i2c", lambda b: b["buttons"][0].update(pin=40)), "buttons: invalid pin"),
+    ("I2C1 on GP4/5", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(id=1)), "display: bad S"),
+    ("no display field", _broken("pico_ssd1306_i2c", lambda b: b.pop("display")), "display: no display"),
+    ("unwired display", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(sda=8, scl=9)),
+     "display: no answer (ETIMEDOUT)"),
+]
+
+
+def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_path, monkeypatch, capsys):
+    for what, text, why in BAD_BOARDS:
+        fake_machine.reset_fakes()
+        fake_machine.WIRED.append((4, 5))  # the display is on the reference pins
+        _bad_board(tmp_path, monkeypatch, text)
+        dev = hardware_setup.setup()
+        _ref_board_built(dev)
+        assert dev.problem.startswith("board.json ") and why in dev.problem, (what, dev.problem)
+        assert dev.problem.endswith("reference board used")
+        assert dev.problem in capsys.readouterr().out, what
+
+
+def test_a_good_board_file_has_no_problem(tmp_path, monkeypatch):
+    _bad_board(tmp_path, monkeypatch, json.dumps(_board("pico_ssd1306_spi")))
+    dev = hardware_setup.setup()
+    assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
+
+
+def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, monkeypatch):
+    from hw import loop
+
+    _bad_board(tmp_path, monkeypatch, "{}")
+    seen = []
+
+    class StopLoop(Exception):
+        pass
+
+    def run(self):
+        self.app.handle(0, 0)  # any key: power-on -> the notice
+        seen.append((type(self.app.screen).__name__, list(self.app.screen.lines)))
+        raise StopLoop
+
+    monkeypatch.setattr(loop.Loop, "run", run)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
+    try:
+        loop.main()
+    except StopLoop:
+        pass
+    (screen, lines), = seen
+    assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
+def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
+    board = dict(_board("pico_ssd1306_i2c"), seed=1234)
+    assert hardware_setup.setup(board).seed() == 1234
+    board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
+    assert hardware_setup.setup(board).seed() == 5
+    plain = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits

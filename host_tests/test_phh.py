@@ -171,6 +171,26 @@ def test_every_finished_hand_replays_from_its_phh_text_to_the_same_stacks():
             assert deals2 == deals
 
 
+def test_a_stud_all_in_runout_is_shown_again_after_the_last_card_every_card_shown():
+    # PokerKit shows hands when the betting ends, then, in stud, again
+    # after the last card; its HandHistory leaves the pot unawarded without
+    # that second showdown
+    from poker.cards import parse
+    from poker.hand import Hand
+    from poker.rules import casino
+    from poker.variants import VARIANTS
+    h = Hand(VARIANTS["F7S"], casino(10), [6, 1000], 1, deck=list(range(52)))
+    while not h.finished:
+        ks = [k for k, _ in h.legal_actions()]
+        h.act("bring_in" if "bring_in" in ks else "call" if "call" in ks else "check")
+    acts = phh.loads(phh.dumps(h))["actions"]
+    assert h.all_in[0] and h.street == 4
+    shows = [a for a in acts if " sm " in a]
+    assert len(shows) == 4 and acts[-2:] == shows[2:]     # after every deal
+    assert [len(parse(a.split()[2])) for a in shows] == [3, 3, 7, 7]
+    assert acts.index(shows[1]) < acts.index("d dh p1 " + phh.cards_text(h.hole[0][3:4]))
+
+
 def test_phh_text_records_our_variant_and_the_contested_rules():
     from poker.rules import lexibook
     h = _random_hand("F5S", [200, 200, 200, 200], 2, 9, lexibook(10))
@@ -181,7 +201,8 @@ def test_phh_text_records_our_variant_and_the_contested_rules():
     assert f["_open_pair_big_bet"] is False and f["_raise_cap"] == 3
     r = phh.rules_from_fields(f)
     for k in ("ante", "bring_in", "small_bet", "big_bet", "raise_cap", "heads_up_uncapped",
-              "open_pair_big_bet", "odd_chip", "short_all_in_reopens"):
+              "open_pair_big_bet", "odd_chip", "short_all_in_reopens", "raise_over_all_in",
+              "odd_chips_together", "merge_pots", "low_half_if_any_low"):
         assert getattr(r, k) == getattr(h.rules, k), k
     assert len(phh.parse_cards(f["_deck"])) == 52
 

@@ -33,12 +33,25 @@ def test_blinds_are_half_a_small_bet_and_one_small_bet():
         assert (r.small_blind, r.big_blind) == (5, 10)
 
 
+def test_both_profiles_play_the_house_rules_not_pokerkits_conventions():
+    # RULES.md edge rules (short all-ins, odd chips, hi/lo halves); PokerKit's
+    # conventions are for the pokerkit profile of tools/selfplay.py only
+    for r in (lexibook(10), casino(10)):
+        assert r.short_all_in_reopens == 2
+        assert not (r.raise_over_all_in or r.odd_chips_together or r.merge_pots
+                    or r.low_half_if_any_low)
+    r = casino(10).copy(merge_pots=True)
+    assert r.merge_pots and r.copy().merge_pots
+
+
 def test_every_contested_rule_is_a_field_that_copy_can_change():
     r = casino(10)
     for field in ('ante', 'bring_in', 'raise_cap', 'heads_up_uncapped',
                   'open_pair_big_bet', 'odd_chip', 'short_all_in_reopens',
                   'impossible_call_guard', 'first_dealer', 'min_seats',
-                  'max_seats', 'starting_chips', 'small_blind', 'big_blind'):
+                  'max_seats', 'starting_chips', 'small_blind', 'big_blind',
+                  'raise_over_all_in', 'odd_chips_together', 'merge_pots',
+                  'low_half_if_any_low'):
         assert hasattr(r, field), field
     r2 = r.copy(raise_cap=4, heads_up_uncapped=False)
     assert r2.raise_cap == 4 and not r2.heads_up_uncapped

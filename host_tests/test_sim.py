@@ -158,6 +158,28 @@ def test_the_same_script_gives_the_same_frames_under_micropython_and_cpython(tmp
     assert outs[0][0] != outs[0][1] and any(outs[0][0])
 
 
+@pytest.mark.skipif(MICROPYTHON is None, reason="no micropython unix port")
+def test_the_documented_micropython_run_saves_a_4x_png_row_by_row(tmp_path):
+    # README: micropython -X heapsize=400k tools/sim/run.py --headless --script FILE,
+    # with "png FILE 4": the rows are streamed, never the whole image in RAM
+    from PIL import Image
+
+    script = tmp_path / "s.txt"
+    script.write_text("A\npng big.png 4\nframe big.bin\n")
+    out = tmp_path / "out"
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=400k", os.path.join(SIM, "run.py"), "--headless",
+                           "--script", str(script), "--out", str(out), "--data", str(tmp_path / "data")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    frame = (out / "big.bin").read_bytes()
+    im = Image.open(out / "big.png").convert("1")
+    assert im.size == (512, 256)
+    for y in range(64):
+        for x in range(128):
+            lit = (frame[(y >> 3) * 128 + x] >> (y & 7)) & 1
+            assert (im.getpixel((4 * x + 2, 4 * y + 1)) != 0) == bool(lit), (x, y)
+
+
 def test_play_without_a_terminal_says_how_to_run_headless():
     proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py")], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
@@ -198,6 +220,67 @@ def test_play_in_a_terminal_draws_the_screen_takes_keys_saves_a_png_and_quits(tm
     assert "RIGHT PRESS" not in text  # the demo writes key names in pixels, not text
     assert "\u2588" in text and "Q = quit" in text and "saved" in text
     assert (tmp_path / "stud-001.png").exists()
+
+
+def test_the_terminal_redraws_at_once_when_it_is_resized(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
+                                  "--out", str(tmp_path), "--data", str(tmp_path / "data")])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    pump(1.5)
+    seen = len(out)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))  # narrower: no key pressed
+    pump(1.0)
+    narrow = out[seen:].decode("utf-8", "replace")
+    seen = len(out)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))  # and wide again
+    pump(1.0)
+    wide = out[seen:].decode("utf-8", "replace")
+    os.write(fd, b"q")
+    pump(0.5)
+    os.waitpid(pid, 0)
+    assert "widen the terminal to 128 columns" in narrow and "\x1b[H" in narrow
+    # the wide frame clears what the narrow one left below it
+    assert "\x1b[H" in wide and "widen the terminal" not in wide and wide.rstrip().endswith("\x1b[J")
+
+
+def test_pygame_without_a_display_says_so(monkeypatch):
+    import types
+
+    import window
+
+    class Display:
+        def init(self):
+            pass
+
+        def get_driver(self):
+            return "offscreen"  # what SDL falls back to with no display, silently
+    fake = types.SimpleNamespace(init=lambda: None, display=Display())
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    with pytest.raises(SystemExit) as e:
+        window.no_display(fake)
+    assert "no display" in str(e.value) and "make play" in str(e.value)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # asked for: no complaint
+    window.no_display(fake)
 
 
 def test_pygame_window_feeds_real_key_holds_through_the_button_logic(tmp_path, monkeypatch):

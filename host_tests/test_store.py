@@ -138,6 +138,18 @@ def test_damage_with_no_good_copy_gives_none_and_one_message():
     assert s2.pop_problems() and s2.problems == []
 
 
+def test_damage_with_no_good_copy_is_removed_so_the_next_power_on_reports_nothing():
+    root = _root()
+    s = Store(root)
+    s.write("settings", b"x")
+    _put(root + "/settings", b"garbage")
+    s2 = Store(root)
+    assert s2.read("settings") is None and len(s2.problems) == 1
+    assert "settings" not in s2.list()
+    s3 = Store(root)  # the next power-on
+    assert s3.read("settings") is None and s3.problems == []
+
+
 def test_a_cut_off_temporary_file_is_ignored_without_a_message():
     root = _root()
     s = Store(root)

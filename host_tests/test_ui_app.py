@@ -438,6 +438,9 @@ def test_damaged_save_files_are_reported_once_on_the_way_to_the_menu(tmp_path):
     rig.run(500)
     rig.press(keys.A)
     assert rig.screen() == "Menu"
+    again = Rig(seed=16, store=_store(tmp_path))  # the next power-on: no notice
+    again.press(keys.A)
+    assert again.screen() == "Menu"
 
 
 def test_a_partial_redraw_gives_the_same_pixels_as_a_full_one():

@@ -46,6 +46,15 @@ class Raiser:
         return best or view.legal[0]
 
 
+class Folder(Station):
+    """Calls before the flop (or on third street), folds to any bet after."""
+
+    def decide(self, view):
+        if view.to_call and view.street > 0:
+            return "fold", 0
+        return Station.decide(self, view)
+
+
 def stations(seat, settings, rng):
     return Station()
 
@@ -107,6 +116,11 @@ class Rig:
 
     def lit(self, x, y):
         return self.display.lit(x, y)
+
+    def shows(self, s, small=True):
+        """True if the text s is on screen (SMALL font, or NORMAL), lit on
+        dark or dark on a lit box: its exact pixels, found anywhere."""
+        return find_text(self.display, s, small) is not None
 
     def new_game(self):
         """From power-on to the first table with the current settings."""
@@ -181,6 +195,43 @@ def call_down(rig, until):
     return False
 
 
+def showdown_where(cond, seed=1, settings=None, players=stations, stacks=None, hands=80):
+    """Plays you as a calling station, hand after hand, until a showdown
+    screen whose view satisfies cond(view) is up (returns the rig), or
+    ``hands`` hands went by (None). ``stacks``: the stacks of the first hand
+    (they must add up to the table's chips)."""
+    rig = Rig(seed=seed, settings=settings, players=players)
+    rig.press(keys.A)
+    if stacks is not None:
+        from poker.game import Game
+
+        rig.app.game = Game(rig.app.settings, rig.app.rng, None, players)
+        rig.app.game.stacks = list(stacks)
+        rig.app.table()
+    else:
+        menu = rig.app.screen
+        menu.sel = menu.items.index("NEW GAME")
+        rig.press(keys.A)
+    for _ in range(100 * hands):
+        scr = rig.screen()
+        if rig.my_turn():
+            t = rig.app.screen
+            ks = [k for k, _ in t.options]
+            for want in ("check", "call", "bring_in"):
+                if want in ks:
+                    t.sel = ks.index(want)
+                    break
+            rig.press(keys.A)
+            rig.answer_confirm()
+        elif scr == "Showdown" and cond(rig.app.screen.view):
+            return rig
+        elif rig.app.game.hand_no > hands or rig.app.game.over:
+            return None
+        elif not rig.past_result():
+            rig.run(rig.app.pace_ms)
+    return None
+
+
 def stud_deck(n, dealer, hands):
     """A preset seven card stud deck (poker.hand's documented dealing order:
     from the dealer's left, two down cards round, the door card round, then
@@ -236,3 +287,63 @@ def impossible_rig(mine):
     if not call_down(rig, lambda r: r.app.game.view(0).street == 4):
         raise AssertionError("never reached seventh street")
     return rig
+
+
+def _rows(fb, w, h):
+    """Each row of a frame buffer as an int, bit x = pixel x lit."""
+    out = []
+    for y in range(h):
+        r = 0
+        for x in range(w):
+            if fb.pixel(x, y):
+                r |= 1 << x
+        out.append(r)
+    return out
+
+
+def find_text(fb, s, small=True):
+    """(x, y) where the text s is drawn on fb (128x64), lit or inverted,
+    or None. The text is drawn on a scratch buffer and its pixel box (the
+    glyphs and the gaps between them) searched for."""
+    pat, w = _pattern(s, small)
+    mask = (1 << w) - 1
+    rows = _rows(fb, 128, 64)
+    for y in range(64 - len(pat) + 1):
+        for x in range(128 - w + 1):
+            if _match(rows, pat, mask, x, y):
+                return x, y
+    return None
+
+
+def _match(rows, pat, mask, x, y):
+    for lit in (True, False):
+        ok = True
+        for j in range(len(pat)):
+            r = (rows[y + j] >> x) & mask
+            if not lit:
+                r ^= mask
+            if r != pat[j]:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def text_at(fb, s, x, y, small=True):
+    pat, w = _pattern(s, small)
+    return _match(_rows(fb, 128, 64), pat, (1 << w) - 1, x, y)
+
+
+def _pattern(s, small):
+    """The rows of the text's pixel box (glyphs and the gaps between them)
+    and its width."""
+    import framebuf
+
+    from ui import font
+
+    f = font.SMALL if small else font.NORMAL
+    w = font.width(s, f) - 1
+    scratch = framebuf.FrameBuffer(bytearray(w * 8), w, 8, framebuf.MONO_VLSB)
+    font.text(scratch, s, 0, 0, 1, f)
+    return _rows(scratch, w, font.HEIGHT[f]), w

@@ -174,7 +174,9 @@ def main_cpython():
     if not exe:
         print("micropython not found: unix port skipped")
         return
-    proc = subprocess.run([exe, "-X", "heapsize=180k", os.path.abspath(__file__),
+    # 400k: the unix port compiles the engine from source here (the device
+    # loads .mpy), and a 64-bit heap holds objects twice the size.
+    proc = subprocess.run([exe, "-X", "heapsize=400k", os.path.abspath(__file__),
                            str(args.hands)], capture_output=True, text=True)
     if proc.returncode:
         print(proc.stdout + proc.stderr)

@@ -114,6 +114,46 @@ def main():
     rig10.new_game()
     call_down(rig10, lambda r: r.app.game.view(0).street >= 1)
     report("table 10 seats hold'em, full redraw", best_us(full(rig10.app)))
+    showdown_work()
+
+
+def showdown_work():
+    """The showdown screen's own work once a hand is over: the cards that
+    play and the names (Hand.explain), its lines, one redraw; eight seats
+    of Omaha hi/lo and of stud hi/lo, the hands where the most seats show
+    (the modules already imported: the import is not timed)."""
+    from poker import handname, rules  # noqa: F401  (kept loaded while timing)
+    from poker.hand import Hand
+    from poker.rng import Rng
+    from poker.variants import VARIANTS
+    from simhw import SimDisplay
+    from ui import showdown
+
+    import poker
+    unload = poker.unload
+    poker.unload = lambda name: None
+    d = SimDisplay()
+    for code in ("F7S/8", "FO/8"):
+        rng = Rng(3)
+        best = None
+        most = 0
+        for k in range(120):
+            h = Hand(VARIANTS[code], rules.casino(), [500] * 8, k % 8, rng)
+            while not h.finished:  # everybody checks and calls: many show
+                legal = h.legal_actions()
+                pick = [a for a in legal if a[0] in ("check", "call", "bring_in")] or legal
+                h.act(pick[0][0], pick[0][1])
+            shown = 8 - h.shown.count(None)
+            t0 = _us()
+            h.explain()
+            v = h.view(0)
+            d.fill(0)
+            showdown.draw_showdown(d, v, 0, showdown.lines_of(v))
+            dt = _diff(_us(), t0)
+            if shown > most or (shown == most and dt < best):
+                most, best = shown, dt
+        report("showdown %s, 8 seats, %d shown" % (code, most), best)
+    poker.unload = unload
 
 
 main()

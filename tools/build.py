@@ -293,7 +293,7 @@ def _verdict(used, budget):
 
 def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes):
     lines = []
-    lines.append("Size report (budgets: DEVICE.md)")
+    lines.append("Size report (budgets: docs/device.md)")
     lines.append("  %-34s %5s %10s %9s" % ("part", "files", "bytes", "KB"))
     for name, nfiles, nbytes in parts:
         lines.append("  %-34s %5d %10d %9s" % (name, nfiles, nbytes, _kb(nbytes)))
@@ -622,7 +622,10 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
                 raise
             last = [ln for ln in str(e).splitlines() if ln.strip()][-1:]
             res = {"ERROR": " ".join(last) or "failed"}
-            log("proof %-5s %-4s: FAILED under a heap of %s: %s" % (route, level, limit, res["ERROR"]))
+            # not strict: a literal budget the 64-bit port's wider objects may
+            # overflow; the caller runs again with more room and says why
+            log("proof %-5s %-4s: did not fit a heap of %s on this 64-bit port (expected: its "
+                "objects take up to twice the RP2040's room): %s" % (route, level, limit, res["ERROR"]))
         else:
             beyond = int(res["PEAK_LIVE_BEYOND_IMAGE"])
             low = device_heap_lower_bound(res)
@@ -773,7 +776,7 @@ def main(argv=None):
     ap.add_argument("--proof", type=int, metavar="HANDS", default=0,
                     help="then play HANDS hands from the image and from the LittleFS layout under "
                          "the unix port and the 32-bit WebAssembly port with the heap budgets of "
-                         "DEVICE.md, and print the peak heap")
+                         "docs/device.md, and print the peak heap")
     args = ap.parse_args(argv)
     try:
         info = build(os.path.abspath(args.out), os.path.abspath(args.src), args.march,

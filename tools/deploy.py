@@ -103,6 +103,11 @@ class Mpremote:
     def argv(self, args):
         return [sys.executable, "-m", "mpremote"] + list(args)
 
+    def port_exists(self, port):
+        """False for a device path that is not there (mpremote's other
+        names, like a0 or COM3, are left to mpremote)."""
+        return "/" not in port or os.path.exists(port)
+
     def run(self, args):
         """Runs mpremote with args; returns (returncode, stdout, stderr)."""
         proc = subprocess.run(self.argv(args), capture_output=True, text=True)
@@ -248,6 +253,19 @@ class Deployer:
                 ", ".join(p[0] for p in ports), ports[0][0]))
         return ports[0][0]
 
+    def check_port(self, port):
+        """A port given as a device path must exist (mpremote would only say
+        it "may be in use"); else the error lists the serial ports there are."""
+        exists = getattr(self.t, "port_exists", None)
+        if exists is None or exists(port):
+            return
+        rc, out, _err = self.t.run(["connect", "list"])
+        there = [ln.split()[0] for ln in out.splitlines() if ln.split()] if rc == 0 else []
+        raise DeployError("there is no port %s. %s" % (
+            port, "Serial ports here: %s (boards first: make deploy without PORT= picks one)"
+            % ", ".join(there) if there else "No serial port is here at all: plug the Pico in "
+            "with a data cable"))
+
     def deploy(self, port=None, board=DEFAULT_BOARD, route="auto"):
         info = load_build(self.build_dir)
         board_path = board_file(self.boards_dir, board)
@@ -258,6 +276,8 @@ class Deployer:
                     ", ".join(changed[:5]), " ..." if len(changed) > 5 else ""))
         if port is None:
             port = self.find_port()
+        else:
+            self.check_port(port)
         c = ["connect", port]
         app_paths = sorted(set("/" + e["path"].split("/")[0] for e in info["files"]
                                if "/" in e["path"]))

@@ -13,7 +13,13 @@ PokerKit can load each one (``pokerkit.HandHistory.loads``) and, for the
 variants it has, replay it. The last line printed is a JSON summary.
 
 The ``pokerkit`` profile is the casino profile with PokerKit's conventions:
-bet + 3 raises heads-up too, no open-pair big bet.
+bet + 3 raises heads-up too, no open-pair big bet, short all-ins by PokerKit's
+rule (``raise_over_all_in``: the next raise is a full bet over the all-in,
+which counts for the cap) and pots split as PokerKit splits them: the odd
+chip by seat, all odd chips of a split together (``odd_chips_together``),
+hands that cannot win out before the pots are formed (``merge_pots``), hi/lo
+pots halved when any contender has a low (``low_half_if_any_low``); see
+poker/rules.py.
 """
 import argparse
 import json
@@ -42,9 +48,21 @@ def make_rules(profile, small_bet=10):
         r.profile = "pokerkit"
         r.heads_up_uncapped = False
         r.open_pair_big_bet = False
+        r.odd_chip = "seat"
+        r.raise_over_all_in = True
+        r.odd_chips_together = True
+        r.merge_pots = True
+        r.low_half_if_any_low = True
     elif profile != "casino":
         raise ValueError("unknown profile %r" % profile)
     return r
+
+
+def settles_like_pokerkit(rules):
+    """Do these rules split pots exactly as PokerKit does (odd chips,
+    merged pots, hi/lo halves)?"""
+    return (rules.odd_chip == "seat" and rules.odd_chips_together and rules.merge_pots
+            and rules.low_half_if_any_low)
 
 
 def draw_stacks(n, rnd, rules, kind="mixed"):
@@ -97,8 +115,10 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
     """Plays one hand of random legal actions. Returns ``(hand, legal_lists,
     flags)``: the legal actions at each decision (sorted) and the set of
     situations where PokerKit departs from the house rules (see
-    host_tests/pk_oracle.py): short_all_in, partial_forced_bet,
-    deck_exhausted, odd_chip."""
+    host_tests/pk_oracle.py): short_all_in (unless the rules play it by
+    PokerKit's rule, ``raise_over_all_in``), partial_forced_bet,
+    deck_exhausted, odd_chip (unless the rules split pots as PokerKit
+    does, ``settles_like_pokerkit``)."""
     h = Hand(VARIANTS[code], rules, list(stacks), dealer, rng)
     legals = []
     flags = set()
@@ -116,7 +136,8 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
         s = h.actor
         if kind == "bring_in" and amount < rules.bring_in:
             flags.add("partial_forced_bet")
-        if kind in ("complete", "bet", "raise") and amount == h.stacks[s]:
+        if (kind in ("complete", "bet", "raise") and amount == h.stacks[s]
+                and not rules.raise_over_all_in):  # else PokerKit's own rule
             if h.bets[s] + amount < full_to(h, kind):
                 flags.add("short_all_in")
         h.act(kind, amount)
@@ -126,7 +147,7 @@ def play(code, rules, stacks, dealer, rng, rnd, pick=pick_action, on_decision=No
         if "exhausted" in line or "deck short" in line:
             flags.add("deck_exhausted")
     for amount, winners in h.pots:
-        if len(winners) > 1 and amount % len(winners):
+        if len(winners) > 1 and amount % len(winners) and not settles_like_pokerkit(rules):
             flags.add("odd_chip")
     return h, legals, flags
 

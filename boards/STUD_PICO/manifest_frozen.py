@@ -3,6 +3,10 @@
 # Frozen modules of STUD_PICO with BOARD_VARIANT=FROZEN: the port's own plus
 # the app's three packages, through their manifests (micropython-lib style).
 # Paths are relative to this file: boards/STUD_PICO -> ../../firmware.
+# The app's one metadata(): MicroPython's manifest tool refuses a second call
+# anywhere in the include()d manifests, so the packages' manifests carry none.
+metadata(description="Stud: the poker console app (packages poker, ui, hw)", version="0.1.0", license="MIT")
+
 include("$(PORT_DIR)/boards/manifest.py")
 include("../../firmware/poker/manifest.py")
 include("../../firmware/ui/manifest.py")

@@ -1,17 +1,21 @@
 // The Stud handheld: Raspberry Pi Pico (RP2040, 2 MB flash) with a ROMFS
 // partition. Out-of-tree board for MicroPython v1.28.0's rp2 port; see
-// mpconfigboard.cmake for the flash map and README.md for the build.
+// README.md beside this file for the build.
 
 #define MICROPY_HW_BOARD_NAME                   "Stud handheld (Raspberry Pi Pico)"
 
-// 768 KB of flash for the ROMFS image (the app's code as .mpy executed in
-// place, and the evaluator tables read in place through memoryview). This is
-// the whole flash budget of the app (DEVICE.md). It lies between the
-// firmware and the filesystem; a multiple of the 4 KB flash sector.
+// The flash map (offsets from 0x10000000). v1.28.0's rp2_flash.c puts the
+// filesystem at the top of the 2 MB and the ROMFS partition right below it;
+// the firmware has what is left at the bottom. The linker checks none of
+// these boundaries: tools/firmware.py checks them on the built firmware.
+//   0     .. 640K   firmware           640 KB  (as the stock RPI_PICO's)
+//   640K  .. 1408K  ROMFS partition    768 KB
+//   1408K .. 2048K  LittleFS           640 KB
+
+// ROMFS: the app's code (.mpy) executed in place and the evaluator tables
+// read in place through memoryview: the app's whole flash budget.
+// A multiple of the 4 KB flash sector (rp2_flash.c asserts it).
 #define MICROPY_HW_ROMFS_BYTES                  (768 * 1024)
 
-// The LittleFS filesystem: the top 640 KB. Set in mpconfigboard.cmake too
-// (the port passes that value to the linker and the compiler).
-#ifndef MICROPY_HW_FLASH_STORAGE_BYTES
+// LittleFS: saves, statistics, main.py, board.json. A multiple of 4 KB.
 #define MICROPY_HW_FLASH_STORAGE_BYTES          (640 * 1024)
-#endif

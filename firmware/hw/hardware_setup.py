@@ -2,14 +2,20 @@
 
 ``setup(board=None)`` reads the board (a dict, or ``/board.json`` written by
 ``make deploy`` from boards/NAME.json; the reference board when the file is
-missing) and returns ``Devices``:
+missing) and returns ``Devices``. A board that cannot be read or built (bad
+JSON, a missing field, a pin the chip lacks, a display that does not
+answer) falls back to the reference board; ``problem`` then says what was
+wrong (also printed on the console) and the app shows it on the screen:
 - ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
   ``gc.collect()`` so the 1 KB frame buffer finds room;
 - ``buttons``: hw.buttons.PinButtons on pins with pull-ups;
 - ``sound``: hw.buzzer.Buzzer on a PWM pin, or None;
 - ``power``: hw.power.Power (screen off, then light sleep until a button);
 - ``battery``: hw.power.Battery, or None;
-- ``board``: the board dict; ``seed()``: 30 random bits from the chip;
+- ``problem``: None, or what was wrong with the board file;
+- ``board``: the board dict; ``seed()``: 30 random bits from the chip, or
+  the board's optional ``"seed"`` (for tests and demos: the deal of
+  ``tools/sim/run.py --seed N``);
   ``safe_mode_held()``: True if the safe-mode key is down now.
 """
 import gc
@@ -40,11 +46,35 @@ DEFAULT_BOARD = {
 
 
 def load_board(path=BOARD_FILE):
+    return read_board(path)[0]
+
+
+def read_board(path=BOARD_FILE):
+    """(board, problem): the board file, or the reference board and why
+    (None when there is simply no file)."""
     try:
         with open(path) as f:
-            return json.load(f)
+            board = json.load(f)
     except OSError:
-        return DEFAULT_BOARD
+        return DEFAULT_BOARD, None
+    except Exception as e:  # ValueError: syntax error in JSON, truncated file
+        return DEFAULT_BOARD, "not JSON (%s)" % _why(e)
+    if not isinstance(board, dict):
+        return DEFAULT_BOARD, "not a JSON object"
+    return board, None
+
+
+_ERRNO = {110: "ETIMEDOUT", 116: "ETIMEDOUT", 5: "EIO", 19: "ENODEV", 22: "EINVAL"}
+
+
+def _why(e):
+    """A short reason for an exception, for the screen and the console."""
+    if isinstance(e, KeyError):
+        return "no %s" % (e.args[0] if e.args else "field")
+    if isinstance(e, OSError) and e.args and isinstance(e.args[0], int):
+        return "no answer (%s)" % _ERRNO.get(e.args[0], "error %d" % e.args[0])
+    t = str(e) if e.args else ""
+    return t if t else type(e).__name__
 
 
 def make_bus(d):
@@ -72,6 +102,8 @@ def make_display(d):
 
 
 class Devices:
+    problem: "str | None" = None  # what was wrong with the board file (setup())
+
     def __init__(self, board, display, buttons, sound, power, battery, safe_index):
         self.board = board
         self.display = display
@@ -87,6 +119,9 @@ class Devices:
         return (self.buttons.down_mask() >> self._safe_index) & 1 == 1
 
     def seed(self):
+        fixed = self.board.get("seed")  # tests and demos: a known deal
+        if fixed is not None:
+            return fixed & 0x3FFFFFFF
         try:
             import os
             b = os.urandom(4)
@@ -99,7 +134,26 @@ class Devices:
 
 
 def setup(board=None):
-    board = board or load_board()
+    problem = None
+    if board is None:
+        board, problem = read_board()
+    if problem is None:
+        try:
+            return _setup(board)
+        except Exception as e:  # a bad board is never a blank screen
+            problem = "%s: %s" % (_part[0], _why(e))
+    problem = "board.json %s; reference board used" % problem
+    print("stud:", problem)
+    dev = _setup(DEFAULT_BOARD)
+    dev.problem = problem
+    return dev
+
+
+_part = ["board"]  # the part of the board being built (for the message)
+
+
+def _setup(board):
+    _part[0] = "buttons"
     names = [b["key"] for b in board["buttons"]]
     keys, long_keys = keys_from_board(names)
     Pin = machine.Pin
@@ -110,19 +164,23 @@ def setup(board=None):
     safe = board.get("safe_mode_key")
     safe_index = names.index(safe) if safe in names else None
 
+    _part[0] = "display"
     display = make_display(board["display"])
 
+    _part[0] = "buzzer"
     sound = None
     bz = board.get("buzzer")
     if bz:
         sound = Buzzer(machine.PWM(Pin(bz["pin"])))
 
+    _part[0] = "battery"
     battery = None
     bt = board.get("battery")
     if bt:
         battery = Battery(machine.ADC(bt["adc_pin"]), bt.get("divider", 3), bt.get("empty_mv", 3300),
                           bt.get("full_mv", 4200))
 
+    _part[0] = "power"
     pw = board.get("power") or {}
 
     def nap():

@@ -139,6 +139,8 @@ def main(board=None):
     gc.collect()
     clock = Clock()
     app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery)
+    if dev.problem:
+        app.notify(dev.problem)  # on the screen after power-on
     gc.collect()
     Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
     return dev

@@ -1,13 +1,14 @@
 # pyright: reportUndefinedVariable=false
-# ruff: noqa: F821, E402  (a manifest runs with metadata/package/include defined)
-# micropython-lib style manifest of the `hw` package, for MicroPython's
-# freezing tools (boards/STUD_PICO/manifest_frozen.py includes it). It is run
-# by the firmware build on the host, never on the device: tools/build.py leaves
-# manifest.py files out of the device trees. MicroPython's manifest runner makes
-# the manifest's folder the current directory, so every module beside this
-# file is listed (subfolders are not: keep packages flat, or list them here).
-metadata(description="Stud: the hardware layer (display drivers, buttons, buzzer, power)", version="0.1.0", license="MIT")
-
+# ruff: noqa: F821  (a manifest runs with package/include defined)
+# Manifest of the `hw` package (the hardware layer: display drivers, buttons, buzzer, power),
+# micropython-lib style, for MicroPython's freezing tools: the FROZEN variant's
+# boards/STUD_PICO/manifest_frozen.py includes it. It is run by the firmware
+# build on the host, never on the device: tools/build.py leaves manifest.py
+# files out of the device trees. MicroPython's manifest runner makes the
+# manifest's folder the current directory, so every module beside this file is
+# listed (subfolders are not: keep packages flat, or list them here).
+# No metadata() here: MicroPython allows one metadata() per manifest and its
+# include()s, and manifest_frozen.py carries the app's.
 import os
 
 package("hw", files=sorted([f for f in os.listdir(".") if f.endswith(".py") and f != "manifest.py"]),

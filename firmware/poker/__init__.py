@@ -3,3 +3,17 @@
 Nothing in this package knows about hardware or screens; it runs unchanged
 on CPython 3.11 and on MicroPython.
 """
+
+
+def unload(name):
+    """Forgets a module used for a moment (poker.handname after a
+    showdown; a screen's page), so that its functions and tables leave the
+    heap until the next use imports it again."""
+    import sys
+
+    mod = sys.modules.pop(name, None)
+    if mod is not None:
+        parent, _, child = name.rpartition(".")
+        pkg = sys.modules.get(parent)
+        if pkg is not None and hasattr(pkg, child):
+            delattr(pkg, child)

@@ -62,6 +62,7 @@ loop.
 from micropython import const
 
 from poker import evaluator as _ev
+from poker import sampler as _sampler
 from poker.evaluator import next_subset
 from poker.rng import Rng
 
@@ -718,7 +719,13 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             samples = 1
         if rng is None:
             rng = Rng(1)
-        total, done = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
+        # the batch path (poker/sampler.py): the same deals, much faster
+        got = None
+        if ranges is None and t.kind == _HI and not t.omaha and t.size == 7:
+            got = _sampler.run(t, samples, rng, clock, budget_ms, _POT)
+        if got is None:
+            got = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
+        total, done = got
         last['exact'] = False
     last['deals'] = done
     # round(total * 1000 / (done * _POT)) without the product, which would

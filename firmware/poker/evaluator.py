@@ -27,10 +27,13 @@ call the unchecked entry points on their hot paths:
 positional arguments, no checks at all (garbage in, garbage out); and
 ``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
 ``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``. On
-MicroPython in full mode ``high7_unchecked`` is a ``@micropython.viper``
-function (``FAST_PATH == 'viper'``); elsewhere it is the plain-Python path
+MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
+function (``FAST_PATH == 'viper'``; in full mode when the values are in one
+piece, as from ROMFS); elsewhere it is the plain-Python path
 (``FAST_PATH == 'plain'``); both give identical results (tested under the
-unix port). ``category_index(strength)`` is the unchecked 0..8 category.
+unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
+(7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
+one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
 
 Two modes (``MODE``), chosen once at import (see ``poker.tables``):
 ``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
@@ -121,13 +124,20 @@ def _header(name):
 def _load_hash(name, h):
     """The displacements (a buffer and its view) and the values (buffers
     and views): one piece when the source is contiguous anyway (ROMFS,
-    CPython), else chunks of 4096 entries."""
+    CPython) or the heap has the block (the viper fast path wants it),
+    else chunks of 4096 entries."""
     dbuf = _tables.load(name, h[10], 2 * h[5])
     tbufs = []
     views = []
     step = _CHUNK_MASK + 1
     if not _IS_MP or _tables.where(name)[1] == "romfs":
         step = h[6]
+    else:
+        try:
+            tbufs.append(_tables.load(name, h[11], 2 * h[6]))
+            return dbuf, _u16_view(dbuf, h[5]), tbufs, [_u16_view(tbufs[0], h[6])]
+        except MemoryError:  # no block that big: chunks
+            pass
     for j in range(0, h[6], step):
         n = min(step, h[6] - j)
         tbufs.append(_tables.load(name, h[11] + 2 * j, 2 * n))
@@ -348,6 +358,20 @@ high7_unchecked = _high7_plain
 FAST_PATH = "plain"
 
 
+def _high7_batch_plain(hands, n, out):
+    """``high7_batch``'s plain path: high7_unchecked of each hand."""
+    f = high7_unchecked
+    for o in range(n):
+        p = 7 * o
+        out[o] = f(hands[p], hands[p + 1], hands[p + 2], hands[p + 3], hands[p + 4],
+                   hands[p + 5], hands[p + 6])
+
+
+# high7_batch(hands, n, out): the strengths of the n seven-card hands in
+# ``hands`` (7 card bytes each) into ``out`` (an array of u16), in one call
+high7_batch = _high7_batch_plain
+
+
 # ---------------------------------------------------------------- viper path
 # MicroPython with a native emitter (the RP2040's, the unix port's): the
 # same computation over raw pointers, in its own module so that this one
@@ -361,10 +385,22 @@ if _IS_MP:
     except (ImportError, ValueError, SyntaxError):  # no native code here
         _viper = None
     if _viper is not None:
-        _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6, _FL7,
-                    _DBUF, _TFBUF, _TBUF)
-        high7_unchecked = _viper.high7 if MODE == "full" else _viper.high7_compact
-        FAST_PATH = "viper"
+        _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
+                            _FL7, _DBUF, _TFBUF, _TBUF)
+        if MODE == "compact":
+            high7_unchecked = _viper.high7_compact
+            FAST_PATH = "viper"
+        elif _fits:  # (full tables in chunks: the plain path)
+            high7_unchecked = _viper.high7
+            _batch7 = _viper.high7_batch
+            _vram = _viper._VRAM
+
+            def _high7_batch_viper(hands, n, out):
+                # the viper loop takes the key table first, then a scratch 0
+                # (the stubs type its ptr32 argument; a buffer is what it takes)
+                _batch7(_vram, hands, 0, n, out)  # pyright: ignore[reportArgumentType]
+            high7_batch = _high7_batch_viper
+            FAST_PATH = "viper"
 
 
 # ---------------------------------------------------------------- public API

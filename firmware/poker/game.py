@@ -94,6 +94,9 @@ Driving hands:
   at once; True holds it until ``g.flush_journal()``, which the UI calls
   once the frame is on the screen (so no press waits on a flash write).
 - ``g.new_game()``: starts over with the current settings (stats are kept).
+- ``g.plays(settings)``: True when the game in play has these settings'
+  game, stakes, profile, players and chips (else they wait for a new game);
+  ``g.pending(settings)``: the names of those that differ.
 - ``g.remake_players()``: makes the virtual players again (call it after
   the difficulty changed; otherwise it applies from the next new game).
 - ``g.save()``: saves now (the game saves itself after each hand).
@@ -412,8 +415,7 @@ class Game:
         self.min_stack = MIN_STACK_BETS * self.small_bet
         self.total = self.seats * self.chips
         self.bots = {}
-        for seat in range(1, self.seats):
-            self.bots[seat] = self.players(seat, self.settings, self.rng)
+        self.remake_players()
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay."""
@@ -481,6 +483,18 @@ class Game:
             "hand_no": self.hand_no,
             "result": self.result,
         }
+
+    def pending(self, settings):
+        """The names of the settings (of ``_GAME_KEYS``: game, stakes,
+        profile, players, chips) that differ from the game in play: the
+        menu changes them for the next new game."""
+        g = self._game_obj()
+        return [name for name in _GAME_KEYS if g[name] != getattr(settings, name)]
+
+    def plays(self, settings):
+        """True when the game in play has these settings' game, stakes,
+        rules, seats and chips."""
+        return not self.pending(settings)
 
     def save(self):
         if self.store is None:
@@ -553,6 +567,7 @@ class Game:
 
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
+        self.level = self.settings.difficulty  # the level the players play at
         for seat in range(1, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)
 

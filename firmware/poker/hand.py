@@ -33,12 +33,22 @@ of less moves the actor's whole stack. On an open pair on fourth street
 (casino, stud high) two ``'bet'`` (or ``'raise'``) entries appear, the
 small and the big one; once a big one is made the round stays big. Cap:
 ``rules.raise_cap`` raises after the bet (the completion or the big blind
-is the bet), lifted while only two players are left if
-``rules.heads_up_uncapped``. No bet or raise is offered when nobody else
-could call it. Short all-in (``rules.short_all_in_reopens``): an all-in
-raise of less than half a bet does not reopen the betting for those who
-already acted (they may only call or fold); half a bet or more counts as a
-full raise. Uncalled chips go back at the end of each round.
+is the bet); with ``rules.heads_up_uncapped`` a round is uncapped if it
+starts with two players who are not all in, or they become two (folds,
+all-ins) before the cap is reached; a capped round stays capped. No bet or
+raise is offered when nobody else could call it. Short all-in
+(``rules.short_all_in_reopens``): an all-in raise of less than half a bet
+does not count as a raise; half a bet or more does (it sizes the next raise
+and counts for the cap). Reopening is judged for each seat: one that has
+acted since the round's bet may raise again only if all it faces since its
+last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
+call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
+the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
+PokerKit's convention instead (poker.rules): every all-in raise counts for
+the cap and the next raise is a full bet over it. A big blind all in for
+less still makes the full big blind the bet to call (a raise makes it two
+small bets).
+Uncalled chips go back at the end of each round.
 ``legal_actions()`` lists fold first (when legal), then check, call or
 bring-in, then the completion, bet or raise (the small one before the big).
 A fold when a check was free is applied as any fold: the seat is out, and
@@ -59,7 +69,10 @@ beats or ties the best shown so far in some pot it can win (either half in
 hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
 split among the best shown hands; hi/lo pots are halved when some seat in
 that pot has a qualifying low (odd chip to the high half), otherwise the
-high hand takes it all. Odd chips: ``rules.odd_chip``.
+high hand takes it all. Odd chips: ``rules.odd_chip`` (one each, or all
+together with ``rules.odd_chips_together``). PokerKit's settling, by rule
+fields: ``rules.merge_pots`` (hands that cannot win any pot are out, then
+pots with the same players are one) and ``rules.low_half_if_any_low``.
 
 Seats, order, dealing
 ---------------------
@@ -75,18 +88,24 @@ Preset deck (``deck=``): 52 distinct card ints (``poker.cards`` encoding) in
 the order they leave the top of the deck, burns included, exactly as above.
 It is verified complete (else ``ValueError``). Without ``deck=`` the hand
 shuffles ``poker.cards.Deck`` with ``rng``; ``h.deck_order`` is the order
-used either way.
+used either way, and with the actions it decides every card of the hand
+(the deck-exhaustion reshuffle included).
 
 Deck exhaustion (stud, seventh street; seed 001, RULES.md): if the stub
 cannot give a burn and a card to every live player but holds a card for
 each, the street is dealt without a burn. If it cannot give each live
-player a card, the burn cards are added under the stub and the pool is
-shuffled with ``rng`` (with a preset deck it is not shuffled: stub first,
-then the burns in the order they were burned), and the street is dealt from
-it without a burn; if even that is too few, the first card of the pool is
-dealt face up as one community card (``h.board``) that plays for everyone
-(8 players to seventh street: 48 cards held, 3 burned, the last card is the
-community card). Folded players' cards are never reused. Logged.
+player a card but the stub and the burns together can, the burns are added
+under the stub (stub first, then the burns in the order they were burned)
+and that pool is shuffled by a ``poker.rng.Rng`` seeded with the cards dealt
+to the seats so far (``_dealt_key``), and the street is dealt from it without
+a burn; ``h.reshuffled`` is the pool after the shuffle. The seed holds no
+card of the pool, so the pool's order stays as random as the deal made it,
+and the deck order at the start plus the actions give the same reshuffle:
+a replay or a resumed hand deals the same cards. If even the pool is too
+few, the next card of the stub is dealt face up as one community card
+(``h.board``) that plays for everyone (8 players to seventh street: 48
+cards held, 3 burned, the last card is the community card). Folded players'
+cards are never reused. Logged.
 
 History (``h.history``): a list of tuples, in PHH order
 --------------------------------------------------------
@@ -122,6 +141,15 @@ low half). ``winners`` are in odd-chip order: when the amount does not
 divide, the first winners get one chip more each. ``h.pot_info`` is
 parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
 ``'all'``. ``h.winnings``: chips each seat collected from the pots.
+``h.awards``: the same pots for the screens, ``(pot, half, amount,
+[(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
+side pots and ``name`` the winning hand's name with the ranks that decided
+(``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
+the cards that play of each seat that showed (``None`` where there is
+none); ``h.names[seat]``: ``(high name, low name)`` of those hands, each
+plain (no rival). Names and plays are made by ``h.explain()`` (the showdown screen
+calls it; until then names are ``''`` and plays ``None``).
+``h.mucked[seat]``: True for a seat that mucked at the showdown.
 
 Irregularities (seed 002)
 -------------------------
@@ -191,6 +219,11 @@ class Hand:
         self.actions = []
         self.pots = []
         self.pot_info = []
+        self.awards = []
+        self.plays = [None] * n
+        self.mucked = [False] * n
+        self.names = [None] * n
+        self._explained = False
         self.winnings = [0] * n
         self.street = 0
         self.actor = None
@@ -199,21 +232,24 @@ class Hand:
         self.bring_in_seat = None
         self.aggressor = None      # last to bet/raise/complete this street
         self.deck_order = None
+        self.reshuffled = None     # the pool after a deck-exhaustion reshuffle
         self._live = players       # seats in the hand and not folded
         self._needs = bytearray(n)      # must act before the round ends
-        self._may_raise = bytearray(n)  # has not acted since the last full bet
+        self._may_raise = bytearray(n)  # may raise: not acted, or faces a raise since
         self._seen = bytearray(52)      # cards dealt or burned
         self._stub = bytearray(0)
         self._top = 0
         self._current = 0   # highest bet this street
         self._level = 0     # last full bet level this street
         self._raises = 0    # full bets and raises this street
+        self._largest = 0   # raise_over_all_in: the largest raise this street
+        self._shorts = 0    # raise_over_all_in: short all-in raises in a row, added
+        self._uncapped = False  # heads-up in the casino profile: no cap this round
         self._unit = rules.small_bet
         self._open_pair = False
         self._bring_in_pending = False
         self._big_option = -1   # amount of the open-pair big bet/raise
         self._legal = None
-        self._preset = deck is not None
         self._seats = []            # seats dealt this street, from the dealer's left
         self._upkey = [0] * n       # exposed_key of each seat's up cards
         self._bb_seat = -1
@@ -466,15 +502,30 @@ class Hand:
                 raise _Inconsistency("card %s in the stub and dealt" % _card_name(c))
         if used + len(pool) != 52:
             raise _Inconsistency("the deck lost a card")
-        if not self._preset and self.rng is not None:
-            _shuffle(pool, self.rng)
         self._stub = pool
         self._top = 0
         if len(pool) >= need:
+            # seeded by the cards dealt so far, never by the pool: the same
+            # deck and actions give the same reshuffle (a replay, a resumed
+            # hand), and the pool's order stays as unknown as it was
+            _shuffle(pool, Rng(self._dealt_key()))
+            self.reshuffled = bytes(pool)
             self._say("deck exhausted: burns shuffled into the stub")
             return False, False
-        self._say("deck exhausted: one community card")
+        self._say("deck exhausted: one community card")  # the next card of the stub
         return True, False
+
+    def _dealt_key(self):
+        """A seed made of every card dealt to the seats so far (cards the
+        reshuffled pool cannot hold), seat by seat from the dealer's left."""
+        a = 0x2545
+        b = 0x1F3D
+        hole = self.hole
+        for s in self._ring:
+            for c in hole[s]:
+                a = (a * 31 + c + 1) & 0xFFFF
+                b = (b * 37 + a) & 0x3FFF
+        return (b << 16) | a
 
     # -- internals: betting rounds -------------------------------------
 
@@ -487,6 +538,8 @@ class Hand:
         self._unit = r.big_bet if st >= v.big_from else r.small_bet
         self._raises = 0
         self._level = 0
+        self._largest = 0
+        self._shorts = 0
         self.aggressor = None
         self._big_option = -1
         self._bring_in_pending = False
@@ -496,7 +549,11 @@ class Hand:
         for s in range(n):
             if bets[s] > cur:
                 cur = bets[s]
-        self._current = cur
+        posted = cur
+        if st == 0 and self._bb_seat >= 0 and cur < r.big_blind:
+            # RULES.md edge rule: a blind all in for less, the bet to call
+            # is still the full big blind
+            cur = r.big_blind
         if cur and not v.stud:  # blinds: a full big blind is the bet
             if self._full(cur, 0):
                 self._level = cur
@@ -516,10 +573,13 @@ class Hand:
             may[s] = ok
             if ok:
                 can += 1
-        if can < 2:
+        if can < 2:  # nobody to bet against: match what is in, no more
+            cur = posted
             for s in range(n):
                 if needs[s] and bets[s] >= cur:
                     needs[s] = 0
+        self._current = cur
+        self._uncapped = r.heads_up_uncapped and can <= 2
         first = None
         if st == 0 and v.stud:
             if can >= 2:
@@ -620,7 +680,7 @@ class Hand:
             # matched (a side pot with nobody left in it)
             out = [('check', 0)]
         self._big_option = -1
-        if stack > to_call and self._may_raise[s] and self._raise_open(s):
+        if stack > to_call and self._may_reraise(s) and self._raise_open(s):
             lvl = self._level
             kind = 'bet' if cur == 0 else ('complete' if lvl == 0 else 'raise')
             target = lvl + self._unit
@@ -636,12 +696,43 @@ class Hand:
                         self._big_option = b
         return out
 
+    def _may_reraise(self, s):
+        """May ``s`` raise, as far as reopening goes?"""
+        if not self.rules.raise_over_all_in:
+            return self._may_raise[s]
+        # PokerKit: facing less than the round's largest raise, only call;
+        # having acted, only after that raise or short all-ins adding up to it
+        if self._current - self.bets[s] < self._largest:
+            return False
+        return self._may_raise[s] or not self._shorts
+
     def _raise_open(self, s):
         cap = self.rules.raise_cap
-        if cap is not None and self._raises >= cap + 1:
-            if not (self.rules.heads_up_uncapped and self._live == 2):
-                return False
+        if cap is not None and self._raises >= cap + 1 and not self._uncapped:
+            return False
         return self._others_can_call(s)
+
+    def _active(self):
+        """Seats that can still bet: in the hand, not folded, not all in."""
+        k = 0
+        folded = self.folded
+        all_in = self.all_in
+        for o in self._ring:
+            if not folded[o] and not all_in[o]:
+                k += 1
+        return k
+
+    def _check_heads_up(self):
+        """RULES.md edge rule (raise cap and heads-up): the round is uncapped
+        once only two seats that are not all in are left, if that happens
+        before the cap is reached; a capped round stays capped."""
+        if self._uncapped or not self.rules.heads_up_uncapped:
+            return
+        cap = self.rules.raise_cap
+        if cap is not None and self._raises >= cap + 1:
+            return
+        if self._active() <= 2:
+            self._uncapped = True
 
     def _others_can_call(self, s):
         """Someone else could still put chips in over the current bet."""
@@ -682,26 +773,66 @@ class Hand:
                 if a == self._big_option:
                     self._unit = self.rules.big_bet  # the round goes big
                 self.aggressor = s
-                if b > self._current:
-                    self._current = b
-                may = self._may_raise
-                folded = self.folded
-                all_in = self.all_in
-                if self._full(b, self._level):
-                    self._level = b
-                    self._raises += 1
-                    for o in self._ring:
-                        if o != s and not folded[o] and not all_in[o]:
-                            needs[o] = 1
-                            may[o] = 1
-                else:  # a short all-in: does not reopen the betting
-                    cur = self._current
-                    bets = self.bets
-                    for o in self._ring:
-                        if (o != s and not folded[o] and not all_in[o]
-                                and bets[o] < cur):
-                            needs[o] = 1
+                if self.rules.raise_over_all_in:
+                    self._raise_over(s, b)
+                else:
+                    self._raise_to(s, b)
+        self._next_actor(s, kind)
+
+    def _raise_to(self, s, b):
+        """A bet, raise or completion to ``b`` by the house rules."""
+        if b > self._current:
+            self._current = b
+        needs = self._needs
+        may = self._may_raise
+        folded = self.folded
+        all_in = self.all_in
+        # the round's first full bet (the completion over a bring-in) opens
+        # the betting for everyone; after it each seat that has acted may
+        # raise again only if what it faces since its last action counts as
+        # a raise (RULES.md edge rule, several short all-ins)
+        full = self._level == 0 and b >= self._unit
+        if self._full(b, self._level):  # sizes the next raise, counts for the cap
+            self._level = b
+            self._raises += 1
+        cur = self._current
+        bets = self.bets
+        for o in self._ring:
+            if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
+                needs[o] = 1
+                if full or self._full(cur, bets[o]):
+                    may[o] = 1
+
+    def _raise_over(self, s, b):
+        """A bet, raise or completion to ``b`` under ``raise_over_all_in``
+        (PokerKit's convention, see poker.rules)."""
+        inc = b - self._current
+        self._current = b
+        self._level = b  # the next raise is a full bet over it
+        self._raises += 1  # short or not, it counts for the cap
+        needs = self._needs
+        may = self._may_raise
+        full = inc >= self._largest  # the round's first bet always is
+        if inc > self._largest:
+            self._largest = inc
+        if self.stacks[s]:
+            self._shorts = 0
+        else:
+            self._shorts += inc
+        if self._shorts >= self._largest:
+            self._shorts = 0
+        folded = self.folded
+        all_in = self.all_in
+        for o in self._ring:
+            if o != s and not folded[o] and not all_in[o]:
+                needs[o] = 1  # everyone else is below b
+                if full:
+                    may[o] = 1
+
+    def _next_actor(self, s, kind):
         self._big_option = -1
+        if kind == 'fold' or self.all_in[s]:
+            self._check_heads_up()
         if self._live == 1:
             self.actor = None
             self._return_uncalled()
@@ -763,11 +894,12 @@ class Hand:
         self.winnings[w] += total
         self.pots.append((total, [w]))
         self.pot_info.append(('all', [w]))
+        self.awards.append((0, 'all', total, [(w, total)], ''))
         self._finish()
 
-    def _layers(self):
-        """Main and side pots as ``[amount, eligible]``, main pot first."""
-        live = self._order()
+    def _layers(self, live):
+        """Main and side pots as ``[amount, eligible]``, main pot first;
+        ``live``: the seats that can win them."""
         levels = []
         for s in live:
             c = self.contrib[s]
@@ -826,7 +958,7 @@ class Hand:
             first = live[0]
         i = live.index(first)
         order = live[i:] + live[:i]
-        layers = self._layers()
+        layers = self._layers(live)
         k = len(layers)
         best_hi = [None] * k
         best_lo = [None] * k
@@ -853,14 +985,63 @@ class Hand:
                             best_lo[j] = ls
             else:
                 self.history.append(('muck', s))
-        for j in range(k - 1, -1, -1):
+                self.mucked[s] = True
+        r = self.rules
+        if r.merge_pots:
+            # PokerKit: the hands that cannot win any pot are out, and
+            # pots are formed again among the others (same players: one pot)
+            shown = self._contenders([s for s in live if s in shown], hi, lo)
+            layers = self._layers(shown)
+        any_low = False
+        if r.low_half_if_any_low:
+            for s in shown:
+                any_low = any_low or lo[s] is not None
+        for j in range(len(layers) - 1, -1, -1):
             amt, elig = layers[j]
-            self._settle(amt, [s for s in elig if s in shown], hi, lo, elig)
+            self._pot_no = j
+            self._settle(amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
 
-    def _settle(self, amt, elig, hi, lo, eligible):
+    def explain(self):
+        """For the showdown screen, once the hand is over (made on demand,
+        not at the showdown: the screens ask, the engine and the virtual
+        players never pay for it): ``plays``, ``names`` and the awards'
+        names (poker.handname.explain)."""
+        if not self.finished or self._explained:
+            return
+        self._explained = True
+        from poker import handname, unload
+        try:
+            handname.explain(self)
+        finally:
+            unload("poker.handname")  # needed again only at the next showdown
+
+    def _contenders(self, shown, hi, lo):
+        """The shown seats whose hand beats or ties the best shown in some
+        pot they are in, for either half."""
+        out = []
+        layers = self._layers(shown)
+        high = self.variant.high
+        for s in shown:
+            for amt, elig in layers:
+                if s not in elig:
+                    continue
+                best_hi = best_lo = None
+                for o in elig:
+                    if high and (best_hi is None or hi[o] > best_hi):
+                        best_hi = hi[o]
+                    if lo[o] is not None and (best_lo is None or lo[o] > best_lo):
+                        best_lo = lo[o]
+                if ((high and hi[s] >= best_hi)
+                        or (lo[s] is not None and lo[s] >= best_lo)):
+                    out.append(s)
+                    break
+        return out
+
+    def _settle(self, amt, elig, hi, lo, eligible, any_low=False):
         """One pot among the shown hands ``elig`` (``eligible``: every live
-        seat that contributed to it, for the record)."""
+        seat that contributed to it, for the record). ``any_low``: halve it
+        even if none of ``elig`` has a low (``rules.low_half_if_any_low``)."""
         v = self.variant
         hw = []
         if v.high:
@@ -876,10 +1057,11 @@ class Hand:
         lw = [s for s in elig if low is not None and lo[s] == low]
         if not v.high:
             self._split(amt, lw, 'all', eligible, False)
-        elif lw:
+        elif lw or (any_low and v.low):
             half = amt // 2
             self._split(amt - half, hw, 'high', eligible, True)
-            self._split(half, lw, 'low', eligible, False)
+            # PokerKit: a low half nobody here qualifies for is shared
+            self._split(half, lw or elig, 'low', eligible, False)
         else:
             self._split(amt, hw, 'all', eligible, True)
 
@@ -888,15 +1070,21 @@ class Hand:
         k = len(winners)
         share = amt // k
         rem = amt - share * k
+        one = 1
+        if self.rules.odd_chips_together:
+            one = rem
+        shares = []
         for w in winners:
             got = share
             if rem:
-                got += 1
-                rem -= 1
+                got += one
+                rem -= one
             self.stacks[w] += got
             self.winnings[w] += got
+            shares.append((w, got))
         self.pots.append((amt, winners))
         self.pot_info.append((half, list(elig)))
+        self.awards.append((self._pot_no, half, amt, shares, ''))
 
     def _odd_chip_order(self, winners, high):
         n = self.n
@@ -935,6 +1123,7 @@ class Hand:
         self.contrib = [0] * self.n
         self.pots = []
         self.pot_info = []
+        self.awards = []
         self.winnings = [0] * self.n
         self.actor = None
         self._legal = None

@@ -15,14 +15,13 @@ record is good only after every record before it: reading stops at the
 first torn or damaged record and keeps all the good ones before it.
 
 What deals the same cards again: the state of ``poker.rng.Rng`` before the
-shuffle. The hand shuffles from it and, if the stub runs out (deck
-exhaustion, stud with many seats), reshuffles the burns from the same stream
-(while a hand runs nothing else draws from the game's random source). The
-deck order is kept too, and the replay must deal exactly it, so a hand that
-would deal other cards is never resumed. ``poker.resume.deal`` is the one
-place that turns a header back into a hand (align it if the engine records
-its reshuffles some other way). Reading a journal back and resuming its hand
-is ``poker.resume``, loaded only at a power-on that finds a journal.
+shuffle; the hand shuffles from it, and a deck-exhaustion reshuffle (stud
+with many seats) is decided by the deck and the actions (``poker.hand``).
+The deck order is kept too, and the replay must deal exactly it, so a hand
+that would deal other cards is never resumed. ``poker.resume.deal`` is the
+one place that turns a header back into a hand. Reading a journal back and
+resuming its hand is ``poker.resume``, loaded only at a power-on that finds
+a journal.
 
 Cost on LittleFS: the file stays under the filesystem's inline limit (512
 bytes with the RP2040's 256-byte program size; a hand of 146 actions fills

@@ -44,15 +44,29 @@ User-defined fields (PHH allows any name starting with an underscore):
 - ``_profile``: the rule profile name (``'lexibook'``, ``'casino'``...).
 - ``_raise_cap``, ``_heads_up_uncapped``, ``_open_pair_big_bet``,
   ``_odd_chip`` (``'card'`` or ``'seat'``), ``_short_all_in_reopens``,
-  ``_impossible_call_guard``: the contested rules of ``poker.rules.RuleSet``
-  the hand was played under (``_raise_cap = 'none'``: uncapped). Reading a
-  file without them (PokerKit's, the PHH dataset's): bet + 3 raises, heads-up
-  too, no open-pair option, odd chip by card, the half-bet short all-in rule.
+  ``_impossible_call_guard``, ``_raise_over_all_in``, ``_odd_chips_together``,
+  ``_merge_pots``, ``_low_half_if_any_low``: the contested rules of
+  ``poker.rules.RuleSet`` the hand was played under (``_raise_cap = 'none'``:
+  uncapped). Reading a file without them (PokerKit's, the PHH dataset's): bet
+  + 3 raises, heads-up too, no open-pair option, odd chip by card, the
+  half-bet short all-in rule, pots split by the house rules.
 - ``_voided``: the reason, when the deal was voided (seed 002).
 - ``_dealer``: our dealer seat (also the seat of pN).
 - ``_deck``: the 52 cards in dealing order (burns included) as one card
   string, when known, so a replay deals exactly the same cards.
 - ``_community``: the stud community card (deck exhaustion), if one was dealt.
+- ``_reshuffle``: deck exhaustion, the stub and the burns after they were
+  shuffled together (``Hand.reshuffled``), the cards seventh street was
+  dealt from. It follows from ``_deck`` and the actions (the shuffle is
+  seeded by the cards dealt before it), so a replay deals the same cards;
+  the field records it for any reader and a replay checks it.
+
+Showdown: the ``sm`` lines come when the betting is over. When it ended
+with a player all in and the cards are dealt out after it, every live hand
+is shown there with the cards it holds; in stud, where hole cards follow,
+every live hand is shown again in full after the last card, as PokerKit
+writes such hands (its ``HandHistory`` leaves the pot unawarded without
+that second showdown).
 """
 
 from poker.phhout import (  # noqa: F401  (the writer, re-exported: one API)
@@ -639,6 +653,9 @@ def replay(f, rules=None, on_decision=None):
         raise ReplayError("the hand is not over after the last action (p%d to act)" % (
             seats.index(h.actor) + 1 if h.actor is not None else 0))
     _check_deals(f, h, seats)
+    if "_reshuffle" in f and cards_text(h.reshuffled or b"") != f["_reshuffle"]:
+        raise ReplayError("the reshuffle %r differs from ours (%s)" % (
+            f["_reshuffle"], cards_text(h.reshuffled or b"")))
     return h, seats
 
 

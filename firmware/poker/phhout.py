@@ -162,7 +162,8 @@ def player_seats(stacks, dealer):
 # ---------------------------------------------------------------- hands
 
 _RULE_FIELDS = ("raise_cap", "heads_up_uncapped", "open_pair_big_bet", "odd_chip",
-                "short_all_in_reopens", "impossible_call_guard")
+                "short_all_in_reopens", "impossible_call_guard", "raise_over_all_in",
+                "odd_chips_together", "merge_pots", "low_half_if_any_low")
 
 
 def hand_fields(h):
@@ -201,6 +202,9 @@ def hand_fields(h):
         f["_deck"] = cards_text(order)
     if v.stud and h.board:
         f["_community"] = cards_text(h.board)
+    pool = getattr(h, "reshuffled", None)
+    if pool:
+        f["_reshuffle"] = cards_text(pool)
     if h.voided:
         for e in h.history:
             if e[0] == "void":
@@ -234,22 +238,29 @@ def _actions(h, index):
     held = [[] for _ in range(n)]
     dealt = False        # a deal seen
     acted = False        # a player action since the last deal
+    shows = [e for e in hist if e[0] == "show" or e[0] == "muck"]
     for i in range(len(hist) + 1):
         if i == at:
             # PHH shows hands when the betting is over: an all-in runs out
             # the cards after every live hand is turned up (the showdown
             # order and the mucks of the engine apply when nothing is left
             # to deal).
-            for e in hist:
-                if e[0] == "show" or e[0] == "muck":
-                    p = index[e[1]] + 1
-                    if runout:
-                        out.append("p%d sm %s" % (p, cards_text(held[e[1]])))
-                    elif e[0] == "show":
-                        out.append("p%d sm %s" % (p, cards_text(e[2])))
-                    else:
-                        out.append("p%d sm" % p)
+            for e in shows:
+                p = index[e[1]] + 1
+                if runout:
+                    out.append("p%d sm %s" % (p, cards_text(held[e[1]])))
+                elif e[0] == "show":
+                    out.append("p%d sm %s" % (p, cards_text(e[2])))
+                else:
+                    out.append("p%d sm" % p)
         if i == len(hist):
+            if runout and h.variant.stud:
+                # stud deals hole cards after that showdown: every live hand
+                # is shown again, in full, after the last card (as PokerKit
+                # writes it; its HandHistory leaves the pot unawarded
+                # without this second showdown)
+                for e in shows:
+                    out.append("p%d sm %s" % (index[e[1]] + 1, cards_text(held[e[1]])))
             break
         e = hist[i]
         tag = e[0]

@@ -15,7 +15,9 @@ seed 001 (RULES.md, "Rule profiles").
 _FIELDS = ('profile', 'small_bet', 'big_bet', 'ante', 'bring_in', 'small_blind',
            'big_blind', 'raise_cap', 'heads_up_uncapped', 'open_pair_big_bet',
            'odd_chip', 'short_all_in_reopens', 'impossible_call_guard',
-           'first_dealer', 'min_seats', 'max_seats', 'starting_chips')
+           'first_dealer', 'min_seats', 'max_seats', 'starting_chips',
+           'raise_over_all_in', 'odd_chips_together', 'merge_pots',
+           'low_half_if_any_low')
 
 
 class RuleSet:
@@ -28,8 +30,9 @@ class RuleSet:
     - ``raise_cap``: raises allowed after the bet in one round (3: bet +
       3 raises; on third street the completion is the bet, in flop games the
       big blind is). ``None``: uncapped.
-    - ``heads_up_uncapped``: no cap while only two players are left in the
-      hand (not folded).
+    - ``heads_up_uncapped``: no cap in a round that starts with only two
+      players who are not all in, or where they become two before the cap
+      is reached; a capped round stays capped (RULES.md edge rules).
     - ``open_pair_big_bet``: an open pair on fourth street (stud high) lets
       everyone bet the big bet on that round.
     - ``odd_chip``: ``'card'``: in stud high the odd chip of a split goes to
@@ -37,11 +40,34 @@ class RuleSet:
       (flop games and low halves: first winner left of the dealer, as
       RULES.md says); ``'seat'``: always the first winner left of the dealer.
       The odd chip of a high/low split always goes to the high half.
+    - ``odd_chips_together``: False (both profiles): when a split leaves
+      several odd chips, one each to the winners in ``odd_chip`` order;
+      True (PokerKit): all of them to the first of those winners.
+    - ``merge_pots``: False (both profiles, RULES.md): each pot is settled
+      on its own among its shown hands. True (PokerKit): the shown hands
+      that cannot win any pot (nor tie for it) are out first, the pots are
+      formed again among the others, and pots with the same players are
+      one pot, split once (the odd chips can fall otherwise).
+    - ``low_half_if_any_low``: False (both profiles): a hi/lo pot is halved
+      only when one of its own players has a qualifying low. True
+      (PokerKit): every pot is halved when any hand still contending has
+      one, and a low half that none of its pot's players qualifies for is
+      shared among them.
     - ``short_all_in_reopens``: an all-in bet or raise of at least
       1/``short_all_in_reopens`` of a full bet counts as a full bet or raise
       (2: half a bet or more); a smaller one does not reopen the betting
       (players who already acted may only call), and the next player may call
-      it or complete it to a full bet. 1: only a full bet counts.
+      it or complete it to a full bet. 1: only a full bet counts. A player
+      who has acted may raise again only if all he faces since his last
+      action counts so (several short all-ins add up).
+    - ``raise_over_all_in``: False (both profiles): the rule above. True
+      (PokerKit's convention, the no-limit one applied to fixed limit;
+      ``short_all_in_reopens`` is then unused): every all-in bet, raise or
+      completion counts for the cap, and the next raise is a full bet over
+      it (bet 10, all in 14: the raise is to 24); one that raises by less
+      than the round's largest raise reopens the betting for players who
+      have acted only when the short all-ins in a row add up to that raise,
+      and a player facing less than it may only call or fold.
     - ``impossible_call_guard``: the console warns before the seed-002
       impossible call and never lets a virtual player make one.
     - ``first_dealer``: the dealer's seat for the first hand of a game.
@@ -54,7 +80,9 @@ class RuleSet:
                  heads_up_uncapped=False, open_pair_big_bet=False,
                  odd_chip='card', short_all_in_reopens=2,
                  impossible_call_guard=True, first_dealer=0, min_seats=2,
-                 max_seats=10, starting_chips=5000):
+                 max_seats=10, starting_chips=5000, raise_over_all_in=False,
+                 odd_chips_together=False, merge_pots=False,
+                 low_half_if_any_low=False):
         if small_bet <= 0:
             raise ValueError("small_bet must be positive")
         self.profile = profile
@@ -76,6 +104,10 @@ class RuleSet:
         self.min_seats = min_seats
         self.max_seats = max_seats
         self.starting_chips = starting_chips
+        self.raise_over_all_in = raise_over_all_in
+        self.odd_chips_together = odd_chips_together
+        self.merge_pots = merge_pots
+        self.low_half_if_any_low = low_half_if_any_low
 
     def copy(self, **changes):
         """A new RuleSet with some fields changed: ``r.copy(raise_cap=4)``."""

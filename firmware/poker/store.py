@@ -22,7 +22,9 @@ API (bytes in, bytes out; JSON helpers on top):
   newest good copy, or None; a copy ``parse`` rejects (any exception) counts
   as bad.  ``load_json(name, check)`` / ``save_json(name, obj)``.
 - ``problems``: list of short messages for the screen; each damaged record is
-  reported once per power-on.  ``pop_problems()`` returns and clears them.
+  reported once per power-on; a record with no good copy left is removed
+  when reported (the defaults it falls back to need no file), so its
+  notice comes once.  ``pop_problems()`` returns and clears them.
 
 An atomic write is: the new content to ``name.tmp``; remove ``name.bak``;
 rename ``name`` -> ``name.bak``; rename ``name.tmp`` -> ``name``.  A power cut
@@ -231,6 +233,9 @@ class Store:
                 damaged = True
         if damaged:
             self.report(name, "%s damaged: defaults used" % name)
+            # no good copy: the damaged ones go, so the next power-on finds
+            # no file (defaults, no notice) and the notice comes once
+            self.remove(name)
         return None
 
     def _repair(self, path, i):

@@ -94,7 +94,6 @@ def load(name, offset=0, length=None):
         length = size(name) - offset
     if mv is not None:
         return mv[offset:offset + length]
-    _ram[name] = _ram.get(name, 0) + length
     with open(path, "rb") as f:
         f.seek(offset)
         if sys.implementation.name != "micropython":
@@ -109,6 +108,7 @@ def load(name, offset=0, length=None):
                 raise OSError("short read of %s" % path)
     if len(buf) != length:
         raise OSError("short read of %s" % path)
+    _ram[name] = _ram.get(name, 0) + length  # (counted once read: a MemoryError counts nothing)
     return buf
 
 

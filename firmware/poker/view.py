@@ -16,7 +16,10 @@ hand: ``(street, seat, kind, amount)``), ``legal`` (the actor's legal
 actions when ``actor == seat``, else ``[]``), ``to_call``, ``dead`` (cards
 this seat has seen that are out of play: folded seats' up cards, and its
 own down cards once it folded), ``shown`` (cards shown at the showdown per
-seat, or ``None``), ``finished``, ``winnings``, ``bring_in_seat``,
+seat, or ``None``), ``finished``, ``winnings``, ``awards`` (each pot or
+half pot won: ``(pot, half, amount, [(seat, chips)...], name)``, pot 0 the
+main pot), ``plays`` (per seat that showed: the five cards that play for
+high and for low, or ``None``), ``names`` (their names), ``mucked``, ``bring_in_seat``,
 ``bettor`` (last seat to bet, raise or complete this round, or ``None``),
 ``impossible_call`` (True when calling now would be the seed-002
 impossible call for this seat), ``small_bet``, ``big_bet``,
@@ -68,6 +71,10 @@ class SeatView:
         self.shown = [None if x is None else list(x) for x in h.shown]
         self.finished = h.finished
         self.winnings = list(h.winnings)
+        self.awards = list(h.awards)
+        self.plays = list(h.plays)
+        self.names = list(h.names)
+        self.mucked = list(h.mucked)
         self.bring_in_seat = h.bring_in_seat
         self.bettor = h.aggressor
         self.impossible_call = h.impossible_call(seat) if mine else False

@@ -53,6 +53,7 @@ class App:
         self.settings = Settings.load(store)
         self._crng = None
         self._menu = None
+        self._notices = []  # messages for the screen, shown one by one
         self._table = None
         self.screen = None
         self.game = None
@@ -177,27 +178,83 @@ class App:
         g = self.game
         return g is not None and not g.over and (g.hand is not None or g.hand_no > 0)
 
+    def notify(self, message):
+        """A notice for the screen (a bad board file...), shown on the way
+        to the menu, like a damaged save's."""
+        self._notices.append(message)
+
     def menu(self):
         if self._menu is None:
             from ui.menu import Menu
 
             self._menu = Menu(self)
-        problems = self.store.pop_problems() if self.store is not None else None
-        if problems:
-            self.go(Banner(self, "NOTICE", [p.upper()[:31] for p in problems[:4]], self.menu, True))
+        if self.store is not None:
+            self._notices.extend(self.store.pop_problems())
+        if self._notices:  # one notice at a time, each whole
+            self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
             return
         self.go(self._menu)
 
     def menu_action(self, item):
         self.save_settings()
         if item == "RESUME":
-            self.table()
+            self.resume()
         elif item == "NEW GAME":
-            self.new_game()
+            if self.can_resume():
+                self.ask_new_game()
+            else:
+                self.new_game()
         elif item == "STATS":
             from ui.stats_screen import StatsScreen
 
+            self._keep_menu()
             self.go(StatsScreen(self))
+        elif item == "HELP":
+            from ui.help import Help
+
+            self._keep_menu()
+
+            def back():
+                from poker import unload
+
+                unload("ui.help")  # its text and functions leave the heap
+                self.menu()
+            self.go(Help(self, back))
+
+    def _keep_menu(self):
+        m = self._menu
+        if m is not None:
+            m.keep = True  # back from the screen it opens: the same item
+
+    def resume(self):
+        """Back to the game in play; if the menu changed its game, stakes,
+        rules, seats or chips, asks: they need a new game."""
+        g = self.game
+        if g is None:
+            return
+        if g.level != self.settings.difficulty:
+            g.remake_players()  # LEVEL applies at once
+        if g.plays(self.settings):
+            self.table()
+            return
+
+        def done(i):
+            if i == 1:
+                self.new_game()
+            else:
+                self.table()
+        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
+                                                   "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
+
+    def ask_new_game(self):
+        """NEW GAME over a game in play asks first: one key must not wipe it."""
+        def done(i):
+            if i == 1:
+                self.new_game()
+            else:
+                self.go(self._menu)
+        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
+                        ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
         from poker.game import Game

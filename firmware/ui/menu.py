@@ -1,4 +1,5 @@
-"""The menu: resume, new game, and every setting of poker.game.Settings.
+"""The menu: resume, new game, every setting of poker.game.Settings, help
+(the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
 opens the item), B goes back to the table when a game is running.
@@ -14,6 +15,8 @@ _TOP = const(10)
 _ROWS = const(6)  # rows below the title bar
 
 _LEVELS = ("EASY", "NORMAL", "HARD")
+# the items that set the game itself (poker.game's names): they wait for a new game
+_GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 
 
@@ -39,9 +42,15 @@ class Menu(Screen):
         self.sel = 0
         self.top = 0
         self.items = ()
+        self.keep = False  # back from a screen the menu opened: same item
 
     def enter(self):
         self.items = self._items()
+        if self.keep:
+            self.keep = False
+        elif self.app.can_resume():
+            self.sel = 0  # a game runs: open on RESUME, never on NEW GAME
+            self.top = 0
         if self.sel >= len(self.items):
             self.sel = 0
         self._scroll()
@@ -55,6 +64,7 @@ class Menu(Screen):
         out.append("GAME")
         out.append("BET")
         out.append("RULES")
+        out.append("HELP")
         if s.profile == "casino":
             out.append("PLAYERS")
             out.append("CHIPS")
@@ -66,7 +76,20 @@ class Menu(Screen):
         return tuple(out)
 
     def value(self, item):
-        """The text shown right of an item, '' for actions."""
+        """The text shown right of an item, '' for actions; a setting
+        changed for the next new game (not the one in play) is starred, and
+        NEW GAME then says it applies them."""
+        app = self.app
+        key = _GAME_SETTING.get(item)
+        if (key or item == "NEW GAME") and app.can_resume():
+            pending = app.game.pending(app.settings)
+            if item == "NEW GAME":
+                return "APPLIES *" if pending else ""
+            if key in pending:
+                return "*" + self._value(item)
+        return self._value(item)
+
+    def _value(self, item):
         s = self.app.settings
         if item == "GAME":
             return game_name(s.game)
@@ -169,7 +192,9 @@ class Menu(Screen):
         app = self.app
         if app.visible(0, _TOP):
             title(fb, "STUD POKER")
-            b = app.settings.small_bet()
+            # the stakes in play (a changed BET waits for the next new game)
+            g = app.game
+            b = g.small_bet if app.can_resume() else app.settings.small_bet()
             right_text = "%d/%d" % (b, 2 * b)
             text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
         y = _TOP - _ROW_H

@@ -2,10 +2,14 @@
 from micropython import const
 
 from ui import glyphs, keys
-from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width
+from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width, wrap_all
 
 _FLASH_MS = const(500)   # "NEW GAME" on for this long, then off as long
 _SETTLE_MS = const(400)  # a banner ignores keys this long (no accidental skip)
+BANNER_PX = const(124)   # a banner's text width: inside its outline
+CONFIRM_PX = const(120)  # a dialog's: inside its double outline
+BANNER_ROWS = (6, 5)     # lines under a small word, under a big one
+CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
 
 
 def big(fb, s, y, c=1):
@@ -65,12 +69,16 @@ class PowerOn(Screen):
 
 class Banner(Screen):
     """A big word ("FINISH", "GAME OVER", "YOU WIN") or a notice with a few
-    lines under it; A (or B) closes it and calls done()."""
+    lines under it (wrapped to fit; the first BANNER_ROWS lines are shown);
+    A (or B) closes it and calls done()."""
 
     def __init__(self, app, word, lines, done, small_word=False):
         Screen.__init__(self, app)
         self.word = word
-        self.lines = lines
+        lines = wrap_all(lines, BANNER_PX)
+        rows = BANNER_ROWS[0 if small_word else 1]
+        self.complete = len(lines) <= rows  # every word in sight (tests)
+        self.lines = lines[:rows]
         self.done = done
         self.small_word = small_word
         self.since = None
@@ -109,7 +117,9 @@ class Confirm(Screen):
     def __init__(self, app, heading, lines, answers, done, cancel=0, chosen=None):
         Screen.__init__(self, app)
         self.heading = heading
-        self.lines = lines
+        lines = wrap_all(lines, CONFIRM_PX)
+        self.complete = len(lines) <= CONFIRM_ROWS and width(heading, NORMAL) <= CONFIRM_PX
+        self.lines = lines[:CONFIRM_ROWS]
         self.answers = answers
         self.done = done
         self.cancel = cancel

@@ -54,6 +54,38 @@ def centered(fb, s, y, f=NORMAL, c=1):
     font.text(fb, s, (W - font.width(s, f)) // 2, y, c, f)
 
 
+def wrap(s, px, f=SMALL):
+    """The text s in lines no wider than px pixels, broken between words
+    (a word longer than a line is cut into pieces that fit)."""
+    out = []
+    line = ""
+    for word in s.split(" "):
+        while font.width(word, f) > px:  # a word too long for any line
+            n = px // font.ADVANCE[f]
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:n])
+            word = word[n:]
+        t = word if not line else line + " " + word
+        if font.width(t, f) <= px:
+            line = t
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
+def wrap_all(lines, px, f=SMALL):
+    """Every line of ``lines`` wrapped to px pixels, in one list."""
+    out = []
+    for line in lines:
+        out.extend(wrap(line, px, f))
+    return out
+
+
 def right(fb, s, x_end, y, f=SMALL, c=1):
     """Text that ends (exclusive) at x_end."""
     font.text(fb, s, x_end - font.width(s, f), y, c, f)

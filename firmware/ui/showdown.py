@@ -1,78 +1,174 @@
-"""The end of a hand: who showed what, the name of each hand, who won.
+"""The end of a hand: who won each pot with what, who showed, who mucked.
 
-One line per seat that showed its cards, won chips, or is you: seat, the
-cards (shown cards; yours always; the board on the top line in flop games),
-the hand's name and, boxed, the chips the seat collected. UP/DOWN scroll a
-crowded showdown; A goes on (the next hand, or a banner first); B opens
-the menu.
+The lines, main pot first, then the side pots one after the other:
+
+- a pot line when there are several pots or the game is hi/lo ("MAIN POT
+  240" and "P1 SCOOPS", "SPLIT HI/LO", "NO LOW: HIGH WINS" or "SPLIT");
+- one line per winner of each pot (each half in hi/lo: HI, LO): the seat,
+  the five cards that play, the hand's name (with the ranks that decided
+  against the best hand it beat) and, boxed, the chips it took; a name too
+  long for the line goes on the next one;
+- then every other seat that showed (its cards and name), "MUCK" for a
+  seat that mucked, and you (your cards, "FOLD" if you folded).
+
+Names and cards come from the engine (poker.hand's awards, plays and
+names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
+first); B opens the menu.
 """
 from micropython import const
 
-from ui import coach, glyphs, keys
+from ui import glyphs, keys
 from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 from ui.table import mini, own_order, seat_name
 
 _ROW_H = const(8)
 _TOP = const(8)
+_ROWS = const(7)     # lines in sight below the top line
+_CARDS_X = const(22)  # seat, HI/LO, then the cards
+_NAME_X = const(69)   # after five cards
 
 
-def rows_of(view):
-    """The seats listed: showed cards, collected chips, or you."""
+def _seat(s):
+    return seat_name(s) if s < 9 else str(s + 1)
+
+
+def _pot_line(view, pot, amount, awards):
+    """The heading of one pot: its size and how it went."""
+    head = ("MAIN POT " if pot == 0 else "SIDE POT %d " % pot) + money(amount)
+    seats = []
+    halves = []
+    for a in awards:
+        halves.append(a[1])
+        for s, _ in a[3]:
+            if s not in seats:
+                seats.append(s)
+    if "low" in halves:
+        how = "%s SCOOPS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT HI/LO"
+    else:
+        how = "%s WINS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT"
+        v = view.variant
+        if v.high and v.low is not None and awards[0][4]:  # shown down, no low
+            how = "NO LOW: " + how
+    return ("pot", head, how)
+
+
+def lines_of(view):
+    """The showdown as lines: ("pot", left, right), ("win", seat, tag,
+    cards, name, chips), ("seat", seat, cards, name), ("more", name)."""
+    v = view.variant
+    awards = view.awards
+    pots = []
+    for a in awards:
+        if a[0] not in pots:
+            pots.append(a[0])
+    pots.sort()  # main pot first (each pot's awards keep the engine's order: high, low)
+    hilo = v.high and v.low is not None
     out = []
+    listed = []
+    for p in pots:
+        mine = [a for a in awards if a[0] == p]
+        if len(pots) > 1 or hilo:
+            amount = 0
+            for a in mine:
+                amount += a[2]
+            out.append(_pot_line(view, p, amount, mine))
+        for pot, half, amount, shares, name in mine:
+            tag = "LO" if half == "low" else ("HI" if half == "high" else "")
+            for s, chips in shares:
+                cards = ()
+                plays = view.plays[s]
+                if plays is not None:
+                    cards = plays[1] if half == "low" or not v.high else plays[0]
+                elif s == view.seat and view.shown[s] is None:
+                    cards = [c for c, _ in own_order(view)]
+                out.append(("win", s, tag, cards or (), name or ("OTHERS FOLDED" if not cards else ""), chips))
+                if s not in listed:
+                    listed.append(s)
     for s in range(len(view.stacks)):
-        if s == view.seat or view.shown[s] is not None or view.winnings[s] > 0:
-            out.append(s)
-    return out
+        if s in listed:
+            continue
+        if view.plays[s] is not None:
+            hf, lf = view.plays[s]
+            hn, ln = view.names[s]
+            if hf is not None:
+                out.append(("seat", s, hf, hn))
+                if lf is not None:
+                    out.append(("more", ln))
+            elif lf is not None:
+                out.append(("seat", s, lf, ln))
+        elif view.mucked[s]:
+            out.append(("seat", s, [c for c, _ in own_order(view)] if s == view.seat else (), "MUCK"))
+        elif s == view.seat:
+            cards = [c for c, _ in own_order(view)]
+            out.append(("seat", s, cards, "FOLD" if view.folded[s] else ""))
+    # names too long for their line go on the next one
+    wrapped = []
+    for ln in out:
+        if ln[0] == "win" or ln[0] == "seat":
+            name = ln[4] if ln[0] == "win" else ln[3]
+            room = W - _NAME_X
+            if ln[0] == "win":
+                room -= width("+" + money(ln[5])) + 3
+            if len(ln[3 if ln[0] == "win" else 2]) > 5:
+                room = 0  # more than five cards (your folded hand): name below
+            if width(name) > room:
+                ln = ln[:4] + ("",) + ln[5:] if ln[0] == "win" else ln[:3] + ("",)
+                wrapped.append(ln)
+                wrapped.append(("more", name))
+                continue
+        wrapped.append(ln)
+    return wrapped
 
 
-def draw_showdown(fb, view, first=0):
+def _cards(fb, cards, y):
+    x = _CARDS_X
+    pitch = glyphs.W[glyphs.SMALL] if len(cards) <= 5 else glyphs.W[glyphs.SMALL] - 2
+    for c in cards:
+        glyphs.card(fb, x, y, c, glyphs.SMALL)
+        x += pitch
+
+
+def draw_showdown(fb, view, first=0, lines=None):
+    """``lines``: lines_of(view), made once by the caller (or here)."""
     shown_any = False
     for s in range(len(view.stacks)):
         if view.shown[s] is not None and s != view.seat:
             shown_any = True
-    text(fb, "SHOWDOWN" if shown_any else "HAND OVER", 0, 0, SMALL)
-    x = 36
+    head = "SHOWDOWN" if shown_any else "HAND OVER"
+    text(fb, head, 0, 0, SMALL)
+    x = width(head) + 4  # the board after a gap, never run into the word
     for c in view.board or ():
         mini(fb, x, 0, c)
         x += 9
     right(fb, "POT " + money(view.pot), W, 0, SMALL)
     fb.hline(0, 6, W, 1)
-    rows = rows_of(view)
+    if lines is None:
+        lines = lines_of(view)
     y = _TOP
-    v = view.variant
-    for i in range(first, len(rows)):
-        if y + _ROW_H > 64 + 1:
-            break
-        s = rows[i]
-        text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y + 1, SMALL)
-        if s == view.seat:
-            cs = [c for c, _ in own_order(view)]
+    for i in range(first, min(len(lines), first + _ROWS)):
+        ln = lines[i]
+        kind = ln[0]
+        if kind == "pot":
+            text(fb, ln[1], 0, y + 1, SMALL)
+            right(fb, ln[2], W, y + 1, SMALL)
+            for xx in range(0, W, 2):  # a dotted rule under the pot line
+                fb.pixel(xx, y + 7, 1)
+        elif kind == "more":
+            text(fb, ln[1], _CARDS_X, y + 1, SMALL)
         else:
-            cs = view.shown[s] or ()
-        x = 10
-        for c in cs:
-            glyphs.card(fb, x, y, c, glyphs.SMALL)
-            x += glyphs.W[glyphs.SMALL] + 1 if len(cs) <= 5 else glyphs.W[glyphs.SMALL]
-        won = view.winnings[s]
-        end = W
-        if won:
-            t = "+" + money(won)
-            w = width(t, SMALL) + 1
-            boxed(fb, t, W - w, y, SMALL)
-            end = W - w - 2
-        if view.folded[s]:
-            name = "FOLD"
-        elif cs and (s == view.seat or view.shown[s] is not None):
-            own = cs
-            if s == view.seat:
-                own = [c for c, _ in own_order(view)]
-            name = coach.name_of(v, own, view.board)
-        else:
-            name = ""
-        x += 2
-        room = (end - x) // 4
-        if name and room > 0:
-            text(fb, name[:room], x, y + 1, SMALL)
+            s = ln[1]
+            text(fb, _seat(s), 0, y + 1, SMALL)
+            if kind == "win":
+                text(fb, ln[2], 13, y + 1, SMALL)
+                _cards(fb, ln[3], y)
+                t = "+" + money(ln[5])
+                boxed(fb, t, W - width(t) - 1, y, SMALL)
+                name = ln[4]
+            else:
+                _cards(fb, ln[2], y)
+                name = ln[3]
+            if name:
+                text(fb, name, _NAME_X, y + 1, SMALL)
         y += _ROW_H
 
 
@@ -81,26 +177,33 @@ class Showdown(Screen):
         Screen.__init__(self, app)
         self.first = 0
         self.view = None
+        self.lines = []
 
     def enter(self):
-        self.view = self.app.game.view(0)
+        g = self.app.game
+        if g.last_hand is not None:
+            g.last_hand.explain()  # the names and the cards that play
+        self.view = g.view(0)
         self.first = 0
+        self.lines = lines_of(self.view) if self.view is not None else []
         won = self.view.winnings[self.view.seat] if self.view is not None else 0
         self.app.play("win" if won else "lose")
 
     def key(self, k, ev):
-        if k == keys.B:
-            self.app.menu()
-        elif k == keys.A:
-            self.app.after_hand()
+        if k == keys.A or k == keys.B:
+            from poker import unload
+
+            unload("ui.showdown")  # once a hand: its code leaves the heap till the next
+            if k == keys.B:
+                self.app.menu()
+            else:
+                self.app.after_hand()
         elif k == keys.DOWN or k == keys.UP:
-            n = len(rows_of(self.view)) if self.view is not None else 0
-            step = 1 if k == keys.DOWN else -1
-            f = self.first + step
-            if 0 <= f and f + 7 <= max(n, 7):
+            f = self.first + (1 if k == keys.DOWN else -1)
+            if 0 <= f and f + _ROWS <= max(len(self.lines), _ROWS):
                 self.first = f
                 self.app.changed()
 
     def draw(self, fb):
         if self.view is not None:
-            draw_showdown(fb, self.view, self.first)
+            draw_showdown(fb, self.view, self.first, self.lines)

@@ -1,20 +1,28 @@
 """The table: every seat, the pot, the board, your cards, and your actions.
 
-Layout on 128x64 (y ranges):
+Layout on 128x64 (y ranges), stud:
 
 - 0..31  the other seats. Up to four: one row each (seat number, dealer
-  "D", stack, up cards, last action). Five to nine: two columns, seats
-  going up the left column and down the right one (clockwise, you sit at
-  the bottom), each cell with dealer mark, stack and up cards (stud) or
-  last action (flop games). The stack of the seat to act is drawn inverted.
-  Cards of a folded seat (dead cards) are drawn as outlines.
-- 32..39 the pot, the board (flop games; stud's community card), the street
-  and the last action.
-- 40..55 your cards, large, in dealing order; a line under each of your
-  down cards (the ones nobody else sees); right of them your stack, the name
-  of your hand and, with coach hints on, your equity.
+  "D", stack, up cards, this street's action). Five to nine: two columns,
+  seats going up the left column and down the right one (clockwise, you sit
+  at the bottom), each cell with the seat number (boxed: the dealer),
+  stack and up cards (stud) or action (flop games). The stack of the seat
+  to act is drawn inverted. Cards of a folded seat (dead cards) are drawn
+  without their box: rank and suit lit on the dark table, readable, and
+  plainly out of play.
+- 32..39 the pot, stud's community card, the street and the last action.
+- 39..56 your cards, large, in dealing order; a line under each of your
+  down cards (the ones nobody else sees); right of them your stack (and
+  "IN 20": the chips you put in on this street), the name of your hand
+  and, with coach hints on, your equity.
 - 57..63 the action bar: on your turn your choices, the chosen one inverted;
   else whose turn it is.
+
+Flop games (hold'em, Omaha) up to nine seats: the other seats in 0..24,
+the board large in 25..40 at the right with the pot, the street and the
+last action left of it, your hole cards large in 41..56 with your stack on
+the first line beside them and your hand's name and equity on the second.
+Ten seats keep the stud layout (the board in the middle line).
 
 Keys: LEFT/RIGHT choose an action (wrapping), A does it, B jumps to FOLD
 (A then folds; a confirmation comes first when a check is free; B again
@@ -30,6 +38,9 @@ from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 
 _MID_Y = const(32)
 _YOU_Y = const(40)
+_FLOP_SEATS_H = const(25)  # flop games: the other seats' band
+_BOARD_Y = const(25)       # flop games: the board, large
+_FLOP_YOU_Y = const(41)
 _BAR_Y = const(57)
 _CW = const(9)     # a SMALL card: 9x7
 _PITCH = const(10)
@@ -52,9 +63,35 @@ def action_text(kind, amount):
     return t
 
 
+def street_action(view, s):
+    """Seat s's last action of this street as (kind, amount), or None when
+    it has not acted on this street (older streets' actions are history)."""
+    acts = view.actions
+    st = view.street
+    for i in range(len(acts) - 1, -1, -1):
+        a = acts[i]
+        if a[0] != st:
+            return None
+        if a[1] == s:
+            return a[2], a[3]
+    return None
+
+
+def seat_label(view, s):
+    """What a seat did: FOLD, ALL IN, or its action on this street; '' for
+    a seat that has not acted on this street yet."""
+    if view.folded[s]:
+        return "FOLD"
+    if view.all_in[s]:
+        return "ALL IN"
+    la = street_action(view, s)
+    return action_text(la[0], la[1]) if la is not None else ""
+
+
 def ghost(fb, x, y, c):
-    """A dead card (folded seat's up card): an outline with lit rank/suit."""
-    fb.rect(x, y, _CW, 7, 1)
+    """A dead card (a folded seat's up card): its rank and suit lit where a
+    live card's are dark, with no box: as readable as a live card (a gap
+    all round every glyph), and plainly not in play beside the lit boxes."""
     text(fb, glyphs.RANKS[c >> 2], x + 1, y + 1, SMALL, 1)
     glyphs.suit(fb, x + 5, y + 1, c & 3, 3, 1)
 
@@ -101,24 +138,29 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low=""):
     (computed by the caller, which caches them)."""
     opp = _opponents(view)
     stud = view.variant.stud
+    large = large_board(view)
+    band = _FLOP_SEATS_H if large else 32
     if len(opp) <= 4:
-        _rows_single(fb, view, opp, stud)
+        _rows_single(fb, view, opp, stud, band)
     else:
-        _rows_double(fb, view, opp, stud)
-    _middle(fb, view, last, len(opp) <= 4)
+        _rows_double(fb, view, opp, stud, band)
+    if large:
+        _board(fb, view, last)
+    else:
+        _middle(fb, view, last, len(opp) <= 4)
     _you(fb, view, eq, hand, low)
     _bar(fb, view, sel)
 
 
-def _row_h(rows):
-    h = 32 // rows
+def _row_h(rows, band):
+    h = band // rows
     return min(h, 10)
 
 
-def _rows_single(fb, view, opp, stud):
+def _rows_single(fb, view, opp, stud, band):
     rows = len(opp)
-    rh = _row_h(rows)
-    y = (32 - rows * rh) // 2
+    rh = _row_h(rows, band)
+    y = (band - rows * rh) // 2
     for s in opp:
         yc = y + (rh - 7) // 2
         if view.dealer == s:
@@ -138,22 +180,18 @@ def _rows_single(fb, view, opp, stud):
                 else:
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _PITCH
-        elif not folded and not _out(view, s):
+        elif not folded and not _out(view, s) and rh >= 7:
             for i in range(len(view.down[s])):
                 glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
-        la = view.last_action[s]
-        if view.all_in[s] and not folded:
-            text(fb, "ALL IN", x, yc + 1, SMALL)
-        elif la is not None:
-            text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+        text(fb, seat_label(view, s), x, yc + 1, SMALL)
         y += rh
 
 
-def _rows_double(fb, view, opp, stud):
+def _rows_double(fb, view, opp, stud, band):
     n = len(opp)
     rows = (n + 1) // 2
-    rh = _row_h(rows)
+    rh = _row_h(rows, band)
     left = (n + 1) // 2  # seats going up the left column, the rest down the right
     for i in range(n):
         s = opp[i]
@@ -161,19 +199,20 @@ def _rows_double(fb, view, opp, stud):
             cx = 0
             y = (left - 1 - i) * rh
         else:
-            cx = 65
+            cx = 64
             y = (i - left) * rh
         if rh >= 8:
             yc = y + (rh - 7) // 2
         else:
             yc = y
-        if view.dealer == s:
-            text(fb, "D", cx, yc + 1, SMALL)
+        # the seat number (the ticker's "P5"), boxed for the dealer
+        num = str(s + 1)
+        xs = cx + boxed(fb, num, cx, yc, SMALL, view.dealer == s) + 1
         if not _out(view, s):
-            boxed(fb, money(view.stacks[s]), cx + 4, yc, SMALL, view.actor == s and not view.finished)
+            xs += boxed(fb, money(view.stacks[s]), xs, yc, SMALL, view.actor == s and not view.finished)
         else:
-            text(fb, "OUT", cx + 5, yc + 1, SMALL)
-        x = cx + 26
+            xs += boxed(fb, "OUT", xs, yc, SMALL, False)
+        x = cx + 27 if stud else max(cx + 28, xs + 2)
         folded = view.folded[s]
         if stud:
             up = view.up[s]
@@ -187,11 +226,7 @@ def _rows_double(fb, view, opp, stud):
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _CW
         else:
-            la = view.last_action[s]
-            if view.all_in[s] and not folded:
-                text(fb, "ALL IN", x, yc + 1, SMALL)
-            elif la is not None:
-                text(fb, action_text(la[0], la[1]), x, yc + 1, SMALL)
+            text(fb, seat_label(view, s), x, yc + 1, SMALL)
 
 
 def _middle(fb, view, last, roomy):
@@ -200,15 +235,47 @@ def _middle(fb, view, last, roomy):
     for c in view.board or ():
         glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
         x += _MED_PITCH
-    if view.finished:
-        street = "END"
-    else:
-        names = view.variant.street_names
-        street = names[view.street].upper() if view.street < len(names) else ""
+    street = _street(view)
     if x > 42 or roomy or not last:
         right(fb, street, W, _MID_Y + 1, SMALL)
     else:
         right(fb, last, W, _MID_Y + 1, SMALL)
+
+
+def large_board(view):
+    """Flop games up to nine seats show the board in large cards."""
+    return not view.variant.stud and len(view.stacks) <= 9
+
+
+def _street(view):
+    if view.finished:
+        return "END"
+    names = view.variant.street_names
+    return names[view.street].upper() if view.street < len(names) else ""
+
+
+def _board(fb, view, last):
+    """Flop games: the board in large cards at the right; left of it the
+    pot and the street, the last action under them."""
+    x = W - 5 * _BIG_PITCH + 1
+    for c in view.board or ():
+        glyphs.card(fb, x, _BOARD_Y, c, glyphs.LARGE)
+        x += _BIG_PITCH
+    text(fb, "POT " + money(view.pot), 0, _BOARD_Y + 2, SMALL)
+    right(fb, _street(view), W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
+    if last:
+        text(fb, last, 0, _BOARD_Y + 9, SMALL)
+
+
+def you_y(view):
+    """The top of your cards: lower under a large board."""
+    return _FLOP_YOU_Y if large_board(view) else _YOU_Y
+
+
+def eq_band(view):
+    """The rows of your equity hint (the coach redraws only them)."""
+    y = you_y(view)
+    return (y + 7, y + 12) if large_board(view) else (y + 11, y + 16)
 
 
 def own_order(view):
@@ -230,34 +297,49 @@ def own_order(view):
 def _you(fb, view, eq, hand, low):
     x = 0
     me = view.seat
+    stud = view.variant.stud
+    large = large_board(view)
+    yc = you_y(view)
     for c, down in own_order(view):
         if view.folded[me]:
-            glyphs.back(fb, x, _YOU_Y, glyphs.LARGE)
+            glyphs.back(fb, x, yc, glyphs.LARGE)
         else:
-            glyphs.card(fb, x, _YOU_Y, c, glyphs.LARGE)
-            if down and view.variant.stud:
-                fb.hline(x + 2, _YOU_Y + 16, 8, 1)
+            glyphs.card(fb, x, yc, c, glyphs.LARGE)
+            if down and stud:
+                fb.hline(x + 2, yc + 16, 8, 1)
         x += _BIG_PITCH
     x = max(x, _BIG_PITCH * 2) + 2
-    y = _YOU_Y
+    # three lines beside the cards in stud, two in flop games; the last
+    # ends clear of the action bar's highlight
+    y = yc + 1 if large else yc - 1
     if view.dealer == me:
         boxed(fb, "D", x, y - 1, SMALL)
         xs = x + 6
     else:
         xs = x
-    text(fb, money(view.stacks[me]), xs + 1, y, SMALL)
-    if view.bets[me]:
-        right(fb, "+" + money(view.bets[me]), W, y, SMALL)
-    if hand:
-        text(fb, hand, x + 1, y + 6, SMALL)
+    t = money(view.stacks[me])
+    text(fb, t, xs + 1, y, SMALL)
+    if view.bets[me] and not view.finished:
+        # the chips you put in on this street (not a win): "IN 20", where
+        # it fits beside the stack
+        b = "IN " + money(view.bets[me])
+        if xs + 1 + width(t) + 4 <= W - width(b):
+            right(fb, b, W, y, SMALL)
     if view.folded[me]:
         low = ""
+    ey = eq_band(view)[0]
+    if hand:
+        text(fb, hand, x + 1, y + 6, SMALL)
     if eq is not None:
         # "EQ 62%", or with a low in hi/lo "7LO 62%" (8 characters at most)
         t = (low[0] + "LO %d%%" % eq) if low else "EQ %d%%" % eq
-        text(fb, t, x + 1, y + 12, SMALL)
-    elif low:
-        text(fb, low, x + 1, y + 12, SMALL)
+    else:
+        t = low
+    if t:
+        if large:  # beside the name, at the right end
+            right(fb, t, W, ey, SMALL)
+        else:
+            text(fb, t, x + 1, ey, SMALL)
 
 
 def options(view):
@@ -321,7 +403,7 @@ def draw_list(fb, view):
         text(fb, money(view.stacks[s]), 15, y, SMALL)
         if view.bets[s]:
             text(fb, money(view.bets[s]), 37, y, SMALL)
-        la = view.last_action[s]
+        la = street_action(view, s)
         if view.folded[s]:
             text(fb, "FOLD", 55, y, SMALL)
         elif view.all_in[s]:
@@ -372,6 +454,11 @@ class Table(Screen):
             self.hurry = False
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
+        v = self.view
+        if v is not None and v.actor == v.seat and not v.finished:
+            # back from the menu or a dialog: check/call again, never the
+            # FOLD that the B opening the menu chose
+            self.sel = passive(self.options)
 
     def refresh(self):
         """Reads the view again after the game moved."""
@@ -411,7 +498,8 @@ class Table(Screen):
         eq = (self.eq_sum // self.eq_n + 5) // 10
         if eq != self.eq:
             self.eq = eq
-            self.app.changed(_YOU_Y + 12, _YOU_Y + 17)
+            y0, y1 = eq_band(v)
+            self.app.changed(y0, y1)
 
     def tick(self, now):
         g = self.app.game
@@ -528,10 +616,10 @@ class Table(Screen):
             return
         sel = self.sel if v.actor == v.seat else -1
         eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
-        if not self.app.visible(0, _YOU_Y):
+        if not self.app.visible(0, you_y(v)):
             # a choice moved (the bar) or the coach's hint sharpened (your
             # line): only those; the cleared band is redrawn whole
-            if self.app.visible(_YOU_Y, _BAR_Y):
+            if self.app.visible(you_y(v), _BAR_Y):
                 _you(fb, v, eq, self.hand, self.low)
             if self.app.visible(_BAR_Y, 64):
                 _bar(fb, v, sel)

@@ -10,6 +10,7 @@ LEVELS = {}         # pin number -> level read by Pin.value() (default 1: pulled
 SLEEPS = []         # lightsleep calls (ms)
 ADC_VALUES = {}     # pin/channel -> read_u16 value
 ON_SLEEP = []       # callables run at each lightsleep (tests press a button here)
+WIRED = []          # I2C (sda, scl) pairs with a display on them; empty: any pair answers
 
 
 def reset_fakes():
@@ -18,6 +19,7 @@ def reset_fakes():
     SLEEPS.clear()
     ADC_VALUES.clear()
     ON_SLEEP.clear()
+    WIRED.clear()
 
 
 class Pin:
@@ -29,6 +31,8 @@ class Pin:
     IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, value=None):  # noqa: A002 (machine's name)
+        if isinstance(id, int) and not 0 <= id <= 29:  # the RP2040's GPIOs, as the port says
+            raise ValueError("invalid pin")
         self.id = id
         self.mode = mode
         self.pull = pull
@@ -55,15 +59,28 @@ class Pin:
 
 class I2C:
     def __init__(self, id, sda=None, scl=None, freq=400000):  # noqa: A002
+        # the RP2040's pin functions: I2C0 SDA on GP0, 4, 8..., SCL on GP1, 5, 9...;
+        # I2C1 two pins higher (the rp2 port's messages)
+        if sda is not None and sda.id % 4 != 2 * id:
+            raise ValueError("bad SDA pin")
+        if scl is not None and scl.id % 4 != 2 * id + 1:
+            raise ValueError("bad SCL pin")
         self.id = id
         self.freq = freq
+        self.pins = (sda.id if sda else None, scl.id if scl else None)
         LOG.append(("i2c_init", id, sda.id if sda else None, scl.id if scl else None, freq))
 
+    def _answer(self):
+        if WIRED and self.pins not in WIRED:
+            raise OSError(110)  # nothing on these pins: the rp2 port's ETIMEDOUT
+
     def writevto(self, addr, vector):
+        self._answer()
         data = b"".join(bytes(v) for v in vector)
         LOG.append(("i2c", addr, data))
 
     def writeto(self, addr, buf):
+        self._answer()
         LOG.append(("i2c", addr, bytes(buf)))
 
 

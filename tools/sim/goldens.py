@@ -22,7 +22,7 @@ from simpaths import ROOT, add  # noqa: E402  (this folder is on the path)
 add("host_tests", "tools/sim", "firmware")
 
 from ui import keys
-from ui_rig import Rig, call_down, impossible_rig
+from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where
 
 GOLDEN = ROOT + "/host_tests/golden"
 DEBUG = "--debug" in sys.argv
@@ -100,6 +100,21 @@ def table_casino_holdem10():
     return _table({"profile": "casino", "game": "FT", "players": 10}, 26, 1)
 
 
+def table_dead_cards():
+    # eight seats of casino stud: seat 2 bets, seats 3, 5 and 7 fold to it
+    # on 4th street; their up cards stay readable, dotted as dead
+    def players(seat, settings, rng):
+        if seat == 1:
+            from ui_rig import Bettor
+
+            return Bettor()
+        return Folder() if seat in (2, 4, 6) else Station()
+    rig = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8}, players=players)
+    rig.new_game()
+    call_down(rig, _street(2))
+    return rig
+
+
 def table_list():
     rig = _table({"profile": "casino", "game": "F7S", "players": 8}, 25, 3)
     rig.press(keys.UP)
@@ -139,6 +154,109 @@ def impossible_call():
 def showdown():
     rig = _call_against_four_up("2c 3h 5h 7h 9h Jd Ah")
     rig.until(lambda: rig.screen() == "Showdown", 20000)
+    return rig
+
+
+_HILO = {"profile": "casino", "game": "F7S/8", "players": 5}
+
+
+def _awarded(v):
+    return set(s for a in v.awards for s, _ in a[3])
+
+
+def showdown_quartered():
+    # hi/lo: one high winner, the low half split between two seats
+    return showdown_where(lambda v: any(a[1] == "low" and len(a[3]) > 1 for a in v.awards), 2, _HILO)
+
+
+def showdown_scoop():
+    return showdown_where(lambda v: any(a[1] == "low" for a in v.awards) and len(_awarded(v)) == 1, 1, _HILO)
+
+
+def showdown_side_pots():
+    def players(seat, settings, rng):
+        return Raiser() if seat == 1 else Station()
+    return showdown_where(lambda v: len(set(a[0] for a in v.awards)) > 1, 1,
+                          {"profile": "casino", "game": "F7S", "players": 4, "chips": 1000, "stakes": 3},
+                          players, stacks=[1400, 1400, 600, 600], hands=1)
+
+
+def showdown_kicker():
+    return showdown_where(lambda v: any(", " in a[4] for a in v.awards), 1, {"game": "FT"})
+
+
+def showdown_muck():
+    return showdown_where(lambda v: sum(v.mucked) >= 2, 1, {"game": "FT"})
+
+
+def hand_over_holdem():
+    rig = Rig(seed=3, settings={"game": "FT"}, players=lambda s, st, r: Folder())
+    rig.new_game()
+    call_down(rig, lambda r: len(r.app.screen.view.board) >= 3)
+    t = rig.app.screen
+    t.sel = [k for k, _ in t.options].index("bet")
+    rig.press(keys.A)
+    rig.until(lambda: rig.screen() == "Showdown", 20000)
+    return rig
+
+
+def _my_turn_menu(seed=11):
+    rig = Rig(seed=seed)
+    rig.new_game()
+    rig.until(rig.my_turn)
+    rig.press(keys.B, keys.LONG)
+    return rig
+
+
+def new_game_confirm():
+    rig = _my_turn_menu()
+    _menu(rig, "NEW GAME")
+    rig.press(keys.A)
+    return rig
+
+
+def settings_changed():
+    rig = _my_turn_menu()
+    _menu(rig, "BET")
+    rig.press(keys.RIGHT)
+    rig.press(keys.B)
+    return rig
+
+
+def menu_in_game():
+    # a game runs: the menu opens on RESUME; the title keeps the stakes in play
+    rig = _my_turn_menu()
+    _menu(rig, "BET")
+    rig.press(keys.RIGHT)
+    rig.press(keys.B)
+    rig.press(keys.A)  # RESUME the game in play
+    rig.press(keys.B, keys.LONG)
+    return rig
+
+
+def _help(settings, down=0):
+    rig = Rig(seed=3, settings=settings)
+    rig.press(keys.A)
+    _menu(rig, "HELP")
+    rig.press(keys.A)
+    for _ in range(down):
+        rig.press(keys.DOWN)
+    return rig
+
+
+def help_stud():
+    return _help({"game": "F7S"})
+
+
+def help_hilo_low():
+    # stud hi/lo, scrolled to its low rule
+    return _help({"profile": "casino", "game": "F7S/8"}, 9)
+
+
+def notice():
+    rig = Rig(seed=13)
+    rig.app.notify("game damaged: last good copy used")
+    rig.press(keys.A)
     return rig
 
 
@@ -199,8 +317,14 @@ SCENES = (
     ("table_holdem", table_holdem), ("table_omaha", table_omaha),
     ("table_stud_hilo", table_stud_hilo), ("table_razz", table_razz),
     ("table_casino_stud8", table_casino_stud8), ("table_casino_holdem10", table_casino_holdem10),
-    ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
+    ("table_dead_cards", table_dead_cards), ("table_list", table_list), ("waiting", waiting), ("fold_confirm", fold_confirm),
     ("impossible_call", impossible_call), ("showdown", showdown), ("finish", finish),
+    ("showdown_quartered", showdown_quartered), ("showdown_scoop", showdown_scoop),
+    ("showdown_side_pots", showdown_side_pots), ("showdown_kicker", showdown_kicker),
+    ("showdown_muck", showdown_muck), ("hand_over_holdem", hand_over_holdem),
+    ("new_game_confirm", new_game_confirm), ("settings_changed", settings_changed),
+    ("menu_in_game", menu_in_game), ("notice", notice),
+    ("help_stud", help_stud), ("help_hilo_low", help_hilo_low),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
     ("hand_resumed", hand_resumed), ("hand_void", hand_void),
 )
@@ -208,7 +332,8 @@ SCENES = (
 
 # the screens the README shows
 SHOTS = ("power_on", "menu", "table_stud", "table_holdem", "table_casino_stud8", "table_stud_hilo",
-         "showdown", "fold_confirm", "impossible_call", "finish", "game_over", "you_win")
+         "showdown", "showdown_quartered", "table_dead_cards", "help_stud", "fold_confirm", "impossible_call",
+         "finish", "game_over", "you_win")
 
 
 def frames(names=None):

@@ -23,14 +23,7 @@ except ImportError:  # MicroPython
 
 
 def _crc(data):
-    if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
-    c = 0xFFFFFFFF
-    for b in data:
-        c ^= b
-        for _ in range(8):
-            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
-    return c ^ 0xFFFFFFFF
+    return _crc_run(data, 0)
 
 
 def _adler32(data):
@@ -92,10 +85,80 @@ def png_bytes(buf, width=128, height=64, scale=1):
 
 
 def save_png(path, buf, width=128, height=64, scale=1):
+    if _zlib is None:  # MicroPython: row by row, never the whole image in RAM
+        return _save_streamed(path, buf, width, height, scale)
     data = png_bytes(buf, width, height, scale)
     with open(path, "wb") as f:
         f.write(data)
     return path
+
+
+def _row(buf, width, y, scale, line):
+    """Pixel row y of the frame, scaled, into line (bytes of 8 pixels)."""
+    for i in range(len(line)):
+        line[i] = 0
+    page = (y >> 3) * width
+    bit = y & 7
+    for x in range(width):
+        if (buf[page + x] >> bit) & 1:
+            for k in range(scale):
+                xx = x * scale + k
+                line[xx >> 3] |= 0x80 >> (xx & 7)
+
+
+def _save_streamed(path, buf, width, height, scale):
+    """The PNG written a row at a time: the image data as stored (not
+    compressed) deflate blocks of one row each, so the IDAT length is known
+    before the rows are made; the CRC and Adler-32 run along. RAM: one row
+    (a 4x shot at -X heapsize=400k fits; the whole image would not)."""
+    rowbytes = (width * scale + 7) // 8
+    n_rows = height * scale
+    block = 1 + rowbytes  # the filter byte, then the row
+    line = bytearray(rowbytes)
+    head = bytearray(6)  # filter byte 0 and the stored block's header
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width * scale, n_rows, 1, 0, 0, 0, 0)))
+        f.write(struct.pack(">I", 2 + n_rows * (5 + block) + 4))
+        crc = _crc_run(b"IDAT", 0)
+        f.write(b"IDAT")
+        zhead = b"\x78\x01"
+        crc = _crc_run(zhead, crc)
+        f.write(zhead)
+        a, b = 1, 0  # Adler-32 of the rows
+        r = 0
+        for y in range(height):
+            _row(buf, width, y, scale, line)
+            for _ in range(scale):
+                r += 1
+                struct.pack_into("<BHH", head, 0, 1 if r == n_rows else 0, block, block ^ 0xFFFF)
+                head[5] = 0
+                crc = _crc_run(head, crc)
+                crc = _crc_run(line, crc)
+                f.write(head)
+                f.write(line)
+                b = (b + a) % 65521  # the filter byte (0)
+                for v in line:
+                    a = (a + v) % 65521
+                    b = (b + a) % 65521
+        tail = struct.pack(">I", (b << 16) | a)
+        crc = _crc_run(tail, crc)
+        f.write(tail)
+        f.write(struct.pack(">I", crc & 0xFFFFFFFF))
+        f.write(_chunk(b"IEND", b""))
+    return path
+
+
+def _crc_run(data, crc):
+    """A running CRC-32 (crc: the value so far, 0 to start)."""
+    if _crc32 is not None:
+        return _crc32(data, crc) & 0xFFFFFFFF
+    c = crc ^ 0xFFFFFFFF
+    for v in data:
+        c ^= v
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
 
 
 def _decompress(data):

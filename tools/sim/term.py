@@ -63,6 +63,7 @@ class Terminal:
         self._old = None
         self._pending = b""
         self.two_button = False
+        self._size = None
 
     def __enter__(self):
         self.fd = sys.stdin.fileno()
@@ -77,19 +78,30 @@ class Terminal:
         self.out.write("\x1b[?25h\n")
         self.out.flush()
 
-    def frame(self, display):
+    def _terminal_size(self):
         try:
-            cols = os.get_terminal_size(self.out.fileno()).columns
+            return tuple(os.get_terminal_size(self.out.fileno()))
         except (OSError, ValueError):
-            cols = 0
+            return (0, 0)
+
+    def resized(self):
+        """True when the terminal changed size since the last frame (the
+        loop then draws the screen again at once, not at the next key)."""
+        return self._size is not None and self._terminal_size() != self._size
+
+    def frame(self, display):
+        self._size = self._terminal_size()
+        cols = self._size[0]
         if cols <= 0:  # unknown (a pipe, a fresh pty): draw it all
             cols = display.width
         lines = render(display, self.message or self.status)
-        text = "\x1b[H" + "\n".join(line[:cols] for line in lines)
-        text += "\n" + (LEGEND_TWO if self.two_button else LEGEND)[:cols] + "\x1b[K"
+        # each line clears what is right of it, and the frame what is below
+        # it: nothing of a frame drawn at another size stays
+        text = "\x1b[H" + "\x1b[K\n".join(line[:cols] for line in lines)
+        text += "\x1b[K\n" + (LEGEND_TWO if self.two_button else LEGEND)[:cols] + "\x1b[K"
         if cols < display.width:
             text += "\n(widen the terminal to %d columns to see the whole screen)" % display.width
-        self.out.write(text)
+        self.out.write(text + "\x1b[J")
         self.out.flush()
 
     def read_keys(self, timeout_s):
@@ -160,6 +172,8 @@ def run(sim, front, png_dir, step_ms=10):
         front.status = "sound: %s" % snd if snd else ""
         sim.app.tick(sim.clock.ticks_ms())
         sim.app.draw()
+        if getattr(front, "resized", None) is not None and front.resized():
+            sim.display.show()  # the same frame again, at the new size
 
 
 def _free_number(png_dir, n):

@@ -17,6 +17,18 @@ def load_pygame():
     return pygame
 
 
+def no_display(pg):
+    """Stops with a message when SDL found no display and fell back to a
+    driver that shows nothing (it says nothing itself), unless that driver
+    was asked for (SDL_VIDEODRIVER, as the tests do)."""
+    pg.display.init()
+    driver = pg.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        raise SystemExit("the pygame window found no display (SDL fell back to its %r driver, "
+                         "which shows nothing): run it on a desktop, or play in the terminal: "
+                         "make play" % driver)
+
+
 class Window:
     def __init__(self, scale=6, title="Stud"):
         self.pg = load_pygame()
@@ -28,6 +40,7 @@ class Window:
     def open(self, width, height):
         pg = self.pg
         pg.init()
+        no_display(pg)
         self.font = pg.font.Font(None, 18)
         self.surface = pg.display.set_mode((width * self.scale, height * self.scale + 40))
         pg.display.set_caption(self.title)

@@ -1,0 +1,308 @@
+"""The device figures, measured on the virtual Pico (tools/vpico) in one run:
+
+    python tools/bench_device.py [--hands N] [--decision-hands N]   (make bench-device)
+
+Each line prints the figure and its budget (DEVICE.md, "Budgets"). Both
+routes: STUD_PICO with the ROMFS image (code and full tables in flash) and
+the stock firmware (RPI_PICO) with the app on LittleFS (compact tables in
+RAM), installed as `make deploy` installs them, seed 1234.
+
+- power-on to the first NEW GAME frame complete (and the FROZEN firmware's,
+  if its UF2 is there);
+- key to frame: the scripted game of tools/vpico/gamescript.py (7 Card Stud
+  then Hold'em, every hand to its showdown), from the moment the key acts
+  (arrows: pressed; A and B: released, as hw.buttons sends them) to the
+  first frame after it: its first byte on the bus (start) and its last
+  (complete); min / median / max, hand ends included;
+- then, on the raw REPL (the game stopped): 7-card evaluation in us a call
+  (call included: the loop's own cost is measured and taken off), plain
+  bytecode and the fast path, after the game and on a board just booted
+  (the plain path's frame is allocated on the heap, so its cost grows with
+  the heap's fragmentation); Hard's decision times per game (4 Hard seats,
+  self-play); one 8-player 7 Card Stud hand, everyone calling to the
+  showdown, the engine alone (evaluator stubbed, as tools/bench_engine.py)
+  and with the evaluator; heap free with the game stopped;
+- heap free at NEW GAME and the least heap free while playing: a shorter
+  game (--heap-hands) with a main.py that collects garbage every 20 polls (the first
+  at the first poll) and keeps the least gc.mem_free().
+
+Emulated time counts cycles at 125 MHz; flash cache misses are not
+modelled, so a real Pico may be a little slower.
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import gamescript  # noqa: E402
+from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2  # noqa: E402
+
+SEED = 1234
+ROUTES = (("romfs", "STUD_PICO"), ("lfs", "RPI_PICO"))
+
+# Budgets of DEVICE.md
+BUDGET = {
+    "boot romfs": "0.3 s", "boot lfs": "0.5 s", "press": "50 ms every press",
+    "eval plain": "50 us", "eval fast": "16 us (tables in ROMFS)", "hard": "150 ms",
+    "hand8": "60 ms (engine)", "heap romfs": "96 KB", "heap lfs": "180 KB",
+}
+
+EVAL = r"""
+import time, gc
+from poker import evaluator as ev
+from poker.rng import Rng
+rng = Rng(7)
+hands = []
+for i in range(300):
+    h = []
+    while len(h) < 7:
+        c = rng.below(52)
+        if c not in h:
+            h.append(c)
+    hands.append(tuple(h))
+def loop(f):
+    t = time.ticks_us()
+    for a, b, c, d, e, g, k in hands:
+        f(a, b, c, d, e, g, k)
+    return time.ticks_diff(time.ticks_us(), t)
+def bare():
+    t = time.ticks_us()
+    for a, b, c, d, e, g, k in hands:
+        pass
+    return time.ticks_diff(time.ticks_us(), t)
+gc.collect()
+base = min(bare() for _ in range(3))
+plain = min(loop(ev._high7_plain) for _ in range(3))
+fast = min(loop(ev.high7_unchecked) for _ in range(3))
+print("EVAL", ev.MODE, ev.FAST_PATH, (plain - base) / len(hands), (fast - base) / len(hands))
+"""
+
+HARD = r"""
+import time, gc
+from poker.hand import Hand
+from poker import players
+from poker.cards import Deck
+from poker.rng import Rng
+from poker.rules import casino, lexibook
+from poker.variants import VARIANTS
+for code in %(games)r:
+    rules = lexibook() if code in ('F7S', 'FT', 'F5S', 'FO') else casino()
+    rng = Rng(%(seed)d)
+    bots = [players.make('hard', 'balanced', seed=%(seed)d + s) for s in range(4)]
+    times = []
+    for i in range(%(hands)d):
+        h = Hand(VARIANTS[code], rules, [100 * rules.big_bet] * 4, i %% 4, deck=Deck(rng).shuffled())
+        while not h.finished:
+            s = h.actor
+            v = h.view(s)
+            t = time.ticks_us()
+            kind, amount = bots[s].decide(v)
+            times.append(time.ticks_diff(time.ticks_us(), t))
+            h.act(kind, amount)
+        for s in range(4):
+            bots[s].observe(h.view(s))
+        gc.collect()
+    times.sort()
+    print("HARD", code, len(times), times[len(times) // 2], times[-1])
+"""
+
+HAND8 = r"""
+import time, gc
+from poker import evaluator
+from poker.hand import Hand
+from poker.rng import Rng
+from poker.rules import casino
+from poker.variants import VARIANTS
+def hands():
+    best = None
+    for i in range(3):
+        gc.collect()
+        t = time.ticks_us()
+        h = Hand(VARIANTS['F7S'], casino(), [1000] * 8, i % 8, Rng(1 + i))
+        while not h.finished:
+            la = h.legal_actions()
+            k, a = la[0]
+            if k == 'fold':
+                k, a = la[1]
+            h.act(k, a)
+        dt = time.ticks_diff(time.ticks_us(), t)
+        best = dt if best is None or dt < best else best
+    return best
+whole = hands()
+saved = (evaluator.high, evaluator.best_five)  # the engine alone, as tools/bench_engine.py
+evaluator.high = lambda cs: cs[0] + cs[1] + cs[2] + cs[3] + cs[4]
+evaluator.best_five = lambda cs: cs[:5]
+engine = hands()
+evaluator.high, evaluator.best_five = saved
+print("HAND8", whole, engine)
+"""
+
+HEAP_NOW = "import gc; gc.collect(); print('HEAP', gc.mem_free(), gc.mem_alloc())"
+
+# main.py for the heap run: the console's loop, with a collection every 20
+# polls and the least free heap kept (read afterwards on the raw REPL)
+HEAP_MAIN = """import gc
+from hw import loop
+least = [1 << 30, 0, 0, 0]  # least free, polls, free at the first poll (NEW GAME), in use then
+_step = loop.Loop.step
+def step(self, now):
+    _step(self, now)
+    least[1] += 1
+    if least[1] % 20 == 1:
+        gc.collect()
+        f = gc.mem_free()
+        if least[1] == 1:
+            least[2] = f
+        if f < least[0]:
+            least[0] = f
+            least[3] = gc.mem_alloc()
+loop.Loop.step = step
+loop.main()
+"""
+
+
+def _games(text):
+    return tuple((g, int(n)) for g, n in (x.split(":") for x in text.split(",")))
+
+
+def _ms(ns):
+    return ns / NS_PER_MS
+
+
+def _line(what, value, budget):
+    print("  %-58s %-26s budget %s" % (what, value, budget))
+
+
+def _board():
+    return dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
+
+
+def _parse(out, tag):
+    return [ln.split()[1:] for ln in out.splitlines() if ln.startswith(tag)]
+
+
+def boot_and_play(route, firmware, build, first, steps):
+    board = _board()
+    vp = VirtualPico(board)
+    vp.boot(uf2(firmware), **app_install(route, build, board))
+    lat = gamescript.replay(vp, first, steps)
+    boot = next(f for f in vp.frames if f.data == first)
+    return vp, boot, lat
+
+
+def evaluation(vp):
+    mode, fast, plain_us, fast_us = _parse(vp.exec(EVAL, timeout_ms=60000), "EVAL")[0]
+    return mode, fast, float(plain_us), float(fast_us)
+
+
+def fresh_figures(route, firmware, build, first):
+    """On a board just booted (the game stopped at NEW GAME): evaluation and
+    the 8-player hand with the heap as boot left it."""
+    board = _board()
+    with VirtualPico(board) as vp:
+        vp.boot(uf2(firmware), **app_install(route, build, board))
+        vp.run_until_frame(lambda f: f.data == first, 5000)
+        ev = evaluation(vp)
+        whole, engine = [int(x) for x in _parse(vp.exec(HAND8, timeout_ms=120000), "HAND8")[0]]
+    return ev, whole, engine
+
+
+def played_figures(vp, hands):
+    """After the scripted game, on the same board: heap, evaluation, Hard."""
+    free, alloc = [int(x) for x in _parse(vp.exec(HEAP_NOW), "HEAP")[0]]
+    ev = evaluation(vp)
+    games = ("F7S", "FT", "F5S", "FO", "F7S/8", "FR", "FO/8")
+    hard = _parse(vp.exec(HARD % {"games": games, "seed": 5, "hands": hands}, timeout_ms=900000), "HARD")
+    return free, alloc, ev, hard
+
+
+def heap_while_playing(route, firmware, build, first, steps):
+    board = _board()
+    inst = app_install(route, build, board)
+    inst["files"]["main.py"] = HEAP_MAIN.encode()
+    with VirtualPico(board) as vp:
+        vp.boot(uf2(firmware), **inst)
+        gamescript.replay(vp, first, steps)
+        out = vp.exec("print('LEAST', least[0], least[1], least[2], least[3])")  # main.py's globals
+        if vp.problems():
+            raise SystemExit("heap run: %s" % vp.problems()[:2])
+    return [int(x) for x in _parse(out, "LEAST")[0]]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--decision-hands", type=int, default=1, help="self-play hands per game for Hard (default 1)")
+    ap.add_argument("--hands", default="F7S:3,FT:3", help="scripted game: GAME:HANDS,... (default F7S:3,FT:3)")
+    ap.add_argument("--heap-hands", default="F7S:2,FT:1", help="the game of the heap run (default F7S:2,FT:1)")
+    ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
+    args = ap.parse_args(argv)
+    games = _games(args.hands)
+    wall = time.time()
+    tmp = None
+    build = args.build
+    if build is None:
+        import build as builder
+        tmp = tempfile.TemporaryDirectory()
+        build = tmp.name
+        builder.build(build, tablegen=False, verbose=False)
+    first, steps, counts = gamescript.plan(SEED, games)
+    _first, heap_steps, _counts = gamescript.plan(SEED, _games(args.heap_hands))
+    print("Device figures on the virtual Pico (rp2040js, 125 MHz; seed %d; scripted game %s: "
+          "%d presses, hands and showdowns %s)" % (SEED, args.hands, len(steps), counts))
+    for route, firmware in ROUTES:
+        vp, boot, lat = boot_and_play(route, firmware, build, first, steps)
+        problems = vp.problems()
+        print("%s route (%s):" % (route, firmware))
+        _line("power-on to NEW GAME (frame complete)", "%.0f ms" % _ms(boot.t1), BUDGET["boot " + route])
+        starts = [_ms(x.t0 - x.edge) for x in lat]
+        ends = [_ms(x.t1 - x.edge) for x in lat]
+        _line("key to frame start, %d presses (min/median/max)" % len(lat),
+              "%.1f / %.1f / %.1f ms" % gamescript.stats(starts), BUDGET["press"])
+        _line("key to frame complete (min/median/max)", "%.1f / %.1f / %.1f ms" % gamescript.stats(ends),
+              BUDGET["press"])
+        over = [x for x in lat if _ms(x.t1 - x.edge) > 50]
+        _line("presses over 50 ms (to frame complete)", "%d: %s" % (len(over), ", ".join(
+            sorted(set("%s->%s" % (x.key, x.screen) for x in over)))), "none")
+        free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
+        vp.close()
+        (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
+        _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
+            free / 1024, alloc / 1024), "-")
+        _line("7-card evaluation, plain bytecode (%s tables), fresh heap" % mode, "%.1f us" % plain_us,
+              BUDGET["eval plain"])
+        _line("7-card evaluation, plain bytecode, after the game", "%.1f us" % played_ev[2], BUDGET["eval plain"])
+        _line("7-card evaluation, fast path (%s, %s tables)" % (fast, mode), "%.1f us (after the game %.1f)" % (
+            fast_us, played_ev[3]), BUDGET["eval fast"])
+        for code, n, med, mx in hard:
+            _line("Hard decision %s (%s decisions, median / max)" % (code, n),
+                  "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
+        _line("8-player 7 Card Stud hand to showdown, engine alone", "%.1f ms" % (engine / 1000), BUDGET["hand8"])
+        _line("8-player 7 Card Stud hand, engine and evaluator", "%.1f ms" % (whole / 1000), "-")
+        least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, heap_steps)
+        _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
+        _line("least heap free while playing (collected every 20 polls)", "%.1f KB (%d polls)" % (
+            least / 1024, polls), "-")
+        _line("peak heap in use while playing (live, after collection)", "%.1f KB" % (peak / 1024),
+              BUDGET["heap " + route])
+        if problems:
+            print("  PROBLEMS: %s" % problems[:3])
+    frozen = uf2("STUD_PICO-FROZEN")
+    if os.path.exists(frozen):
+        board = _board()
+        with VirtualPico(board) as vp:
+            vp.boot(frozen, **app_install("romfs", build, board))
+            f = vp.run_until_frame(lambda f: f.data == first, 5000)
+        print("FROZEN (STUD_PICO-FROZEN + ROMFS image):")
+        _line("power-on to NEW GAME (frame complete)", "%.0f ms" % _ms(f.t1), BUDGET["boot romfs"])
+    print("(%.0f s of wall time)" % (time.time() - wall))
+    if tmp is not None:
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

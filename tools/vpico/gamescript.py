@@ -1,0 +1,237 @@
+"""A scripted game, played by the CPython simulator and replayed on the
+virtual Pico, frame against frame.
+
+``plan(seed, games)`` plays the console in the simulator (tools/sim's Sim,
+the same ui.app.App and seed as the device) with a simple player: you check
+or call, go on through showdowns, and after the wanted number of hands of
+one game switch the menu to the next game and start a new game. Each press
+is a ``Step``: the key, and the screen the simulator settled on after it.
+A warning before a call that cannot win is answered as in
+tools/sim/fullgame.py: RIGHT, then A.
+
+Settled means the app waits for you (your turn, a menu, a showdown, a
+banner, a question) and nothing was drawn for ``QUIET_MS``. The device
+presses its key ``QUIET_MS`` after its own last frame too, so every timer of
+the app (a banner's key guard, the pause before a showdown) stands where it
+stood in the simulator, whatever the device's own speed: the comparison
+cannot be flaky, and a difference is a real one.
+
+``replay(vp, steps)`` presses the same keys on a VirtualPico: before each
+press it runs until the device's last frame equals the simulator's settled
+frame (or fails, saying which step and how the frames differ), then
+``QUIET_MS`` more. It returns the press-to-frame times of every press.
+"""
+import os
+import sys
+import tempfile
+
+from vpico import NS_PER_MS, ROOT, VpicoError
+
+for _p in ("tools/hostshim", "tools/sim", "firmware"):
+    if os.path.join(ROOT, _p) not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, _p))
+
+from poker.rng import Rng  # noqa: E402
+from poker.store import Store  # noqa: E402
+from script import Sim  # noqa: E402
+from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
+from ui import keys  # noqa: E402
+from ui.app import App  # noqa: E402
+
+QUIET_MS = 600           # > a banner's 400 ms key guard; the press comes this long after the last frame
+HOLD_MS = 60             # how long a short press holds the button down
+SETTLE_LIMIT_MS = 60000  # a screen that never settles within this is a failure
+ACT_ON_PRESS = ("LEFT", "RIGHT", "UP", "DOWN")  # arrows act when pressed, A and B when released
+WAITING = ("Table", "Menu", "Showdown", "Banner", "Confirm", "StatsScreen")
+
+
+class Step:
+    __slots__ = ("key", "frame", "screen", "note")
+
+    def __init__(self, key, frame, screen, note=""):
+        self.key = key
+        self.frame = frame     # the settled frame after the press (1024 bytes)
+        self.screen = screen   # its screen class name
+        self.note = note
+
+    def __repr__(self):
+        return "Step(%s -> %s %s)" % (self.key, self.screen, self.note)
+
+
+class SimConsole:
+    """The simulator with presses and settling as the device sees them."""
+
+    def __init__(self, seed, data_dir):
+        self.display = SimDisplay()
+        self.clock = SimClock()
+        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound())
+        self.app = app
+        self.sim = Sim(app, self.display, self.clock)
+        self.sim.start()
+        self.last_show = 0
+
+    def screen(self):
+        return type(self.app.screen).__name__
+
+    def waiting(self):
+        name = self.screen()
+        if name not in WAITING:
+            return False
+        g = self.app.game
+        if name == "Table":
+            return g is not None and g.hand is not None and g.human_to_act()
+        return True
+
+    def press(self, name):
+        code = keys.NAMES.index(name)
+        self.sim._emit(code, keys.PRESS)
+        self.sim._emit(code, keys.RELEASE)
+        self.app.draw()
+        return self.settle()
+
+    def settle(self):
+        """Runs until the app waits for you and QUIET_MS passed with no frame."""
+        start = self.clock.ticks_ms()
+        shows = self.display.frames
+        while True:
+            self.sim.step()
+            now = self.clock.ticks_ms()
+            if self.display.frames != shows:
+                shows = self.display.frames
+                self.last_show = now
+            if now - self.last_show >= QUIET_MS and self.waiting():
+                return bytes(self.display.buffer)
+            if now - start > SETTLE_LIMIT_MS:
+                raise VpicoError("the simulator did not settle on %s" % self.screen())
+
+
+def _menu_key(app, want_game, new_game):
+    """The next menu key: GAME to want_game, then NEW GAME (or RESUME)."""
+    m = app.screen
+    item = m.items[m.sel]
+    if app.settings.game != want_game:
+        return "RIGHT" if item == "GAME" else "DOWN"
+    target = "NEW GAME" if new_game else "RESUME"
+    return "A" if item == target else "UP"
+
+
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000):
+    """Steps of a game: for each (game code, hands), that many hands played
+    to the end from a new game. Also returns counts: hands and showdowns
+    (another seat showed cards) per game."""
+    with tempfile.TemporaryDirectory() as data:
+        c = SimConsole(seed, data)
+        first = bytes(c.display.buffer)
+        steps = []
+        counts = {}
+        gi = 0
+        game, hands = games[0]
+        fresh = True          # this game was not started from the menu yet
+        seen_showdown = None  # the hand whose showdown was counted
+        for _ in range(max_steps):
+            app = c.app
+            g = app.game
+            name = c.screen()
+            note = ""
+            if g is not None and not fresh and g.hand_no >= hands and name in ("Table", "Menu"):
+                # enough hands of this game: to the next one, or stop
+                gi += 1
+                if gi == len(games):
+                    break
+                game, hands = games[gi]
+                fresh = True
+            if name == "PowerOn":
+                key = "A"
+            elif name == "Menu":
+                key = _menu_key(app, game, fresh)
+                if key == "A" and fresh:
+                    fresh = False
+                    note = "new game %s" % game
+            elif name == "Table" and fresh:
+                # to the menu: B selects FOLD, B again opens the menu (no FOLD
+                # on a bring-in: act, and try at the next turn)
+                key = "B" if "fold" in [k for k, _ in app.screen.options] else "A"
+            elif name == "Table":
+                key = "A"     # check / call / bring in (the default choice), or on to the showdown
+            elif name == "Confirm":
+                # a warning (no chance to win the call): RIGHT, then A goes on
+                key = "A" if steps and steps[-1].key == "RIGHT" else "RIGHT"
+            elif name == "Showdown":
+                v = g.view(0)
+                if seen_showdown != (game, g.hand_no):
+                    seen_showdown = (game, g.hand_no)
+                    k = counts.setdefault(game, [0, 0])
+                    k[0] += 1
+                    if any(v.shown[s] is not None for s in range(len(v.stacks)) if s != v.seat):
+                        k[1] += 1
+                        note = "showdown"
+                key = "A"
+            else:
+                key = "A"
+            frame = c.press(key)
+            steps.append(Step(key, frame, c.screen(), note))
+        return first, steps, counts
+
+
+class Latency:
+    __slots__ = ("key", "edge", "t0", "t1", "screen")
+
+    def __init__(self, key, edge, t0, t1, screen):
+        self.key = key
+        self.edge = edge   # the emulated ns the key acted (arrows: pressed; A, B: released)
+        self.t0 = t0       # the first frame after it: its first byte started
+        self.t1 = t1       # its last byte ended
+        self.screen = screen
+
+
+def _diff(a, b):
+    rows = set()
+    for i in range(1024):
+        if a[i] != b[i]:
+            rows.add((i // 128) * 8)
+    return "differs in the 8-pixel rows at y=%s" % sorted(rows)
+
+
+def wait_for(vp, frame, limit_ms, what, quiet=True):
+    """Runs until the device's last frame is `frame`; then (quiet) until
+    QUIET_MS after it."""
+    end = vp.now + limit_ms * NS_PER_MS
+    while True:
+        if vp.frames and vp.frames[-1].data == frame:
+            break
+        if vp.now >= end or vp.dead or vp.problems():  # a traceback: no use waiting
+            last = vp.frames[-1].data if vp.frames else bytes(1024)
+            raise VpicoError("%s: the device's screen is not the simulator's after %d ms (%s); problems: %s"
+                             % (what, limit_ms, _diff(last, frame), vp.problems()[:2]))
+        vp.run(50)
+    if not quiet:
+        return
+    quiet_until = vp.frames[-1].t1 + QUIET_MS * NS_PER_MS
+    if vp.now < quiet_until:
+        vp.run_until(quiet_until)
+    if vp.frames[-1].data != frame:
+        raise VpicoError("%s: the screen changed again after matching" % what)
+
+
+def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None):
+    """Presses steps' keys on the device, each once its screen equals the
+    simulator's; returns [Latency] of every press."""
+    wait_for(vp, first, limit_ms, "power-on", quiet=False)  # NEW GAME flashes: press at once
+    out = []
+    for i, s in enumerate(steps):
+        before = len(vp.frames)
+        t = vp.now
+        release = vp.press(s.key, HOLD_MS)
+        edge = t if s.key in ACT_ON_PRESS else release
+        wait_for(vp, s.frame, limit_ms, "step %d (%s -> %s)" % (i, s.key, s.screen))
+        after = [f for f in vp.frames[before:] if f.t0 >= edge]
+        if after:
+            out.append(Latency(s.key, edge, after[0].t0, after[0].t1, s.screen))
+        if on_step:
+            on_step(i, s)
+    return out
+
+
+def stats(values):
+    v = sorted(values)
+    return v[0], v[len(v) // 2], v[-1]
