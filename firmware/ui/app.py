@@ -34,8 +34,8 @@ from ui.messages import Banner, Confirm, PowerOn
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.game", "poker.variants", "poker.rules", "poker.cards", "poker.evaluator",
-           "poker.hand", "poker.view", "poker.players", "poker.handname", "poker.phhout",
+PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
+           "poker.view", "poker.players", "poker.game", "poker.handname", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
@@ -66,8 +66,8 @@ class App:
         self.screen = None
         self.game = None
         # quick (the device): the settings and the saved game are read after
-        # the first frame, with PRELOAD; else (tests, simulator) at once
-        self._preload = -1 if quick else 0
+        # the first frame, once PRELOAD is in; else (tests, simulator) at once
+        self._preload = 0  # PRELOAD's modules imported so far
         if not quick:
             self._load_game()
         self.go(PowerOn(self))
@@ -84,22 +84,21 @@ class App:
         self.apply_settings()
 
     def _load_next(self):
-        """One step of the loading after the first frame: the settings and
-        the saved game, then one module of PRELOAD."""
+        """One step of the loading after the first frame: a module of
+        PRELOAD, and after the last one the settings and the saved game."""
         i = self._preload
-        if i < 0:
-            self._load_game()
-        elif i < len(PRELOAD):
+        if i < len(PRELOAD):
             __import__(PRELOAD[i])
-        self._preload = i + 1
+            self._preload = i + 1
+        elif self.settings is None:
+            self._load_game()
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
         if self.settings is None:
-            self._load_game()  # a key before the first tick's loading
-            self._preload = 0
+            self._load_game()  # a key before the loading is over
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -112,7 +111,7 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        if self._preload < len(PRELOAD) and self.draws:
+        if self.draws and (self._preload < len(PRELOAD) or self.settings is None):
             self._load_next()
         scr = self.screen
         if scr is not None:
