@@ -191,9 +191,6 @@ class Showdown(Screen):
 
     def key(self, k, ev):
         if k == keys.A or k == keys.B:
-            from poker import unload
-
-            unload("ui.showdown")  # once a hand: its code leaves the heap till the next
             if k == keys.B:
                 self.app.menu()
             else:
