@@ -134,9 +134,11 @@ _PAIR_J = (1, 2, 3, 2, 3, 3)
 # hand is the key sum of a hole pair plus that of a board triple
 _K = getattr(_ev, '_K', None)
 _five = getattr(_ev, '_five', None)
-# the bound below is one seven-card lookup where the full tables are there;
-# on the compact table a seven-card hand is 21 five-card lookups: no gain
-_BOUND = _h7 is not None and _five is not None and getattr(_ev, 'MODE', '') == 'full'
+# the bound below is one seven-card lookup with the full tables or the viper
+# path; plain bytecode on the compact table makes a seven-card hand 21
+# five-card lookups: no gain there
+_BOUND = (_h7 is not None and _five is not None and
+          (getattr(_ev, 'MODE', '') == 'full' or getattr(_ev, 'FAST_PATH', '') == 'viper'))
 
 
 def board_triples(bd, tri):

@@ -76,10 +76,11 @@ _AGGRESSIVE = ('raise', 'bet', 'complete')
 
 # Monte Carlo cost per player and deal on the MicroPython unix port, in us
 # (measured with tools/bench_players.py's timing on the table evaluator's
-# viper path: dealing plus one evaluation; Omaha by equity's quick path).
-# The device takes about 90 times as long.
-COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 11,
-           'FO/8': 18}
+# viper path: dealing plus one evaluation; Omaha by equity's fast exact
+# path, whose worst deals, on boards that make the hand, cost several times
+# its mean). The device takes about 90 times as long.
+COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
+           'FO/8': 46}
 
 
 def impossible_call(view):
