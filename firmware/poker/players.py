@@ -51,6 +51,8 @@ Decisions are deterministic for a given seed: each player owns an
 ``Rng`` (seeded from ``seed`` or from one draw of the ``rng`` given to
 ``make``), used for its Monte Carlo and its mixed choices.
 """
+from micropython import const
+
 from poker import equity as _eq
 from poker import evaluator as _ev
 from poker.rng import Rng
@@ -171,6 +173,28 @@ _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
 
 _NO_RANGES = [None, [(0, 0)]]  # [0]: no ranges (typed like a list of them)
+
+# Hard's memory of the hands shown down, per seat a bytearray of counts in
+# pairs (all, of which weak): bets and raises on earlier streets, on the last
+# one, calls on the last one
+_SD_AGG = const(0)
+_SD_RIVER = const(2)
+_SD_CALL = const(4)
+_SD_N = const(6)
+_SD_SAMPLES = const(40)  # deals to rate a shown hand (once per showdown)
+# weak (a bluff, a loose call): equity against a random hand below this,
+# with cards to come / on the last round
+_WEAK = (420, 500)
+
+
+def _count(d, k, weak):
+    # counts stay bytes: halved together near the top (recent hands weigh more)
+    if d[k] >= 250:
+        d[k] >>= 1
+        d[k + 1] >>= 1
+    d[k] += 1
+    if weak:
+        d[k + 1] += 1
 
 
 class Station:
@@ -435,6 +459,20 @@ class Normal(_Base):
     def bluff_rate(self, view):
         return self.bluff_permille
 
+    def steal_rate(self, view):
+        """First round, nobody in yet: how often (permille) to open with a
+        middling hand to take the blinds or the bring-in."""
+        return 0
+
+    def raise_step(self, view):
+        """% of what is left above a fair share added to the value line
+        for each raise already in this round."""
+        return 6
+
+    def call_pct(self, view):
+        """Last round, facing a bet: % of the equity believed."""
+        return 100
+
     def equity(self, view, nopp):
         code = _code(view)
         rg = self.ranges(view)
@@ -471,9 +509,12 @@ class Normal(_Base):
         pot = view.pot
         final = _final_street(view)
         # value: clearly more than a fair share; more for each raise already in
-        bet_at = fair + (1000 - fair) * (self.value_pct(view) - 3 * self.aggr + 6 * raises) // 100
+        bet_at = fair + (1000 - fair) * (self.value_pct(view) - 3 * self.aggr +
+                                         self.raise_step(view) * raises) // 100
         if e >= bet_at:
             return _act(view, 'raise', big=e >= bet_at + 150)
+        if view.street == 0 and raises == 0 and e >= fair * 4 // 5 and self.chance(self.steal_rate(view)):
+            return _act(view, 'raise')  # the blinds / bring-in of folders
         if to_call <= 0:
             if (not final and view.street > 0 and e >= fair * self.semi // 100
                     and self.chance(self.semi_permille + 150 * self.aggr)):
@@ -482,6 +523,8 @@ class Normal(_Base):
                 return _act(view, 'raise')
             return _act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
+        if final:
+            e = e * self.call_pct(view) // 100
         if not final:
             need = need * (85 - 10 * self.loose) // 100  # cards to come
         else:
@@ -519,11 +562,18 @@ class Hard(Normal):
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
     discount = 80
+    discount_value = 72   # per raise of a player whose shown bets were value
 
     def __init__(self, style='balanced', seed=1):
         Normal.__init__(self, style, seed)
         # per seat: folds, calls, raises (facing a bet); bets, checks
         self.seen = {}
+        # per seat, what its hands shown down said (bytearray(_SD_N), see
+        # _learn_showdown): how often its bets were bluffs, by street
+        self.sd = {}
+        # per seat: first-round choices (fold or come in), of which came in
+        self.vp = {}
+        self._vp_hand = 0  # seats whose first-round choice this hand counted
         self._done = 0
         self._last = None
         self._pot = 0
@@ -542,9 +592,12 @@ class Hard(Normal):
             if end == self._end:
                 return  # this final view again
             self._end = end
+            self._learn_showdown(view)
         if d and (len(acts) < d or acts[d - 1] != self._last or
                   (view.pot < self._pot and not view.finished)):
             d = 0  # a new hand (a finished hand's pot may read 0: paid out)
+        if d == 0:
+            self._vp_hand = 0
         self._pot = view.pot
         me = view.seat
         seen = self.seen
@@ -557,6 +610,13 @@ class Hard(Normal):
             if st is None:
                 st = seen[s] = [0, 0, 0, 0, 0]
             k = a[2]
+            if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
+                # his first free choice of the hand: play or not
+                self._vp_hand |= 1 << s
+                vp = self.vp.get(s)
+                if vp is None:
+                    vp = self.vp[s] = bytearray(2)
+                _count(vp, 0, k != 'fold')
             if k == 'fold':
                 st[0] += 1
             elif k == 'call':
@@ -571,6 +631,84 @@ class Hard(Normal):
         self._last = acts[-1] if acts else None
         if view.finished:
             self._done = 0
+
+    def _learn_showdown(self, view):
+        """From the hands turned over: for each street a seat bet or raised
+        on, was its hand then worse than a random one (a bluff) or not
+        (value); on the last round, the same for its calls."""
+        shown = view.shown
+        me = view.seat
+        last = view.variant.streets - 1
+        for s in range(len(shown)):
+            if s == me or shown[s] is None or None in view.down[s]:
+                continue
+            aggr = 0   # bit per street: bet or raised on it
+            called = False
+            for a in view.actions:
+                if a[1] == s:
+                    if a[2] in _AGGRESSIVE:
+                        aggr |= 1 << a[0]
+                    elif a[2] == 'call' and a[0] == last:
+                        called = True
+            if not aggr and not called:
+                continue
+            d = self.sd.get(s)
+            if d is None:
+                d = self.sd[s] = bytearray(_SD_N)
+            for st in range(last + 1):
+                if aggr >> st & 1:
+                    weak = self._strength_at(view, s, st) < _WEAK[st == last]
+                    _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
+            if called:
+                _count(d, _SD_CALL, self._strength_at(view, s, last) < _WEAK[1])
+
+    def _strength_at(self, view, s, st):
+        """Seat s's equity (permille) against one random hand with the
+        cards it held on street st (the dealing order of the variant)."""
+        v = view.variant
+        down = view.down[s]
+        up = view.up[s]
+        cards = []
+        di = ui = 0
+        nb = 0
+        for k in range(st + 1):
+            nb += v.board[k]
+            for ch in v.deals[k]:
+                if ch == 'd':
+                    if di < len(down):
+                        cards.append(down[di])
+                        di += 1
+                elif ui < len(up):
+                    cards.append(up[ui])
+                    ui += 1
+        # (stud: a community card only when the deck ran short, last round)
+        board = view.board[:nb] if not v.stud or st == v.streets - 1 else ()
+        try:
+            return _eq.equity(v, cards, board, 1, (), _SD_SAMPLES, self.rng, omaha_quick=True)
+        except ValueError:
+            return 500  # (cards the rules left out: say nothing)
+
+    def _bluffs(self, view, river=False, seat=-1):
+        """How often (permille) the live opponents' (or ``seat``'s) bets
+        and raises shown down were bluffs, earlier streets or the last one;
+        with a prior of a quarter, worth four hands."""
+        k = _SD_RIVER if river else _SD_AGG
+        n = weak = 0
+        me = view.seat
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s] or (seat >= 0 and s != seat):
+                continue
+            d = self.sd.get(s)
+            if d is not None:
+                n += d[k]
+                weak += d[k + 1]
+        return (weak + 1) * 1000 // (n + 4)
+
+    def _maniac(self, view):
+        # raising half the time is a maniac only if his hands shown down
+        # say so: a value bettor raises as often with good hands
+        _fold, agg = self._stat(view)
+        return agg > 450 and self._bluffs(view) >= 300
 
     def _stat(self, view):
         """(fold rate facing a bet, aggression) of the live opponents in
@@ -601,15 +739,42 @@ class Hard(Normal):
         # costs; against maniacs (raising half the time) it pays again
         hi, lo = _HARD_ENTRY.get(_code(view), (self.entry, self.entry_low))
         _fold, agg = self._stat(view)
-        if agg > 450:
+        if self._maniac(view):
             return lo
+        if agg > 440:
+            agg = 440
         e = lo + 10 + (agg - 150) // 8
         return lo if e < lo else (hi if e > hi else e)
 
     def discount_pct(self, view):
-        # a maniac's raise says little
+        # a maniac's raise says little; a value bettor's says more
+        if self._maniac(view):
+            return 95
+        # and a passive player's raise more still
         _fold, agg = self._stat(view)
-        return 95 if agg > 450 else self.discount
+        d = 55 + agg // 12
+        d = d if d < self.discount else self.discount
+        return d if d < self.discount_value or self._bluffs(view) >= 150 else self.discount_value
+
+    def steal_rate(self, view):
+        fold, _agg = self._stat(view)
+        r = (fold - 450) * 2
+        return 0 if r < 0 else (900 if r > 900 else r)
+
+    def raise_step(self, view):
+        # re-raising a value bettor's raises is how one pair pays off a set
+        if self._maniac(view):
+            return 6
+        return 6 if self._bluffs(view) >= 250 else 14
+
+    def call_pct(self, view):
+        # a bettor who never bluffs the last round is called with hands
+        # that beat his value bets, not with hands that beat a random one
+        b = view.bettor
+        if b is None or b == view.seat:
+            return 100
+        rb = self._bluffs(view, True, b)
+        return 100 if rb >= 250 else 55 + rb * 45 // 250
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
@@ -656,8 +821,11 @@ class Hard(Normal):
                 out.append(None)
                 continue
             any_range = True
-            lo = _P70[code] if a == 2 else _P45[code] if a == 1 else -99
-            rej = 850 if a == 2 else 600
+            vp = self.vp.get(s)
+            if a and vp is not None and (vp[1] + 2) * 1000 // (vp[0] + 4) < 350:
+                a = 3  # a tight player: even his calls are strong starts
+            lo = _P70[code] if a >= 2 else _P45[code] if a == 1 else -99
+            rej = 950 if a == 3 else 850 if a == 2 else 600
             if b and self.now_ranges:
                 ncur = len(view.up[s]) + len(view.down[s])
                 st = self.seen.get(s)
