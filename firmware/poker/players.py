@@ -166,6 +166,26 @@ def _final_street(view):
     return view.street >= view.variant.streets - 1
 
 
+# start_score of the starts no level folds on the first round to a raise
+# (hold'em JJ+ and AKs, stud jacks up, razz A-2-3 to A-2-4 and the like)
+_PREMIUM = {'FT': 24, 'FO': 40, 'FO/8': 44, 'F7S': 38, 'F7S/8': 38, 'FR': 28, 'F5S': 48}
+
+
+def _strong_start(view):
+    """A first-round hand too good to fold: a premium start, or any start
+    of the best 30 % when only the bring-in or the blinds are to be paid.
+    (A sample of a few dozen deals can rate split aces below the pot
+    odds; a level is weaker by thinking less, not by folding these.)"""
+    code = _code(view)
+    me = view.seat
+    mine = [c for c in view.down[me] if c is not None] + list(view.up[me])
+    n = 2 if code == 'F5S' else 3 if view.variant.stud else len(mine)
+    if len(mine) < n:
+        return False
+    s = _eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
+    return s >= (_PREMIUM[code] if _their_raises(view) else _P70[code])
+
+
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
 _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
@@ -184,7 +204,11 @@ _SD_N = const(6)
 _SD_SAMPLES = const(40)  # deals to rate a shown hand (once per showdown)
 # weak (a bluff, a loose call): equity against a random hand below this,
 # with cards to come / on the last round
-_WEAK = (420, 500)
+_WEAK = (450, 500)
+# bluffs among a seat's shown bets (permille, Hard._bluffs): below _VALUE a
+# value bettor, from _MANIAC with raising half the time a maniac
+_VALUE = const(150)
+_MANIAC = const(200)
 
 
 def _count(d, k, weak):
@@ -534,7 +558,7 @@ class Normal(_Base):
             entry = fair * (self.entry_pct(view) - 10 * self.loose) // 100
             if need < entry:
                 need = entry
-        if e >= need:
+        if e >= need or (view.street == 0 and _strong_start(view)):
             return _act(view, 'call')
         return _act(view, 'fold')
 
@@ -691,7 +715,8 @@ class Hard(Normal):
     def _bluffs(self, view, river=False, seat=-1):
         """How often (permille) the live opponents' (or ``seat``'s) bets
         and raises shown down were bluffs, earlier streets or the last one;
-        with a prior of a quarter, worth four hands."""
+        the prior (one in six) sits between a value bettor's (none) and
+        a maniac's (his random hands: a quarter to a third)."""
         k = _SD_RIVER if river else _SD_AGG
         n = weak = 0
         me = view.seat
@@ -702,13 +727,13 @@ class Hard(Normal):
             if d is not None:
                 n += d[k]
                 weak += d[k + 1]
-        return (weak + 1) * 1000 // (n + 4)
+        return (weak + 1) * 1000 // (n + 6)
 
     def _maniac(self, view):
         # raising half the time is a maniac only if his hands shown down
         # say so: a value bettor raises as often with good hands
         _fold, agg = self._stat(view)
-        return agg > 450 and self._bluffs(view) >= 300
+        return agg > 450 and self._bluffs(view) >= _MANIAC
 
     def _stat(self, view):
         """(fold rate facing a bet, aggression) of the live opponents in
@@ -754,7 +779,7 @@ class Hard(Normal):
         _fold, agg = self._stat(view)
         d = 55 + agg // 12
         d = d if d < self.discount else self.discount
-        return d if d < self.discount_value or self._bluffs(view) >= 150 else self.discount_value
+        return d if d < self.discount_value or self._bluffs(view) >= _VALUE else self.discount_value
 
     def steal_rate(self, view):
         fold, _agg = self._stat(view)
@@ -765,7 +790,7 @@ class Hard(Normal):
         # re-raising a value bettor's raises is how one pair pays off a set
         if self._maniac(view):
             return 6
-        return 6 if self._bluffs(view) >= 250 else 14
+        return 6 if self._bluffs(view) >= _VALUE else 14
 
     def call_pct(self, view):
         # a bettor who never bluffs the last round is called with hands
@@ -774,7 +799,7 @@ class Hard(Normal):
         if b is None or b == view.seat:
             return 100
         rb = self._bluffs(view, True, b)
-        return 100 if rb >= 250 else 55 + rb * 45 // 250
+        return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
