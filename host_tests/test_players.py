@@ -393,7 +393,7 @@ class _Maniac:
 
 
 def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
-    hands = 12 if MICRO else 40
+    hands = 40
     vs_value = players.make('hard', 'balanced', seed=5)
     _heads_up_match(vs_value, _ValueBettor(), hands)
     gc.collect()
