@@ -782,8 +782,20 @@ class Hard(Normal):
         return d if d < self.discount_value or self._bluffs(view) >= _VALUE else self.discount_value
 
     def steal_rate(self, view):
-        fold, _agg = self._stat(view)
-        r = (fold - 450) * 2
+        # everyone left must fold: the loosest of them decides; how often
+        # they come in on the first round, else how often they fold to bets
+        me = view.seat
+        worst = 0
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s]:
+                continue
+            vp = self.vp.get(s)
+            if vp is None:
+                return 0
+            r = (vp[1] + 2) * 1000 // (vp[0] + 4)
+            if r > worst:
+                worst = r
+        r = (650 - worst) * 2
         return 0 if r < 0 else (900 if r > 900 else r)
 
     def raise_step(self, view):
