@@ -837,9 +837,12 @@ class Hard(Normal):
         out = []
         start = {}
         now = {}
+        later = 0  # bit per seat: called a bet after the first round
         for a in view.actions:
             k = a[2]
             s = a[1]
+            if a[0] > 0 and k == 'call':
+                later |= 1 << s
             if a[0] == st and st > 0:
                 if k in _AGGRESSIVE:
                     now[s] = now.get(s, 0) + 1
@@ -854,7 +857,12 @@ class Hard(Normal):
                 continue
             a = start.get(s, 0)
             b = now.get(s, 0) if self.now_ranges else 0
-            if a == 0 and b == 0:
+            seen = self.seen.get(s)
+            # a player who folds to bets calls them with something
+            fold = 0
+            if later >> s & 1 and seen is not None:
+                fold = (seen[0] + 3) * 1000 // (seen[0] + seen[1] + seen[2] + 10)
+            if a == 0 and b == 0 and fold < 300:
                 out.append(None)
                 continue
             any_range = True
@@ -863,15 +871,19 @@ class Hard(Normal):
                 a = 3  # a tight player: even his calls are strong starts
             lo = _P70[code] if a >= 2 else _P45[code] if a == 1 else -99
             rej = 950 if a == 3 else 850 if a == 2 else 600
-            if b and self.now_ranges:
-                ncur = len(view.up[s]) + len(view.down[s])
-                st = self.seen.get(s)
+            ncur = len(view.up[s]) + len(view.down[s])
+            if b:
                 nr = self.now_reject
-                if st is not None:
-                    # a passive player's bet means more, a maniac's less
-                    agg = (st[2] + st[3] + 3) * 1000 // (st[1] + st[2] + st[3] + st[4] + 10)
+                if seen is not None:
+                    # a passive player's bet means more, a maniac's less (and
+                    # raising often is not a maniac's unless his hands say so)
+                    agg = (seen[2] + seen[3] + 3) * 1000 // (seen[1] + seen[2] + seen[3] + seen[4] + 10)
+                    if agg > 440 and self._bluffs(view, False, s) < _MANIAC:
+                        agg = 440
                     nr = 950 - agg if agg < 650 else 300
                 out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
+            elif fold >= 300:
+                out.append((lo, rej, 1, fold if fold < 900 else 900, ncur))
             else:
                 out.append((lo, rej))
         return out if any_range else None
