@@ -590,7 +590,8 @@ class Hard(Normal):
 
     def __init__(self, style='balanced', seed=1):
         Normal.__init__(self, style, seed)
-        # per seat: folds, calls, raises (facing a bet); bets, checks
+        # per seat: folds, calls, raises (facing a bet); bets, checks; on
+        # the last round, folds and calls facing a bet
         self.seen = {}
         # per seat, what its hands shown down said (bytearray(_SD_N), see
         # _learn_showdown): how often its bets were bluffs, by street
@@ -625,6 +626,7 @@ class Hard(Normal):
         self._pot = view.pot
         me = view.seat
         seen = self.seen
+        last = view.variant.streets - 1
         for i in range(d, len(acts)):
             a = acts[i]
             s = a[1]
@@ -632,8 +634,10 @@ class Hard(Normal):
                 continue
             st = seen.get(s)
             if st is None:
-                st = seen[s] = [0, 0, 0, 0, 0]
+                st = seen[s] = [0, 0, 0, 0, 0, 0, 0]
             k = a[2]
+            if a[0] == last and (k == 'fold' or k == 'call'):
+                st[5 if k == 'fold' else 6] += 1  # facing a bet on the last round
             if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
                 # his first free choice of the hand: play or not
                 self._vp_hand |= 1 << s
@@ -712,12 +716,13 @@ class Hard(Normal):
         except ValueError:
             return 500  # (cards the rules left out: say nothing)
 
-    def _bluffs(self, view, river=False, seat=-1):
+    def _bluffs(self, view, river=0, seat=-1):
         """How often (permille) the live opponents' (or ``seat``'s) bets
-        and raises shown down were bluffs, earlier streets or the last one;
+        and raises shown down were bluffs, earlier streets (``river`` 0) or
+        the last one (1); ``river`` 2: their last-round calls, loose ones;
         the prior (one in six) sits between a value bettor's (none) and
         a maniac's (his random hands: a quarter to a third)."""
-        k = _SD_RIVER if river else _SD_AGG
+        k = (_SD_AGG, _SD_RIVER, _SD_CALL)[river]
         n = weak = 0
         me = view.seat
         for s in range(len(view.folded)):
@@ -757,7 +762,10 @@ class Hard(Normal):
         fold, _agg = self._stat(view)
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
-        return 2 if v < 2 else (24 if v > 24 else v)
+        v = 2 if v < 2 else (24 if v > 24 else v)
+        if _final_street(view) and self._bluffs(view, 2) < _VALUE:
+            v += 16  # their last-round calls shown down were all good hands
+        return v
 
     def entry_pct(self, view):
         # against passive tables coming in is cheap; against raisers it
@@ -810,11 +818,21 @@ class Hard(Normal):
         b = view.bettor
         if b is None or b == view.seat:
             return 100
-        rb = self._bluffs(view, True, b)
+        rb = self._bluffs(view, 1, b)
         return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
+        if _final_street(view):
+            # a player may fold to bets early and call them all on the last
+            # round: how the live opponents answered last-round bets
+            f = c = 0
+            for s in range(len(view.folded)):
+                st = self.seen.get(s)
+                if s != view.seat and not view.folded[s] and st is not None:
+                    f += st[5]
+                    c += st[6]
+            fold = (f + 1) * 1000 // (f + c + 4)
         b = (fold - 250) * 2
         return 0 if b < 0 else (600 if b > 600 else b)
 
@@ -878,7 +896,7 @@ class Hard(Normal):
                     # a passive player's bet means more, a maniac's less (and
                     # raising often is not a maniac's unless his hands say so)
                     agg = (seen[2] + seen[3] + 3) * 1000 // (seen[1] + seen[2] + seen[3] + seen[4] + 10)
-                    if agg > 440 and self._bluffs(view, False, s) < _MANIAC:
+                    if agg > 440 and self._bluffs(view, 0, s) < _MANIAC:
                         agg = 440
                     nr = 950 - agg if agg < 650 else 300
                 out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
