@@ -3,7 +3,7 @@
     python tools/bench_players.py                 # default: a few minutes
     python tools/bench_players.py --deals 2000 --games F7S,FT,FO,F5S,F7S/8,FR,FO/8
     python tools/bench_players.py --only-time     # decision times only
-    micropython -X heapsize=200k tools/bench_players.py   # the timing part (the
+    micropython -X heapsize=256k tools/bench_players.py   # the timing part (the
                                                           # script is compiled from source)
 
 Strength: duplicate matches. Each deal (a preset deck order) is played twice
@@ -281,7 +281,7 @@ def main():
     if not o.no_time:
         mp = os.environ.get('MICROPYTHON', 'micropython')
         try:
-            r = subprocess.run([mp, '-X', 'heapsize=200k', os.path.abspath(__file__),
+            r = subprocess.run([mp, '-X', 'heapsize=256k', os.path.abspath(__file__),
                                 o.time_games, str(o.time_hands)],
                                capture_output=True, text=True, timeout=3000, check=False)
             print(r.stdout.rstrip())

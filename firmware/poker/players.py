@@ -22,10 +22,17 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   opponent's range from his actions by weighted sampling of his hidden
   cards (a raise or completion earlier: a strong start; a bet this round:
   a made hand now); remembers how each seat plays across hands (only
-  public actions: ``observe(view)``; the game also calls it with the final
-  view of each hand, which counts once however often it is given) and
-  bluffs those who fold, bets thinner into those who call, believes the bets of the passive, discounts a maniac's raises;
+  public actions and the hands turned over: ``observe(view)``; the game
+  also calls it with the final view of each hand, which counts once
+  however often it is given): what each seat bet, raised and called with
+  at showdowns (value or bluff, by street), how often it comes in, folds
+  to bets, answers last-round bets. It bluffs those who fold, bets thinner
+  into those who call, believes the bets of the passive and of value
+  bettors (no re-raise wars with them), discounts the raises of a maniac
+  whose hands shown down were junk, folds weak last-round calls to a
+  player who never bluffs there, steals from players who seldom come in;
   semi-bluffs; never the seed-002 impossible call.
+- no level folds a premium start on the first round (``_strong_start``).
 
 Every level plays every game: stud door cards and the up cards it sees
 (folded cards are dead and out of the sampling), razz and hi/lo lows
