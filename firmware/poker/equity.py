@@ -132,13 +132,12 @@ _PAIR_I = (0, 0, 0, 1, 1, 2)
 _PAIR_J = (1, 2, 3, 2, 3, 3)
 # the evaluator's per-card keys and five-card lookup by key sum: an Omaha
 # hand is the key sum of a hole pair plus that of a board triple
-_K = getattr(_ev, '_K', None)
-_five = getattr(_ev, '_five', None)
+_K = _ev._K
+_five = _ev._five
 # the bound below is one seven-card lookup with the full tables or the viper
 # path; plain bytecode on the compact table makes a seven-card hand 21
 # five-card lookups: no gain there
-_BOUND = (_h7 is not None and _five is not None and
-          (getattr(_ev, 'MODE', '') == 'full' or getattr(_ev, 'FAST_PATH', '') == 'viper'))
+_BOUND = _ev.MODE == 'full' or _ev.FAST_PATH == 'viper'
 
 
 def board_triples(bd, tri):
@@ -166,9 +165,9 @@ def omaha_high_fast(h, bd, tri, ub, floor=0):
     are tried from the highest bound down, a pair whose bound cannot beat
     the best so far is skipped, and a pair's triples stop once the bound is
     reached. The same as 60 five-card lookups, in about a quarter of them."""
-    if not _BOUND:
-        return _omaha_high(h, bd)
     f = _h7
+    if f is None or not _BOUND:
+        return _omaha_high(h, bd)
     five = _five
     K = _K
     b0 = bd[0]
