@@ -778,6 +778,8 @@ class Hard(Normal):
         # against passive tables coming in is cheap; against raisers it
         # costs; against maniacs (raising half the time) it pays again
         hi, lo = _HARD_ENTRY.get(_code(view), (self.entry, self.entry_low))
+        if not _their_raises(view):
+            return lo - 20  # only the bring-in or the blinds to pay: cheap
         _fold, agg = self._stat(view)
         if self._maniac(view):
             return lo
