@@ -397,6 +397,9 @@ def now_class(code, cards, n):
     return hi if hi > low else low
 
 
+_NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
+
+
 class _Table:
     """The cards of one equity problem, laid out once so that a deal only
     fills slots and evaluates."""
@@ -482,8 +485,8 @@ class _Table:
         self.hi = [0] * nplayers
         self.lo = [0] * nplayers
         # Omaha's fast path: the board's triples and the pairs' bounds
-        self.tri = [0] * 10
-        self.ub = [0] * 6
+        self.tri = [0] * 10 if omaha else _NO_LIST
+        self.ub = [0] * 6 if omaha else _NO_LIST
 
     def copy_board(self):
         bd = self.bd

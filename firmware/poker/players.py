@@ -208,14 +208,16 @@ _SD_AGG = const(0)
 _SD_RIVER = const(2)
 _SD_CALL = const(4)
 _SD_N = const(6)
-_SD_SAMPLES = const(40)  # deals to rate a shown hand (once per showdown)
-# weak (a bluff, a loose call): equity against a random hand below this,
-# with cards to come / on the last round
-_WEAK = (450, 500)
 # bluffs among a seat's shown bets (permille, Hard._bluffs): below _VALUE a
 # value bettor, from _MANIAC with raising half the time a maniac
 _VALUE = const(150)
 _MANIAC = const(200)
+
+
+# Hard's scratch lists for rating shown hands: all cards of a street (at
+# most seven plus the board), a start of 2, 3 or 4 cards
+_CARDS = [0] * 12
+_START = (None, None, [0, 0], [0, 0, 0], [0, 0, 0, 0])
 
 
 def _count(d, k, weak):
@@ -606,6 +608,8 @@ class Hard(Normal):
         # per seat: first-round choices (fold or come in), of which came in
         self.vp = {}
         self._vp_hand = 0  # seats whose first-round choice this hand counted
+        self._stat_view = None  # _stat's last view and answer
+        self._stat_of = (0, 0)
         self._done = 0
         self._last = None
         self._pot = 0
@@ -669,8 +673,8 @@ class Hard(Normal):
 
     def _learn_showdown(self, view):
         """From the hands turned over: for each street a seat bet or raised
-        on, was its hand then worse than a random one (a bluff) or not
-        (value); on the last round, the same for its calls."""
+        on, did it hold nothing then (a bluff) or something (value); on the
+        last round, the same for its calls."""
         shown = view.shown
         me = view.seat
         last = view.variant.streets - 1
@@ -692,36 +696,58 @@ class Hard(Normal):
                 d = self.sd[s] = bytearray(_SD_N)
             for st in range(last + 1):
                 if aggr >> st & 1:
-                    weak = self._strength_at(view, s, st) < _WEAK[st == last]
+                    weak = self._weak_at(view, s, st)
                     _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
             if called:
-                _count(d, _SD_CALL, self._strength_at(view, s, last) < _WEAK[1])
+                _count(d, _SD_CALL, self._weak_at(view, s, last))
 
-    def _strength_at(self, view, s, st):
-        """Seat s's equity (permille) against one random hand with the
-        cards it held on street st (the dealing order of the variant)."""
+    def _weak_at(self, view, s, st):
+        """True when seat s held nothing on street st (the cards of that
+        street in the variant's dealing order): on the first round a start
+        outside the best 55 %, later nothing made by rank counts that the
+        board alone does not make too (razz: two cards too many). Rank
+        counts, not equity: a showdown costs no sampling and little heap."""
         v = view.variant
         down = view.down[s]
         up = view.up[s]
-        cards = []
-        di = ui = 0
-        nb = 0
+        code = _code(view)
+        cards = _CARDS  # (no list per street: the final view's heap is tight)
+        n = di = ui = nb = 0
         for k in range(st + 1):
             nb += v.board[k]
-            for ch in v.deals[k]:
-                if ch == 'd':
+            deal = v.deals[k]
+            for i in range(len(deal)):
+                if deal[i] == 'd':
                     if di < len(down):
-                        cards.append(down[di])
+                        cards[n] = down[di]
                         di += 1
+                        n += 1
                 elif ui < len(up):
-                    cards.append(up[ui])
+                    cards[n] = up[ui]
                     ui += 1
+                    n += 1
+        if st == 0:
+            k = 2 if code == 'F5S' else 3 if v.stud else n
+            if n < k or k > 4:
+                return True
+            start = _START[k]
+            for i in range(k):
+                start[i] = cards[i]
+            return _eq.start_score(code, start) < _P45[code]
         # (stud: a community card only when the deck ran short, last round)
-        board = view.board[:nb] if not v.stud or st == v.streets - 1 else ()
-        try:
-            return _eq.equity(v, cards, board, 1, (), _SD_SAMPLES, self.rng, omaha_quick=True)
-        except ValueError:
-            return 500  # (cards the rules left out: say nothing)
+        board = view.board
+        if v.stud and st < v.streets - 1:
+            nb = 0
+        if nb > len(board):
+            nb = len(board)
+        own = n
+        for i in range(nb):
+            cards[n] = board[i]
+            n += 1
+        made = _eq.now_class(code, cards, n)
+        if nb and made and _eq.now_class(code, board, nb) >= made:
+            return True  # the board's pair, not his
+        return made == 0 and own > 0
 
     def _bluffs(self, view, river=0, seat=-1):
         """How often (permille) the live opponents' (or ``seat``'s) bets
@@ -729,7 +755,7 @@ class Hard(Normal):
         the last one (1); ``river`` 2: their last-round calls, loose ones;
         the prior (one in six) sits between a value bettor's (none) and
         a maniac's (his random hands: a quarter to a third)."""
-        k = (_SD_AGG, _SD_RIVER, _SD_CALL)[river]
+        k = river * 2  # _SD_AGG, _SD_RIVER, _SD_CALL
         n = weak = 0
         me = view.seat
         for s in range(len(view.folded)):
@@ -749,7 +775,10 @@ class Hard(Normal):
 
     def _stat(self, view):
         """(fold rate facing a bet, aggression) of the live opponents in
-        permille, with a prior of an average player."""
+        permille, with a prior of an average player. (Asked several times a
+        decision: made once per view, no tuple each time.)"""
+        if self._stat_view is view:
+            return self._stat_of
         folds = calls = aggr = passive = 0
         me = view.seat
         for s in range(len(view.folded)):
@@ -763,7 +792,9 @@ class Hard(Normal):
                 passive += st[1] + st[4]
         fold = (folds + 3) * 1000 // (folds + calls + aggr + 10)
         agg = (aggr + 3) * 1000 // (aggr + passive + 10)
-        return fold, agg
+        self._stat_view = view
+        self._stat_of = (fold, agg)
+        return self._stat_of
 
     def value_pct(self, view):
         fold, _agg = self._stat(view)
@@ -847,7 +878,9 @@ class Hard(Normal):
 
     def decide(self, view):
         self.observe(view)
-        return Normal.decide(self, view)
+        a = Normal.decide(self, view)
+        self._stat_view = None  # (keeps no view alive between decisions)
+        return a
 
     def ranges(self, view):
         """Per live opponent, what his actions say about his cards:
