@@ -421,7 +421,8 @@ class _Table:
         if nplayers < 2:
             raise ValueError("need at least one opponent")
         known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-        for cards in [mine, board, dead] + list(opps):
+        for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
+            cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
             for c in cards:
                 if not (isinstance(c, int) and 0 <= c < 52):
                     raise ValueError("bad card %r: cards are integers 0..51" % (c,))
@@ -454,12 +455,11 @@ class _Table:
         self.pool = pool
         # each player's hand: own cards then (flop games, not omaha) the board
         size = nown if omaha else nown + nboard
-        self.size = size
         hands = []
         needs = []
         starts = []  # index of the first unknown own card
         for p in range(nplayers):
-            cards = list(mine) if p == 0 else list(opps[p - 1])
+            cards = mine if p == 0 else opps[p - 1]
             if len(cards) > nown:
                 raise ValueError("too many cards for a player")
             h = [0] * size
@@ -482,8 +482,9 @@ class _Table:
             raise ValueError("not enough cards left to deal")
         self.nplayers = nplayers
         # the score of each player, preallocated
-        self.hi = [0] * nplayers
-        self.lo = [0] * nplayers
+        # (hi/lo only; one attribute: fewer than 18 keeps the table's
+        # attribute map a size smaller, less heap a decision)
+        self.hilo = ([0] * nplayers, [0] * nplayers) if kind == _LO8 else None
         # Omaha's fast path: the board's triples and the pairs' bounds
         self.tri = [0] * 10 if omaha else _NO_LIST
         self.ub = [0] * 6 if omaha else _NO_LIST
@@ -530,7 +531,7 @@ class _Table:
                     if s == me:
                         ties += 1
                 return _POT // ties
-            if kind == _HI and self.size == 7 and _h7 is not None:
+            if kind == _HI and len(hands[0]) == 7 and _h7 is not None:
                 # the common case, inlined: seven cards, one call each
                 f = _h7
                 h = hands[0]
@@ -555,8 +556,7 @@ class _Table:
                     ties += 1
             return _POT // ties
         # hi/lo eight or better
-        hi = self.hi
-        lo = self.lo
+        hi, lo = self.hilo  # pyright: ignore[reportGeneralTypeIssues]  (set for hi/lo)
         if self.omaha and self.quick:
             bd = self.bd
             tri = self.tri
@@ -640,16 +640,22 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
     # the cards a range looks at: hold'em/omaha the hole cards, stud the
     # first two or three (down cards and the door card, dealt first)
     nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
-    probe = [0] * nstart
-    now = [0] * 9
+    probe = [0] * nstart if ranges is not None else _NO_LIST
+    now = [0] * 9 if ranges is not None else _NO_LIST
     # who gets cards, in order: opponents first (so that a redraw sees the
     # same remaining cards), then player 0
-    jobs = []
-    for p in list(range(1, t.nplayers)) + [0]:
+    # (one flat list, four slots a player: no tuple per player)
+    jobs = [None] * (4 * t.nplayers)
+    njobs = 0
+    for q in range(1, t.nplayers + 1):
+        p = q if q < t.nplayers else 0
         need = t.needs[p]
         if need:
-            rg = ranges[p - 1] if ranges is not None and p else None
-            jobs.append((t.hands[p], t.starts[p], t.starts[p] + need, rg))
+            jobs[njobs] = t.hands[p]
+            jobs[njobs + 1] = t.starts[p]
+            jobs[njobs + 2] = t.starts[p] + need
+            jobs[njobs + 3] = ranges[p - 1] if ranges is not None and p else None
+            njobs += 4
     total = 0
     done = 0
     # redraws for the ranges, in all: bounds the time (at most twice the
@@ -661,8 +667,11 @@ def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
         # the deal (_LCG_A; its high bits pick the cards): no call per card
         x = rnext()
         top = 0
-        for job in jobs:
-            h, base, end, rg = job
+        for jb in range(0, njobs, 4):
+            h = jobs[jb]
+            base = jobs[jb + 1]
+            end = jobs[jb + 2]
+            rg = jobs[jb + 3]
             tries = 0
             while True:
                 t_ = top
@@ -807,24 +816,28 @@ def known_cards(view):
     """(mine, board, opponents' up cards of live opponents, dead) from a
     SeatView: everything the seat has seen, and nothing else."""
     me = view.seat
-    mine = [c for c in view.down[me] if c is not None] + list(view.up[me])
+    # (few lists: this runs at every decision, on a tight heap)
+    mine = [c for c in view.down[me] if c is not None]
+    mine.extend(view.up[me])
     board = list(view.board or ())
     opps = []
     dead = []
     seen = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-    for c in mine + board:
+    for c in mine:
+        seen[c] = 1
+    for c in board:
         seen[c] = 1
     for s in range(len(view.up)):
         if s == me:
             continue
-        up = list(view.up[s] or ())
+        up = view.up[s] or ()
         if view.folded[s] or not _in_hand(view, s):
             for c in up:
                 if not seen[c]:
                     dead.append(c)
                     seen[c] = 1
             continue
-        opps.append(up)
+        opps.append(up)  # (the view's own list: read, never changed)
         for c in up:
             seen[c] = 1
     for c in (view.dead or ()):
@@ -882,7 +895,9 @@ def cannot_beat(variant, mine, board, shown, dead=()):
     shape = SHAPES.get(code)
     if shape is None or not shape[4]:
         return False
-    cards = list(mine) + list(board or ())
+    cards = list(mine)
+    if board:
+        cards.extend(board)
     if len(cards) < 5 or len(shown) + len(board or ()) < 4:
         return False
     kind = shape[3]
@@ -894,7 +909,10 @@ def cannot_beat(variant, mine, board, shown, dead=()):
     for group in (cards, shown, dead):
         for c in group:
             known[c] = 1
-    hand = list(shown) + list(board or ()) + [0]
+    hand = list(shown)
+    if board:
+        hand.extend(board)
+    hand.append(0)
     if not 5 <= len(hand) <= 7:
         return False
     f = _low_a5 if kind == _LOA5 else _high   # unchecked: distinct by construction
