@@ -736,9 +736,9 @@ class Hard(Normal):
                     n += 1
         if st == 0:
             k = 2 if code == 'F5S' else 3 if v.stud else n
-            if n < k or k > 4:
+            start = _START[k] if n >= k and 2 <= k <= 4 else None
+            if start is None:
                 return True
-            start = _START[k]
             for i in range(k):
                 start[i] = cards[i]
             return _eq.start_score(code, start) < _P45[code]
