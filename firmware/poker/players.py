@@ -629,6 +629,7 @@ class Hard(Normal):
         hand, so that folds that ended the hand count too."""
         acts = view.actions
         d = self._done
+        self._stat_view = None  # (the counts may change now)
         if view.finished:
             # the final view of a hand: count what is left once, then start
             # the next hand from scratch (no guessing where a hand begins)
