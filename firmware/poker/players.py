@@ -453,7 +453,9 @@ class Normal(_Base):
     level = 'normal'
     samples = 16          # Monte Carlo deals per decision, at most...
     work_us = 400         # ...and within this much unix-port time
-    work_games = {}       # work_us where a game differs
+    # work_us where a game differs: Omaha's exact deals cost several times
+    # the shortcut's; a handful of deals is not thinking less but guessing
+    work_games = {'FO': 1000, 'FO/8': 1000}
     min_samples = 4
     now_ranges = 0        # ranges also from this round's bets
     entry = 70            # first round: equity to come in, in % of a fair share
@@ -592,8 +594,9 @@ class Hard(Normal):
     # razz and hi/lo: COST_US overstates a deal there two to three times
     # (measured decisions: 0.35 ms mean at 1300), and more deals are what
     # Hard needs most in the low games; Omaha a little more too. Each keeps
-    # the worst decision within F7S's (about 130 ms projected, quiet machine)
-    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1500}
+    # the worst decision within F7S's (about 130 ms projected, quiet machine;
+    # Omaha measured again with its exact deals, issue 16)
+    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1700, 'FO/8': 1800}
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
