@@ -186,18 +186,6 @@ def _final_street(view):
 _PREMIUM = {'FT': 24, 'FO': 40, 'FO/8': 44, 'F7S': 38, 'F7S/8': 38, 'FR': 28, 'F5S': 48}
 
 
-def _range_work(ranges):
-    """How many times unweighted sampling's work the ranges take: none 1;
-    start ranges 2 (redraws); a range on what is made now 3 (redraws that
-    also rate the hand)."""
-    if ranges is None:
-        return 1
-    for r in ranges:
-        if r is not None and len(r) == 5:
-            return 3
-    return 2
-
-
 def _strong_start(view):
     """A first-round hand too good to fold: a premium start, or any start
     of the best 30 % when only the bring-in or the blinds are to be paid.
@@ -483,14 +471,13 @@ class Normal(_Base):
     clock = None
     budget_ms = 200
 
-    def budget(self, view, nopp, ranges=0):
+    def budget(self, view, nopp, ranges=False):
         """Monte Carlo deals for this decision: at most ``samples``, and no
         more than ``work_us`` of the unix port's time (see ``COST_US``;
-        ``ranges``: how many times the work weighted sampling takes, see
-        ``_range_work``)."""
+        weighted sampling redraws: about twice the work)."""
         code = _code(view)
         work = self.work_games.get(code, self.work_us)
-        n = work // (COST_US.get(code, 3) * (nopp + 1) * (ranges if ranges else 1))
+        n = work // (COST_US.get(code, 3) * (nopp + 1) * (2 if ranges else 1))
         cap = self.samples
         if self.level == 'normal':
             cap = _NORMAL_SAMPLES.get(code, cap)
@@ -536,14 +523,14 @@ class Normal(_Base):
             # Omaha: sixty hands per player is too slow for a table on the
             # device; sample one opponent and take the others as
             # independent (share against n ~ share against one ** n)
-            n = self.budget(view, 1, _range_work(rg))
+            n = self.budget(view, 1, rg is not None)
             e1 = _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                  max_opponents=1, omaha_quick=True)
             e = e1
             for _ in range(nopp - 1):
                 e = e * e1 // 1000
             return e
-        n = self.budget(view, nopp, _range_work(rg))
+        n = self.budget(view, nopp, rg is not None)
         return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                omaha_quick=True)
 
