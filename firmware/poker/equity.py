@@ -803,7 +803,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             rng = Rng(1)
         # the batch path (poker/sampler.py): the same deals, much faster
         got = None
-        if ranges is None and t.kind == _HI and not t.omaha and t.size == 7:
+        if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
             got = _sampler.run(t, samples, rng, clock, budget_ms, _POT)
         if got is None:
             got = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
