@@ -194,6 +194,8 @@ class Showdown(Screen):
             from poker import unload
 
             unload("ui.showdown")  # once a hand: its code leaves the heap till the next
+            self.view = None  # and the last hand's view and lines, before the next deal
+            self.lines = []
             if k == keys.B:
                 self.app.menu()
             else:

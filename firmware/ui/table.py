@@ -447,6 +447,7 @@ class Table(Screen):
     def enter(self):
         g = self.app.game
         if g.hand is None and not g.over and self.finish_at < 0:
+            self.view = None  # the last hand's: free before the next is dealt
             self.app.start_hand()
             self.app.play("deal")
             self.sel = 0
