@@ -126,3 +126,53 @@ def test_unknown_button_names_are_errors_and_activity_time_is_kept():
     assert b.last_activity_ms is None
     drive(b, [(30, 0), (60, 1 << 3)])
     assert b.last_activity_ms == 30  # the press at the first poll of the second sample
+
+
+class IrqPin:
+    """A pulled-up pin with a falling-edge interrupt (machine.Pin's API)."""
+    IRQ_FALLING = 4
+
+    def __init__(self):
+        self.v = 1
+        self.handler = None
+
+    def value(self):
+        return self.v
+
+    def irq(self, handler, trigger):
+        assert trigger == self.IRQ_FALLING
+        self.handler = handler
+
+    def tap(self):  # pressed and let go between two polls
+        self.v = 0
+        self.handler(self)
+        self.v = 1
+
+
+def test_a_tap_while_the_loop_was_busy_is_latched_by_the_pins_interrupt():
+    clock = [0]
+    pins = [IrqPin(), IrqPin()]
+    b = PinButtons(pins, [LEFT, A], ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    clock[0] = 10
+    assert b.down_mask() == 0
+    pins[1].tap()
+    clock[0] = 150  # an import kept the loop away for 140 ms
+    assert b.down_mask() == 2  # the tap reads as down once
+    rec = Rec()
+    b.poll(2, 150, rec)
+    clock[0] = 160
+    b.poll(b.down_mask(), 160, rec)
+    assert rec.events == [(0, A, PRESS), (0, A, RELEASE)]
+
+
+def test_between_prompt_polls_only_the_pins_count():
+    clock = [0]
+    pins = [IrqPin()]
+    b = PinButtons(pins, [A], ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    clock[0] = 10
+    b.down_mask()
+    pins[0].tap()  # a contact's bounce just after a release: no new press
+    clock[0] = 20
+    assert b.down_mask() == 0
+    clock[0] = 200
+    assert b.down_mask() == 0  # the latch was cleared by the prompt poll

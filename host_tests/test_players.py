@@ -331,20 +331,84 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
     assert got == want, (got, want)
 
 
-def _third_street(code, mine3, other3):
+def _third_street(code, mine3, other3, rules=None, attack=True):
     """Heads-up, dealer 0: seat 1 gets ``mine3`` (down, down, door), seat 0
     ``other3``; returns the hand at seat 1's first decision that is not a
-    forced bring-in."""
+    forced bring-in (``attack``: seat 0 completes or raises first, else only
+    brings in)."""
     from poker.cards import parse
     m, o = parse(mine3), parse(other3)
     order = [m[0], o[0], m[1], o[1], m[2], o[2]]
     deck = order + [c for c in range(52) if c not in order]
-    h = Hand(VARIANTS[code], lexibook(), [500, 500], 0, deck=deck)
+    h = Hand(VARIANTS[code], rules or lexibook(), [500, 500], 0, deck=deck)
     while h.actor != 1:
         legal = h.legal_actions()
-        pick = [a for a in legal if a[0] in ('complete', 'bet', 'raise')]
+        pick = [a for a in legal if a[0] in ('complete', 'bet', 'raise')] if attack else []
         h.act(*(pick[0] if pick else legal[0]))
     return h
+
+
+def test_no_level_folds_a_strong_start_on_third_street():
+    # issue 16, item 4: split aces to a completion, jacks to a bring-in
+    for level in players.LEVELS:
+        for style in players.STYLES:
+            aces = _third_street('F7S', 'Ac 7d Ah', '9s 8s Kd')
+            assert aces.to_call(1) > 0
+            jacks = _third_street('F7S', 'Jc 4d Jh', '9s 8s 2d', casino(), attack=False)
+            assert jacks.to_call(1) > 0 and jacks.bring_in_seat == 0
+            for h in (aces, jacks):
+                for seed in range(4):
+                    a = players.make(level, style, seed=seed).decide(OnlyView(h.view(1)))
+                    assert a[0] != 'fold', (level, style, a)
+
+
+class _ValueBettor:
+    """Bets and raises only hands well above a random one, calls the rest
+    down: its bets shown down are value, never bluffs."""
+    level = 'value'
+
+    def __init__(self):
+        self.rng = Rng(3)
+
+    def decide(self, view):
+        e = equity.view_equity(view, 40, self.rng)
+        want = ('raise', 'bet', 'complete') if e >= 650 else ()
+        for k in want + ('check', 'call', 'bring_in'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
+class _Maniac:
+    """Raises whenever it can, whatever it holds."""
+    level = 'maniac'
+
+    def decide(self, view):
+        for k in ('raise', 'bet', 'complete', 'call', 'check', 'bring_in'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
+def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
+    hands = 40
+    vs_value = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(vs_value, _ValueBettor(), hands)
+    gc.collect()
+    vs_maniac = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(vs_maniac, _Maniac(), hands)
+    v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=Deck(Rng(1)).shuffled()).view(1)
+    # it has seen hands turned over (river bets among them) and rated them
+    assert sum(vs_value.sd[0]) > 4 and sum(vs_maniac.sd[0]) > 4
+    # the value bettor's bets were value: believed, river calls tightened
+    assert vs_value._bluffs(v) < 150 and not vs_value._maniac(v)
+    assert vs_value._bluffs(v, True, 0) < 250
+    assert vs_value.raise_step(v) > vs_maniac.raise_step(v)
+    # the maniac's raises shown down were mostly junk: a maniac
+    assert vs_maniac._bluffs(v) >= 300 and vs_maniac._maniac(v)
+    assert vs_maniac.discount_pct(v) > vs_value.discount_pct(v)
 
 
 def test_every_level_knows_razz_wants_low_cards_and_stud_high_cards():

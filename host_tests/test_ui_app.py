@@ -548,3 +548,34 @@ def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
     _poll(rig, keys.A)
     assert rig.screen() == "Table" and g.unbooked is not None
     assert rig.until(lambda: rig.screen() == "Showdown", 1000) and g.unbooked is None
+
+
+def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_a_tick():
+    import sys
+
+    from poker.rng import Rng
+    from ui.app import PRELOAD, App
+    from ui_rig import SimDisplay
+
+    app = App(SimDisplay(), None, Rng(1), quick=True)  # as hw.loop.main builds it
+    assert app.settings is None and app.game is None
+    app.tick(0)
+    assert app.settings is None  # nothing is loaded before the first frame
+    assert app.draw() and type(app.screen).__name__ == "PowerOn"
+    for i in range(len(PRELOAD)):
+        app.tick(10 + 10 * i)
+    assert app._preload == len(PRELOAD) and all(m in sys.modules for m in PRELOAD)
+    assert app.settings is None  # the game's objects come after its code
+    app.tick(500)
+    assert app.settings is not None  # no store: no saved game to read
+
+
+def test_quick_start_a_key_before_the_loading_still_opens_the_menu():
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    app = App(SimDisplay(), None, Rng(1), quick=True)
+    app.draw()
+    app.handle(keys.A, keys.PRESS)
+    assert type(app.screen).__name__ == "Menu" and app.settings is not None

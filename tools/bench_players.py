@@ -3,7 +3,8 @@
     python tools/bench_players.py                 # default: a few minutes
     python tools/bench_players.py --deals 2000 --games F7S,FT,FO,F5S,F7S/8,FR,FO/8
     python tools/bench_players.py --only-time     # decision times only
-    micropython -X heapsize=180k tools/bench_players.py   # the timing part
+    micropython -X heapsize=256k tools/bench_players.py   # the timing part (the
+                                                          # script is compiled from source)
 
 Strength: duplicate matches. Each deal (a preset deck order) is played twice
 at a table of ``--seats`` seats (default 4, the console's table): once with
@@ -54,6 +55,9 @@ def make_player(kind, seed):
         return players.Station()
     if kind == 'random':
         return players.RandomPlayer(seed)
+    if kind in ('textbook', 'tag', 'rock', 'maniac'):
+        import bench_opponents  # CPython only: the strength part
+        return bench_opponents.make(kind, seed)
     level, _, style = kind.partition(':')
     return players.make(level, style or 'balanced', seed=seed)
 
@@ -78,8 +82,10 @@ def play(variant, rules, bots, dealer, deck, stack, timer=None):
     return [h.stacks[i] - stack for i in range(n)]
 
 
-def match(code, a, b, deals, seats, seed, profile='lexibook'):
-    """A's big bets per deal-hand for each duplicate deal (list of floats)."""
+def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False):
+    """A's big bets per deal-hand for each duplicate deal (list of floats).
+    ``lone``: one A against seats - 1 B's, the deal played once with A in
+    each seat (else A, B alternating, twice)."""
     variant = VARIANTS[code]
     rules = lexibook() if profile == 'lexibook' else casino()
     bb = rules.big_bet
@@ -88,11 +94,12 @@ def match(code, a, b, deals, seats, seed, profile='lexibook'):
     # the players of each rotation sit through the whole match, as at the
     # console (Hard remembers how each seat plays)
     tables = []
-    for rot in range(2):
+    rots = seats if lone else 2
+    for rot in range(rots):
         bots = []
         amine = []
         for s in range(seats):
-            is_a = (s + rot) % 2 == 0
+            is_a = s == rot if lone else (s + rot) % 2 == 0
             amine.append(is_a)
             bots.append(make_player(a if is_a else b, seed * 7919 + rot * 31 + s))
         tables.append((bots, amine))
@@ -100,14 +107,14 @@ def match(code, a, b, deals, seats, seed, profile='lexibook'):
         deck = Deck(rng).shuffled()
         dealer = d % seats
         total = 0
-        for rot in range(2):
+        for rot in range(rots):
             bots, amine = tables[rot]
             net = play(variant, rules, bots, dealer, deck, 100 * bb)
             for s in range(seats):
                 if amine[s]:
                     total += net[s]
-        # A held `seats` seat-hands over the two rotations
-        out.append(total / bb / seats)
+        # A held `seats` seat-hands over the rotations (lone: one per rotation)
+        out.append(total / bb / (rots if lone else seats))
     return out
 
 
@@ -125,19 +132,23 @@ PAIRS = (('hard', 'normal'), ('hard', 'easy'), ('normal', 'easy'),
 
 
 def _job(args):
-    code, a, b, deals, seats, seed = args
-    return code, a, b, match(code, a, b, deals, seats, seed)
+    code, a, b, deals, seats, seed, lone = args
+    return code, a, b, match(code, a, b, deals, seats, seed, lone=lone)
 
 
-def strength(games, deals, seats, seed, jobs, pairs):
+def strength(games, deals, seats, seed, jobs, pairs, lone=False):
     import time
     tasks = []
     for code in games:
         for a, b in pairs:
-            tasks.append((code, a, b, deals, seats, seed))
+            tasks.append((code, a, b, deals, seats, seed, lone))
     t0 = time.time()
-    print('Duplicate matches: %d deals x 2 rotations x %d seats per pair, '
-          'bb/100 of A (95%% CI)' % (deals, seats))
+    if lone:
+        print('Duplicate matches: %d deals x %d rotations, one A against %d B, '
+              'bb/100 of A (95%% CI)' % (deals, seats, seats - 1))
+    else:
+        print('Duplicate matches: %d deals x 2 rotations x %d seats per pair, '
+              'bb/100 of A (95%% CI)' % (deals, seats))
     print('%-6s %-8s %-8s %9s %16s %s' % ('game', 'A', 'B', 'bb/100', '95% CI', ''))
     sys.stdout.flush()
     if jobs > 1:
@@ -258,7 +269,9 @@ def main():
     ap.add_argument('--seats', type=int, default=2, help='2: heads-up; 4: the console table (A, B, A, B)')
     ap.add_argument('--seed', type=int, default=2026)
     ap.add_argument('--jobs', type=int, default=1)
-    ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station')
+    ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station; '
+                    'B may also be textbook, tag, rock, maniac (tools/bench_opponents.py)')
+    ap.add_argument('--lone', action='store_true', help='one A against seats - 1 B')
     ap.add_argument('--only-time', action='store_true')
     ap.add_argument('--no-time', action='store_true')
     ap.add_argument('--time-hands', type=int, default=12)
@@ -268,7 +281,7 @@ def main():
     if not o.no_time:
         mp = os.environ.get('MICROPYTHON', 'micropython')
         try:
-            r = subprocess.run([mp, '-X', 'heapsize=180k', os.path.abspath(__file__),
+            r = subprocess.run([mp, '-X', 'heapsize=256k', os.path.abspath(__file__),
                                 o.time_games, str(o.time_hands)],
                                capture_output=True, text=True, timeout=3000, check=False)
             print(r.stdout.rstrip())
@@ -280,7 +293,7 @@ def main():
         pairs = PAIRS
         if o.pairs:
             pairs = [tuple(p.split('-')) for p in o.pairs.split(',')]
-        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs)
+        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs, o.lone)
     return 0 if ok else 1
 
 

@@ -167,11 +167,37 @@ def keys_from_board(names):
 
 
 class PinButtons(Buttons):
-    """Buttons read from pins (machine.Pin objects, pulled up, 0 = pressed)."""
+    """Buttons read from pins (machine.Pin objects, pulled up, 0 = pressed).
 
-    def __init__(self, pins, keys, long_keys=None, repeat_keys=REPEAT_KEYS):
+    A pin's falling edge is also latched by its interrupt: a tap that came
+    and went while the loop was busy for over ``LATE_MS`` (loading a module,
+    a virtual player thinking) still reads as down at the next poll, so it
+    is not lost. Between prompt polls only the pins count (a contact's
+    bounce never adds a press). ``ticks_ms``/``ticks_diff``: the clock
+    (default time's; None on CPython: the latch is not used)."""
+
+    LATE_MS = 40
+
+    def __init__(self, pins, keys, long_keys=None, repeat_keys=REPEAT_KEYS, ticks_ms=None, ticks_diff=None):
         super().__init__(keys, long_keys, repeat_keys)
         self.pins = pins
+        import time
+
+        self._ticks = ticks_ms or getattr(time, "ticks_ms", None)
+        self._diff = ticks_diff or getattr(time, "ticks_diff", None)
+        self._latched = 0  # bit i: pin i fell since the last poll
+        self._polled = self._ticks() if self._ticks else 0
+        for i in range(len(pins)):
+            try:
+                p = pins[i]
+                p.irq(self._latch(1 << i), p.IRQ_FALLING)
+            except (AttributeError, TypeError, ValueError, OSError):
+                pass  # no interrupt on that pin: polling alone
+
+    def _latch(self, bit):
+        def fell(_pin):
+            self._latched |= bit
+        return fell
 
     def down_mask(self):
         m = 0
@@ -180,6 +206,13 @@ class PinButtons(Buttons):
             if not p.value():
                 m |= 1 << i
             i += 1
+        late = self._latched
+        self._latched = 0
+        if self._ticks is not None:
+            now = self._ticks()
+            if late and self._diff(now, self._polled) > self.LATE_MS:
+                m |= late
+            self._polled = now
         return m
 
     def update(self, now_ms, emit):

@@ -138,7 +138,7 @@ def main(board=None):
     from ui.app import App
     gc.collect()
     clock = Clock()
-    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery)
+    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery, quick=True)
     if dev.problem:
         app.notify(dev.problem)  # on the screen after power-on
     gc.collect()

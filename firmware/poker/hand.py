@@ -1014,11 +1014,8 @@ class Hand:
         if not self.finished or self._explained:
             return
         self._explained = True
-        from poker import handname, unload
-        try:
-            handname.explain(self)
-        finally:
-            unload("poker.handname")  # needed again only at the next showdown
+        from poker import handname
+        handname.explain(self)
 
     def _contenders(self, shown, hi, lo):
         """The shown seats whose hand beats or ties the best shown in some

@@ -22,10 +22,17 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   opponent's range from his actions by weighted sampling of his hidden
   cards (a raise or completion earlier: a strong start; a bet this round:
   a made hand now); remembers how each seat plays across hands (only
-  public actions: ``observe(view)``; the game also calls it with the final
-  view of each hand, which counts once however often it is given) and
-  bluffs those who fold, bets thinner into those who call, believes the bets of the passive, discounts a maniac's raises;
+  public actions and the hands turned over: ``observe(view)``; the game
+  also calls it with the final view of each hand, which counts once
+  however often it is given): what each seat bet, raised and called with
+  at showdowns (value or bluff, by street), how often it comes in, folds
+  to bets, answers last-round bets. It bluffs those who fold, bets thinner
+  into those who call, believes the bets of the passive and of value
+  bettors (no re-raise wars with them), discounts the raises of a maniac
+  whose hands shown down were junk, folds weak last-round calls to a
+  player who never bluffs there, steals from players who seldom come in;
   semi-bluffs; never the seed-002 impossible call.
+- no level folds a premium start on the first round (``_strong_start``).
 
 Every level plays every game: stud door cards and the up cards it sees
 (folded cards are dead and out of the sampling), razz and hi/lo lows
@@ -51,6 +58,8 @@ Decisions are deterministic for a given seed: each player owns an
 ``Rng`` (seeded from ``seed`` or from one draw of the ``rng`` given to
 ``make``), used for its Monte Carlo and its mixed choices.
 """
+from micropython import const
+
 from poker import equity as _eq
 from poker import evaluator as _ev
 from poker.rng import Rng
@@ -76,10 +85,11 @@ _AGGRESSIVE = ('raise', 'bet', 'complete')
 
 # Monte Carlo cost per player and deal on the MicroPython unix port, in us
 # (measured with tools/bench_players.py's timing on the table evaluator's
-# viper path: dealing plus one evaluation; Omaha by equity's quick path).
-# The device takes about 90 times as long.
-COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 11,
-           'FO/8': 18}
+# viper path: dealing plus one evaluation; Omaha by equity's fast exact
+# path, whose worst deals, on boards that make the hand, cost several times
+# its mean). The device takes about 90 times as long.
+COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
+           'FO/8': 46}
 
 
 def impossible_call(view):
@@ -88,6 +98,14 @@ def impossible_call(view):
     bettor's four up cards). The same check as ``Hand.impossible_call``
     from what the seat sees."""
     return _eq.view_impossible_call(view)
+
+
+def _is_impossible_call(view):
+    # the view's own field when it has it (the engine's check, which the
+    # tests prove the same as the view-only one): no second pass over the
+    # cards on a tight heap
+    ic = getattr(view, 'impossible_call', None)
+    return impossible_call(view) if ic is None else ic
 
 
 def _code(view):
@@ -119,7 +137,7 @@ def _act(view, intent, big=False):
         for k in ('call', 'check', 'bring_in'):
             a = _find(legal, k)
             if a is not None:
-                if k == 'call' and impossible_call(view):
+                if k == 'call' and _is_impossible_call(view):
                     break
                 return a
         intent = 'fold'
@@ -163,6 +181,26 @@ def _final_street(view):
     return view.street >= view.variant.streets - 1
 
 
+# start_score of the starts no level folds on the first round to a raise
+# (hold'em JJ+ and AKs, stud jacks up, razz A-2-3 to A-2-4 and the like)
+_PREMIUM = {'FT': 24, 'FO': 40, 'FO/8': 44, 'F7S': 38, 'F7S/8': 38, 'FR': 28, 'F5S': 48}
+
+
+def _strong_start(view):
+    """A first-round hand too good to fold: a premium start, or any start
+    of the best 30 % when only the bring-in or the blinds are to be paid.
+    (A sample of a few dozen deals can rate split aces below the pot
+    odds; a level is weaker by thinking less, not by folding these.)"""
+    code = _code(view)
+    me = view.seat
+    mine = [c for c in view.down[me] if c is not None] + list(view.up[me])
+    n = 2 if code == 'F5S' else 3 if view.variant.stud else len(mine)
+    if len(mine) < n:
+        return False
+    s = _eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
+    return s >= (_PREMIUM[code] if _their_raises(view) else _P70[code])
+
+
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
 _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
@@ -170,6 +208,34 @@ _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
 
 _NO_RANGES = [None, [(0, 0)]]  # [0]: no ranges (typed like a list of them)
+
+# Hard's memory of the hands shown down, per seat a bytearray of counts in
+# pairs (all, of which weak): bets and raises on earlier streets, on the last
+# one, calls on the last one
+_SD_AGG = const(0)
+_SD_RIVER = const(2)
+_SD_CALL = const(4)
+_SD_N = const(6)
+# bluffs among a seat's shown bets (permille, Hard._bluffs): below _VALUE a
+# value bettor, from _MANIAC with raising half the time a maniac
+_VALUE = const(150)
+_MANIAC = const(200)
+
+
+# Hard's scratch lists for rating shown hands: all cards of a street (at
+# most seven plus the board), a start of 2, 3 or 4 cards
+_CARDS = [0] * 12
+_START = (None, None, [0, 0], [0, 0, 0], [0, 0, 0, 0])
+
+
+def _count(d, k, weak):
+    # counts stay bytes: halved together near the top (recent hands weigh more)
+    if d[k] >= 250:
+        d[k] >>= 1
+        d[k + 1] >>= 1
+    d[k] += 1
+    if weak:
+        d[k + 1] += 1
 
 
 class Station:
@@ -387,7 +453,9 @@ class Normal(_Base):
     level = 'normal'
     samples = 16          # Monte Carlo deals per decision, at most...
     work_us = 400         # ...and within this much unix-port time
-    work_games = {}       # work_us where a game differs
+    # work_us where a game differs: Omaha's exact deals cost several times
+    # the shortcut's; a handful of deals is not thinking less but guessing
+    work_games = {'FO': 1000, 'FO/8': 1000}
     min_samples = 4
     now_ranges = 0        # ranges also from this round's bets
     entry = 70            # first round: equity to come in, in % of a fair share
@@ -434,6 +502,20 @@ class Normal(_Base):
     def bluff_rate(self, view):
         return self.bluff_permille
 
+    def steal_rate(self, view):
+        """First round, nobody in yet: how often (permille) to open with a
+        middling hand to take the blinds or the bring-in."""
+        return 0
+
+    def raise_step(self, view):
+        """% of what is left above a fair share added to the value line
+        for each raise already in this round."""
+        return 6
+
+    def call_pct(self, view):
+        """Last round, facing a bet: % of the equity believed."""
+        return 100
+
     def equity(self, view, nopp):
         code = _code(view)
         rg = self.ranges(view)
@@ -470,9 +552,12 @@ class Normal(_Base):
         pot = view.pot
         final = _final_street(view)
         # value: clearly more than a fair share; more for each raise already in
-        bet_at = fair + (1000 - fair) * (self.value_pct(view) - 3 * self.aggr + 6 * raises) // 100
+        bet_at = fair + (1000 - fair) * (self.value_pct(view) - 3 * self.aggr +
+                                         self.raise_step(view) * raises) // 100
         if e >= bet_at:
             return _act(view, 'raise', big=e >= bet_at + 150)
+        if view.street == 0 and raises == 0 and e >= fair * 4 // 5 and self.chance(self.steal_rate(view)):
+            return _act(view, 'raise')  # the blinds / bring-in of folders
         if to_call <= 0:
             if (not final and view.street > 0 and e >= fair * self.semi // 100
                     and self.chance(self.semi_permille + 150 * self.aggr)):
@@ -481,6 +566,8 @@ class Normal(_Base):
                 return _act(view, 'raise')
             return _act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
+        if final:
+            e = e * self.call_pct(view) // 100
         if not final:
             need = need * (85 - 10 * self.loose) // 100  # cards to come
         else:
@@ -490,7 +577,7 @@ class Normal(_Base):
             entry = fair * (self.entry_pct(view) - 10 * self.loose) // 100
             if need < entry:
                 need = entry
-        if e >= need:
+        if e >= need or (view.street == 0 and _strong_start(view)):
             return _act(view, 'call')
         return _act(view, 'fold')
 
@@ -507,8 +594,9 @@ class Hard(Normal):
     # razz and hi/lo: COST_US overstates a deal there two to three times
     # (measured decisions: 0.35 ms mean at 1300), and more deals are what
     # Hard needs most in the low games; Omaha a little more too. Each keeps
-    # the worst decision within F7S's (about 130 ms projected, quiet machine)
-    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1500}
+    # the worst decision within F7S's (about 130 ms projected, quiet machine;
+    # Omaha measured again with its exact deals, issue 16)
+    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1700, 'FO/8': 1400}
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
@@ -518,11 +606,21 @@ class Hard(Normal):
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
     discount = 80
+    discount_value = 72   # per raise of a player whose shown bets were value
 
     def __init__(self, style='balanced', seed=1):
         Normal.__init__(self, style, seed)
-        # per seat: folds, calls, raises (facing a bet); bets, checks
+        # per seat: folds, calls, raises (facing a bet); bets, checks; on
+        # the last round, folds and calls facing a bet
         self.seen = {}
+        # per seat, what its hands shown down said (bytearray(_SD_N), see
+        # _learn_showdown): how often its bets were bluffs, by street
+        self.sd = {}
+        # per seat: first-round choices (fold or come in), of which came in
+        self.vp = {}
+        self._vp_hand = 0  # seats whose first-round choice this hand counted
+        self._stat_view = None  # _stat's last view and answer
+        self._stat_of = (0, 0)
         self._done = 0
         self._last = None
         self._pot = 0
@@ -534,6 +632,7 @@ class Hard(Normal):
         hand, so that folds that ended the hand count too."""
         acts = view.actions
         d = self._done
+        self._stat_view = None  # (the counts may change now)
         if view.finished:
             # the final view of a hand: count what is left once, then start
             # the next hand from scratch (no guessing where a hand begins)
@@ -541,12 +640,16 @@ class Hard(Normal):
             if end == self._end:
                 return  # this final view again
             self._end = end
+            self._learn_showdown(view)
         if d and (len(acts) < d or acts[d - 1] != self._last or
                   (view.pot < self._pot and not view.finished)):
             d = 0  # a new hand (a finished hand's pot may read 0: paid out)
+        if d == 0:
+            self._vp_hand = 0
         self._pot = view.pot
         me = view.seat
         seen = self.seen
+        last = view.variant.streets - 1
         for i in range(d, len(acts)):
             a = acts[i]
             s = a[1]
@@ -554,8 +657,17 @@ class Hard(Normal):
                 continue
             st = seen.get(s)
             if st is None:
-                st = seen[s] = [0, 0, 0, 0, 0]
+                st = seen[s] = [0, 0, 0, 0, 0, 0, 0]
             k = a[2]
+            if a[0] == last and (k == 'fold' or k == 'call'):
+                st[5 if k == 'fold' else 6] += 1  # facing a bet on the last round
+            if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
+                # his first free choice of the hand: play or not
+                self._vp_hand |= 1 << s
+                vp = self.vp.get(s)
+                if vp is None:
+                    vp = self.vp[s] = bytearray(2)
+                _count(vp, 0, k != 'fold')
             if k == 'fold':
                 st[0] += 1
             elif k == 'call':
@@ -571,9 +683,114 @@ class Hard(Normal):
         if view.finished:
             self._done = 0
 
+    def _learn_showdown(self, view):
+        """From the hands turned over: for each street a seat bet or raised
+        on, did it hold nothing then (a bluff) or something (value); on the
+        last round, the same for its calls."""
+        shown = view.shown
+        me = view.seat
+        last = view.variant.streets - 1
+        for s in range(len(shown)):
+            if s == me or shown[s] is None or None in view.down[s]:
+                continue
+            aggr = 0   # bit per street: bet or raised on it
+            called = False
+            for a in view.actions:
+                if a[1] == s:
+                    if a[2] in _AGGRESSIVE:
+                        aggr |= 1 << a[0]
+                    elif a[2] == 'call' and a[0] == last:
+                        called = True
+            if not aggr and not called:
+                continue
+            d = self.sd.get(s)
+            if d is None:
+                d = self.sd[s] = bytearray(_SD_N)
+            for st in range(last + 1):
+                if aggr >> st & 1:
+                    weak = self._weak_at(view, s, st)
+                    _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
+            if called:
+                _count(d, _SD_CALL, self._weak_at(view, s, last))
+
+    def _weak_at(self, view, s, st):
+        """True when seat s held nothing on street st (the cards of that
+        street in the variant's dealing order): on the first round a start
+        outside the best 55 %, later nothing made by rank counts that the
+        board alone does not make too (razz: two cards too many). Rank
+        counts, not equity: a showdown costs no sampling and little heap."""
+        v = view.variant
+        down = view.down[s]
+        up = view.up[s]
+        code = _code(view)
+        cards = _CARDS  # (no list per street: the final view's heap is tight)
+        n = di = ui = nb = 0
+        for k in range(st + 1):
+            nb += v.board[k]
+            deal = v.deals[k]
+            for i in range(len(deal)):
+                if deal[i] == 'd':
+                    if di < len(down):
+                        cards[n] = down[di]
+                        di += 1
+                        n += 1
+                elif ui < len(up):
+                    cards[n] = up[ui]
+                    ui += 1
+                    n += 1
+        if st == 0:
+            k = 2 if code == 'F5S' else 3 if v.stud else n
+            start = _START[k] if n >= k and 2 <= k <= 4 else None
+            if start is None:
+                return True
+            for i in range(k):
+                start[i] = cards[i]
+            return _eq.start_score(code, start) < _P45[code]
+        # (stud: a community card only when the deck ran short, last round)
+        board = view.board
+        if v.stud and st < v.streets - 1:
+            nb = 0
+        if nb > len(board):
+            nb = len(board)
+        own = n
+        for i in range(nb):
+            cards[n] = board[i]
+            n += 1
+        made = _eq.now_class(code, cards, n)
+        if nb and made and _eq.now_class(code, board, nb) >= made:
+            return True  # the board's pair, not his
+        return made == 0 and own > 0
+
+    def _bluffs(self, view, river=0, seat=-1):
+        """How often (permille) the live opponents' (or ``seat``'s) bets
+        and raises shown down were bluffs, earlier streets (``river`` 0) or
+        the last one (1); ``river`` 2: their last-round calls, loose ones;
+        the prior (one in six) sits between a value bettor's (none) and
+        a maniac's (his random hands: a quarter to a third)."""
+        k = river * 2  # _SD_AGG, _SD_RIVER, _SD_CALL
+        n = weak = 0
+        me = view.seat
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s] or (seat >= 0 and s != seat):
+                continue
+            d = self.sd.get(s)
+            if d is not None:
+                n += d[k]
+                weak += d[k + 1]
+        return (weak + 1) * 1000 // (n + 6)
+
+    def _maniac(self, view):
+        # raising half the time is a maniac only if his hands shown down
+        # say so: a value bettor raises as often with good hands
+        _fold, agg = self._stat(view)
+        return agg > 450 and self._bluffs(view) >= _MANIAC
+
     def _stat(self, view):
         """(fold rate facing a bet, aggression) of the live opponents in
-        permille, with a prior of an average player."""
+        permille, with a prior of an average player. (Asked several times a
+        decision: made once per view, no tuple each time.)"""
+        if self._stat_view is view:
+            return self._stat_of
         folds = calls = aggr = passive = 0
         me = view.seat
         for s in range(len(view.folded)):
@@ -587,37 +804,95 @@ class Hard(Normal):
                 passive += st[1] + st[4]
         fold = (folds + 3) * 1000 // (folds + calls + aggr + 10)
         agg = (aggr + 3) * 1000 // (aggr + passive + 10)
-        return fold, agg
+        self._stat_view = view
+        self._stat_of = (fold, agg)
+        return self._stat_of
 
     def value_pct(self, view):
         fold, _agg = self._stat(view)
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
-        return 2 if v < 2 else (24 if v > 24 else v)
+        v = 2 if v < 2 else (24 if v > 24 else v)
+        if _final_street(view) and self._bluffs(view, 2) < _VALUE:
+            v += 16  # their last-round calls shown down were all good hands
+        return v
 
     def entry_pct(self, view):
         # against passive tables coming in is cheap; against raisers it
         # costs; against maniacs (raising half the time) it pays again
         hi, lo = _HARD_ENTRY.get(_code(view), (self.entry, self.entry_low))
+        if not _their_raises(view):
+            return lo - 20  # only the bring-in or the blinds to pay: cheap
         _fold, agg = self._stat(view)
-        if agg > 450:
+        if self._maniac(view):
             return lo
+        if agg > 440:
+            agg = 440
         e = lo + 10 + (agg - 150) // 8
         return lo if e < lo else (hi if e > hi else e)
 
     def discount_pct(self, view):
-        # a maniac's raise says little
+        # a maniac's raise says little; a value bettor's says more
+        if self._maniac(view):
+            return 95
+        # and a passive player's raise more still
         _fold, agg = self._stat(view)
-        return 95 if agg > 450 else self.discount
+        d = 55 + agg // 12
+        d = d if d < self.discount else self.discount
+        return d if d < self.discount_value or self._bluffs(view) >= _VALUE else self.discount_value
+
+    def steal_rate(self, view):
+        # everyone left must fold: the loosest of them decides; how often
+        # they come in on the first round, else how often they fold to bets
+        me = view.seat
+        worst = 0
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s]:
+                continue
+            vp = self.vp.get(s)
+            if vp is None:
+                return 0
+            r = (vp[1] + 2) * 1000 // (vp[0] + 4)
+            if r > worst:
+                worst = r
+        r = (650 - worst) * 2
+        return 0 if r < 0 else (900 if r > 900 else r)
+
+    def raise_step(self, view):
+        # re-raising a value bettor's raises is how one pair pays off a set
+        if self._maniac(view):
+            return 6
+        return 6 if self._bluffs(view) >= _VALUE else 14
+
+    def call_pct(self, view):
+        # a bettor who never bluffs the last round is called with hands
+        # that beat his value bets, not with hands that beat a random one
+        b = view.bettor
+        if b is None or b == view.seat:
+            return 100
+        rb = self._bluffs(view, 1, b)
+        return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
+        if _final_street(view):
+            # a player may fold to bets early and call them all on the last
+            # round: how the live opponents answered last-round bets
+            f = c = 0
+            for s in range(len(view.folded)):
+                st = self.seen.get(s)
+                if s != view.seat and not view.folded[s] and st is not None:
+                    f += st[5]
+                    c += st[6]
+            fold = (f + 1) * 1000 // (f + c + 4)
         b = (fold - 250) * 2
         return 0 if b < 0 else (600 if b > 600 else b)
 
     def decide(self, view):
         self.observe(view)
-        return Normal.decide(self, view)
+        a = Normal.decide(self, view)
+        self._stat_view = None  # (keeps no view alive between decisions)
+        return a
 
     def ranges(self, view):
         """Per live opponent, what his actions say about his cards:
@@ -634,9 +909,12 @@ class Hard(Normal):
         out = []
         start = {}
         now = {}
+        later = 0  # bit per seat: called a bet after the first round
         for a in view.actions:
             k = a[2]
             s = a[1]
+            if a[0] > 0 and k == 'call':
+                later |= 1 << s
             if a[0] == st and st > 0:
                 if k in _AGGRESSIVE:
                     now[s] = now.get(s, 0) + 1
@@ -651,21 +929,33 @@ class Hard(Normal):
                 continue
             a = start.get(s, 0)
             b = now.get(s, 0) if self.now_ranges else 0
-            if a == 0 and b == 0:
+            seen = self.seen.get(s)
+            # a player who folds to bets calls them with something
+            fold = 0
+            if later >> s & 1 and seen is not None:
+                fold = (seen[0] + 3) * 1000 // (seen[0] + seen[1] + seen[2] + 10)
+            if a == 0 and b == 0 and fold < 300:
                 out.append(None)
                 continue
             any_range = True
-            lo = _P70[code] if a == 2 else _P45[code] if a == 1 else -99
-            rej = 850 if a == 2 else 600
-            if b and self.now_ranges:
-                ncur = len(view.up[s]) + len(view.down[s])
-                st = self.seen.get(s)
+            vp = self.vp.get(s)
+            if a and vp is not None and (vp[1] + 2) * 1000 // (vp[0] + 4) < 350:
+                a = 3  # a tight player: even his calls are strong starts
+            lo = _P70[code] if a >= 2 else _P45[code] if a == 1 else -99
+            rej = 950 if a == 3 else 850 if a == 2 else 600
+            ncur = len(view.up[s]) + len(view.down[s])
+            if b:
                 nr = self.now_reject
-                if st is not None:
-                    # a passive player's bet means more, a maniac's less
-                    agg = (st[2] + st[3] + 3) * 1000 // (st[1] + st[2] + st[3] + st[4] + 10)
+                if seen is not None:
+                    # a passive player's bet means more, a maniac's less (and
+                    # raising often is not a maniac's unless his hands say so)
+                    agg = (seen[2] + seen[3] + 3) * 1000 // (seen[1] + seen[2] + seen[3] + seen[4] + 10)
+                    if agg > 440 and self._bluffs(view, 0, s) < _MANIAC:
+                        agg = 440
                     nr = 950 - agg if agg < 650 else 300
                 out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
+            elif fold >= 300:
+                out.append((lo, rej, 1, fold if fold < 900 else 900, ncur))
             else:
                 out.append((lo, rej))
         return out if any_range else None

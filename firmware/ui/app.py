@@ -28,6 +28,16 @@ NEXT to see the table as a list.
 from ui import keys
 from ui.messages import Banner, Confirm, PowerOn
 
+# What a game needs, imported for good one per tick once the first frame
+# (NEW GAME) is on the display, in this order: on the stock route each
+# module's code is read into the heap, and code loaded on a fresh heap sits
+# together below the game's objects instead of in the holes between them
+# (loaded on first use, it fragmented the heap until a showdown's import
+# failed). Screens only the menu opens (help, stats) stay per use.
+PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
+           "poker.view", "poker.players", "poker.game", "poker.handname", "poker.phhout",
+           "ui.menu", "ui.coach", "ui.table", "ui.showdown")
+
 
 class App:
     pace_ms = 600  # between two virtual players' actions (visible pacing)
@@ -36,9 +46,7 @@ class App:
     players = None
     hand_factory = None
 
-    def __init__(self, display, store, rng, clock=None, sound=None, battery=None):
-        from poker.game import Game, Settings
-
+    def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
         self.store = store
         self.rng = rng
@@ -50,26 +58,48 @@ class App:
         self.y0 = 0  # the band of rows to redraw
         self.y1 = 64
         self.draws = 0  # frames drawn (tests, benchmarks)
-        self.settings = Settings.load(store)
+        self.settings = None
         self._crng = None
         self._menu = None
         self._notices = []  # messages for the screen, shown one by one
         self._table = None
         self.screen = None
         self.game = None
-        if store is not None:
+        # quick (the device): the settings and the saved game are read after
+        # the first frame, once PRELOAD is in; else (tests, simulator) at once
+        self._preload = 0  # PRELOAD's modules imported so far
+        if not quick:
+            self._load_game()
+        self.go(PowerOn(self))
+
+    def _load_game(self):
+        from poker.game import Game, Settings
+
+        self.settings = Settings.load(self.store)
+        if self.store is not None:
             try:
-                self.game = Game.load(store, rng, self.settings, self.players, self.hand_factory)
+                self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
                 self._defer(self.game)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
         self.apply_settings()
-        self.go(PowerOn(self))
+
+    def _load_next(self):
+        """One step of the loading after the first frame: a module of
+        PRELOAD, and after the last one the settings and the saved game."""
+        i = self._preload
+        if i < len(PRELOAD):
+            __import__(PRELOAD[i])
+            self._preload = i + 1
+        elif self.settings is None:
+            self._load_game()
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
+        if self.settings is None:
+            self._load_game()  # a key before the loading is over
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -82,6 +112,8 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
+        if self.draws and (self._preload < len(PRELOAD) or self.settings is None):
+            self._load_next()
         scr = self.screen
         if scr is not None:
             scr.tick(now_ms)
@@ -149,7 +181,7 @@ class App:
         self.changed()
 
     def play(self, name):
-        if self.sound is not None and self.settings.sound:
+        if self.sound is not None and self.settings is not None and self.settings.sound:
             try:
                 self.sound.play(name)
             except Exception:
@@ -165,7 +197,7 @@ class App:
 
     def apply_settings(self):
         c = getattr(self.display, "contrast", None)
-        if c is not None:
+        if c is not None and self.settings is not None:
             try:
                 c(self.settings.contrast)
             except Exception:

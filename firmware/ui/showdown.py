@@ -191,10 +191,7 @@ class Showdown(Screen):
 
     def key(self, k, ev):
         if k == keys.A or k == keys.B:
-            from poker import unload
-
-            unload("ui.showdown")  # once a hand: its code leaves the heap till the next
-            self.view = None  # and the last hand's view and lines, before the next deal
+            self.view = None  # the last hand's view and lines go before the next deal
             self.lines = []
             if k == keys.B:
                 self.app.menu()

@@ -1,0 +1,63 @@
+"""tools/bench_opponents.py: the benchmark's opponents in another style
+play legal actions in every game from the view alone, and the textbook
+player semi-bluffs with cards to come but never bluffs the last round."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+
+import bench_opponents  # noqa: E402
+from poker.cards import Deck  # noqa: E402
+from poker.hand import Hand  # noqa: E402
+from poker.rng import Rng  # noqa: E402
+from poker.rules import lexibook  # noqa: E402
+from poker.variants import VARIANTS  # noqa: E402
+from test_players import OnlyView  # noqa: E402
+
+KINDS = ("textbook", "tag", "rock", "maniac", "station")
+
+
+def _play(code, bots, dealer, deck, check=None):
+    rules = lexibook()
+    h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * len(bots), dealer, deck=deck)
+    while not h.finished:
+        s = h.actor
+        v = OnlyView(h.view(s))
+        a = bots[s].decide(v)
+        assert tuple(a) in [tuple(x) for x in h.legal_actions()], (code, bots[s].level, a)
+        if check is not None:
+            check(h, s, v, a)
+        h.act(a[0], a[1])
+    return h
+
+
+def test_every_opponent_plays_legal_actions_in_every_game():
+    rng = Rng(5)
+    for code in VARIANTS:
+        for i in range(4):
+            bots = [bench_opponents.make(KINDS[(i + s) % len(KINDS)], seed=i * 10 + s) for s in range(4)]
+            h = _play(code, bots, i % 4, Deck(rng).shuffled())
+            assert h.finished
+
+
+def test_textbook_semi_bluffs_with_cards_to_come_and_never_bluffs_the_last_round():
+    # a middling hand: above the semi-bluff line (80 % of a fair share),
+    # below the line where it bets for value
+    bot = bench_opponents.Textbook(seed=3)
+    bot.strength = lambda view: 450
+    early = [0, 0]  # (checked to on earlier streets, bet)
+    last = [0, 0]
+    other = bench_opponents.make("station")
+
+    def check(h, s, v, a):
+        if s != 0 or v.to_call > 0 or v.street == 0:
+            return
+        tally = last if v.street == v.variant.streets - 1 else early
+        tally[0] += 1
+        tally[1] += a[0] in ("bet", "raise")
+
+    rng = Rng(9)
+    for i in range(30):
+        _play("F7S", [bot, other], i % 2, Deck(rng).shuffled(), check)
+    assert early[0] > 20 and 0 < early[1] < early[0], early
+    assert last[0] > 5 and last[1] == 0, last
