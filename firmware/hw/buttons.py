@@ -208,9 +208,11 @@ class PinButtons(Buttons):
             i += 1
         late = self._latched
         self._latched = 0
-        if self._ticks is not None:
-            now = self._ticks()
-            if late and self._diff(now, self._polled) > self.LATE_MS:
+        ticks = self._ticks
+        diff = self._diff
+        if ticks is not None and diff is not None:
+            now = ticks()
+            if late and diff(now, self._polled) > self.LATE_MS:
                 m |= late
             self._polled = now
         return m

@@ -804,7 +804,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
         # imported at its first use, so that its code and buffers take no
         # RAM in games that never sample (Easy players, no coach)
         got = None
-        if ranges is None and t.kind == _HI and not t.omaha and t.nown + t.nboard == 7:
+        if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
             from poker import sampler
 
             got = sampler.run(t, samples, rng, clock, budget_ms, _POT)

@@ -208,9 +208,10 @@ class App:
         self._settings_dirty = True
 
     def save_settings(self):
-        if getattr(self, "_settings_dirty", False):
+        st = self.settings
+        if st is not None and getattr(self, "_settings_dirty", False):
             self._settings_dirty = False
-            self.settings.save(self.store)
+            st.save(self.store)
 
     def stats(self):
         if self.game is not None:
@@ -274,11 +275,12 @@ class App:
         """Back to the game in play; if the menu changed its game, stakes,
         rules, seats or chips, asks: they need a new game."""
         g = self.game
-        if g is None:
+        st = self.settings
+        if g is None or st is None:
             return
-        if g.level != self.settings.difficulty:
+        if g.level != st.difficulty:
             g.remake_players()  # LEVEL applies at once
-        if g.plays(self.settings):
+        if g.plays(st):
             self.table()
             return
 
