@@ -443,3 +443,116 @@ def test_every_virtual_player_that_can_observe_sees_the_final_view_of_each_hand(
     for seat in (1, 2, 3):
         assert bots[seat].seen == [(seat, True)] * 3
 
+
+
+# -- the hand's books after its end (defer_booking: the UI) --------------------
+
+def _state(g):
+    return (list(g.stacks), list(g.out), g.dealer, g.hand_no, g.seq, g.stats.to_obj())
+
+
+def _last_action_then(g, fs):
+    """Plays the hand to its end; the changes of its last action."""
+    while True:
+        fs.log = []
+        _one(g)
+        if g.hand is None:
+            return fs.log
+
+
+def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.defer_booking = True
+    FakeHand.plan = _moves((1, 0, 300))
+    g.start_hand()
+    h = g.hand
+    ops = _last_action_then(g, fs)
+    # at once: the chips, the count, the dealer; on flash only the journal
+    assert g.stacks == [5300, 4700, 5000, 5000] and g.hand_no == 1 and g.dealer == 3
+    assert g.unbooked is h and g.last_hand is h
+    assert [op[0] for op in ops] == ["append", "write"] and ops[0][1] == "/data/journal"
+    assert g.stats.total()["hands"] == 0
+    fs.log = []
+    assert g.book() and g.stats.total()["hands"] == 1  # the statistics
+    assert g.book()  # the players' memory
+    assert fs.log == []
+    assert g.book() and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
+    assert "/data/journal" in fs.files and g.unbooked is h
+    fs.log = []
+    assert g.book() and g.unbooked is None  # the game record, then the journal goes
+    assert [op[1] for op in fs.log if op[0] == "rename"][-1] == "/data/game.tmp"
+    assert fs.log[-1] == ("remove", "/data/journal") and "/data/journal" not in fs.files
+    assert not g.book()
+    g2 = _load(fs)
+    assert g2.pop_events() == [] and _state(g2) == _state(g)
+
+
+def test_deferred_booking_writes_the_same_flash_in_the_same_order_as_booking_at_once():
+    # the power-cut proof (test_store_faults) books at once: the same
+    # changes in the same order make it the proof of the UI's way too
+    from poker.store import crc32
+
+    class Digest:  # FakeFs's log: a CRC of every change in order (a small heap)
+        def __init__(self):
+            self.crc = 0
+            self.n = 0
+
+        def append(self, op):
+            self.n += 1
+            self.crc = crc32(("%s %s" % (op[0], op[1])).encode(), self.crc)
+            for x in op[2:]:
+                self.crc = crc32(x if op[0] == "write" else x.encode(), self.crc)
+
+    logs = []
+    for defer in (False, True):
+        fs = FakeFs()
+        g = _game(Store("/data", fs))
+        g.defer_booking = defer
+        FakeHand.plan = _moves((1, 0, 700), (2, 3, 450))
+        fs.log = Digest()
+        for i in range(6):
+            _play(g)  # start_hand books the hand before
+            if defer and i % 3 == 0:
+                g.book()  # and a part now and then, as the UI does
+        g.settle()
+        files = sorted([(p, crc32(fs.files[p])) for p in fs.files])
+        logs.append((fs.log.n, fs.log.crc, files, _state(g)))
+        g = fs = None
+    assert logs[0] == logs[1]
+
+
+def test_a_power_cut_before_or_between_the_books_loses_nothing():
+    fs = FakeFs()
+    g = _game(Store("/data", fs))
+    g.defer_booking = True
+    FakeHand.plan = _moves((2, 0, 400))
+    _play(g)
+    g.start_hand()
+    _last_action_then(g, fs)
+    cuts = [dict(fs.files)]
+    while g.book():
+        cuts.append(dict(fs.files))
+    for files in cuts[:-1]:  # the hand's end not yet saved: it is booked at power-on
+        g2 = _load(FakeFs(files))
+        assert g2.pop_events() == [("RESUMED", None)] and g2.hand is None
+        assert _state(g2) == _state(g)
+    g2 = _load(FakeFs(cuts[-1]))
+    assert g2.pop_events() == [] and _state(g2) == _state(g)
+
+
+def test_what_reads_or_writes_the_books_settles_them_first():
+    for call in ("start_hand", "new_game", "history", "save"):
+        fs = FakeFs()
+        g = _game(Store("/data", fs))
+        g.defer_booking = True
+        FakeHand.plan = _moves((3, 0, 250))
+        g.start_hand()
+        _last_action_then(g, fs)
+        got = getattr(g, call)()
+        assert g.unbooked is None and g.stats.total()["hands"] == 1, call
+        assert "/data/hist1" in fs.files, call
+        assert ("/data/journal" in fs.files) == (call == "start_hand"), call  # the new hand's
+        if call == "history":
+            assert len(got) == 1 and "finishing_stacks" in got[0]
+        assert _load(fs).stats.total()["hands"] == 1, call

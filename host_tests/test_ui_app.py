@@ -490,6 +490,66 @@ def test_coach_off_shows_no_equity():
     assert rig.app.screen.eq_n == 0
 
 
+def _poll(rig, key=None):
+    """One pass of the device's loop: a key, a tick, a draw (True: a frame)."""
+    app = rig.app
+    if key is not None:
+        app.handle(key, keys.PRESS)
+        app.handle(key, keys.RELEASE)
+    rig.now += rig.step_ms
+    rig.clock.now = rig.now
+    app.tick(rig.now)
+    return app.draw()
+
+
+def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_poll():
+    from fake_table import FakeFs
+    from poker.store import Store
+
+    fs = FakeFs()
+    rig = Rig(seed=12, store=Store("/data", fs))
+    rig.new_game()
+    app = rig.app
+    g = app.game
+    while True:  # to the poll of the hand's last action
+        key = None
+        if rig.screen() == "Confirm":
+            key = keys.RIGHT
+        elif rig.my_turn():
+            key = keys.A
+        fs.log = []
+        frames = app.draws
+        _poll(rig, key)
+        if g.hand is None:
+            break
+    # its frame is shown, and on flash only the journal's last record
+    assert app.draws == frames + 1 and g.hand_no == 1 and g.unbooked is not None
+    assert fs.log and all(op[1] == "/data/journal" for op in fs.log)
+    parts = 0
+    while g.unbooked is not None:  # then a part per poll with no frame
+        assert rig.screen() == "Table"
+        assert not _poll(rig)
+        parts += 1
+    assert parts == 4 and "/data/hist1" in fs.files and "/data/journal" not in fs.files
+    assert g.stats.total()["hands"] == 1
+    assert rig.until(lambda: rig.screen() == "Showdown", 3000)
+
+
+def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
+    from fake_table import FakeFs
+    from poker.store import Store
+
+    rig = Rig(seed=12, store=Store("/data", FakeFs()))
+    rig.new_game()
+    g = rig.app.game
+    while g.hand is not None:
+        _poll(rig, keys.RIGHT if rig.screen() == "Confirm" else keys.A if rig.my_turn() else None)
+    _poll(rig, keys.A)  # at the final table, A: the showdown at once, once booked
+    _poll(rig, keys.A)
+    assert rig.screen() == "Table" and g.unbooked is not None
+    assert rig.until(lambda: rig.screen() == "Showdown", 1000) and g.unbooked is None
+
+
 def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_a_tick():
     import sys
 

@@ -62,7 +62,6 @@ loop.
 from micropython import const
 
 from poker import evaluator as _ev
-from poker import sampler as _sampler
 from poker.evaluator import next_subset
 from poker.rng import Rng
 
@@ -801,10 +800,14 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             samples = 1
         if rng is None:
             rng = Rng(1)
-        # the batch path (poker/sampler.py): the same deals, much faster
+        # the batch path (poker/sampler.py): the same deals, much faster;
+        # imported at its first use, so that its code and buffers take no
+        # RAM in games that never sample (Easy players, no coach)
         got = None
         if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
-            got = _sampler.run(t, samples, rng, clock, budget_ms, _POT)
+            from poker import sampler
+
+            got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
         if got is None:
             got = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
         total, done = got

@@ -75,11 +75,19 @@ Driving hands:
   tick with a visible pace.
 - ``g.run_bots()``: steps until the human must act or the hand ends.
 - ``g.view(seat=0)``: the seat's ``SeatView`` of the current (or last) hand.
-- When a hand finishes (inside ``act``/``step``) the game does its
-  bookkeeping at once: stacks, statistics, eliminations, dealer move, saves
-  (the game, the statistics and the hand history) and events; each virtual
-  player dealt in that has ``observe(view)`` gets its seat's final view
-  (Hard's memory then counts the folds that ended the hand).
+- When a hand finishes (inside ``act``/``step``) the game moves the
+  chips at once: stacks, eliminations, dealer move, ``hand_no``, events.
+  Then it books the hand: the statistics; each virtual player dealt in that
+  has ``observe(view)`` gets its seat's final view (Hard's memory then
+  counts the folds that ended the hand); the hand history and the game
+  record are saved and the journal removed. By default at once; with
+  ``g.defer_booking`` True (the UI) each ``g.book()`` call does one of
+  those four parts (False when none was left; ``g.unbooked`` is the hand
+  until they are done), so that the frame showing the hand's end comes first and
+  no single call holds all their garbage. ``g.settle()`` does what is
+  left; ``start_hand``, ``new_game``, ``save`` and ``history`` call it
+  first. A power cut before the books are saved loses nothing: the
+  journal holds every action, and the power-on books the hand again.
 - ``g.last_hand``: the finished Hand (for the showdown screen) until the next
   ``start_hand``.
 - ``g.events``: list of ``(kind, seat)`` the UI shows once and then clears
@@ -99,7 +107,8 @@ Driving hands:
   ``g.pending(settings)``: the names of those that differ.
 - ``g.remake_players()``: makes the virtual players again (call it after
   the difficulty changed; otherwise it applies from the next new game).
-- ``g.save()``: saves now (the game saves itself after each hand).
+- ``g.save()``: books the finished hand if needed, then saves now (the
+  game saves itself after each hand).
 - ``g.history(n=8)``: the last n saved hand histories, oldest first (str).
 
 Persistence (``poker.store``), files under the store's root:
@@ -393,6 +402,11 @@ class Game:
         self._jchain = None
         self._jpending = None
         self.defer_journal = False
+        # the finished hand not yet booked (see book) and its books'
+        # [next part, stacks at its start, stacks at its end]
+        self.unbooked = None
+        self._books = None
+        self.defer_booking = False
         rec = store.load_json("game", _check_record) if store is not None else None
         self._record = rec
         if rec is not None:
@@ -419,6 +433,7 @@ class Game:
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay."""
+        self.settle()  # the last hand's books first (its game's statistics)
         self.settings.normalize()
         self._setup(self.settings)
         self.stacks = [self.chips] * self.seats
@@ -497,6 +512,10 @@ class Game:
         return not self.pending(settings)
 
     def save(self):
+        self.settle()
+        return self._save()
+
+    def _save(self):
         if self.store is None:
             return True
         rec = {"v": SAVE_VERSION, "seq": self.seq, "stats": self.stats.to_obj(), "game": self._game_obj()}
@@ -508,6 +527,7 @@ class Game:
             raise ValueError("the game is over")
         if self.hand is not None:
             raise ValueError("a hand is running")
+        self.settle()
         self.last_hand = None
         start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
         self._start = start
@@ -600,14 +620,9 @@ class Game:
             self.events.append(("MISDEAL", None))
             self._close_journal()
             return
-        # the last action on flash first: a cut in the saves below resumes
-        # the finished hand, and its end is booked again
-        self.flush_journal()
         for i in range(n):
             if start[i]:
                 self.stacks[i] = final[i]
-        self._record_stats(h, start, final)
-        self._tell_bots(h, start)
         self.hand_no += 1
         self.seq += 1
         for seat in range(n):
@@ -632,14 +647,52 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
-        if self.store is not None:
-            text = _phh_text(h).encode()
-            if len(text) > MAX_SIZE - 16:  # a record's limit
-                text = text[:MAX_SIZE - 16]
-            self.store.write("hist%d" % (self.seq % HISTORY_SIZE), (b"%d\n" % self.seq, text), False)
-            text = None
-            self.save()
-        self._close_journal()
+        self.unbooked = h
+        self._books = [0, start, final]
+        if not self.defer_booking:
+            self.settle()
+
+    def book(self):
+        """One part of the finished hand's books, in this order: the
+        statistics, the virtual players' memory, the hand history, the
+        game record (then the journal goes). True when it did one, False
+        when none was left. The UI calls it between frames
+        (``defer_booking``): each part's garbage is then collected before
+        the next, apart from a press's."""
+        b = self._books
+        h = self.unbooked
+        if b is None or h is None:
+            return False
+        part = b[0]
+        b[0] = part + 1
+        if part == 0:
+            # the last action on flash first: a cut in the saves below
+            # resumes the finished hand, and its end is booked again
+            self.flush_journal()
+            self._record_stats(h, b[1], b[2])
+        elif part == 1:
+            self._tell_bots(h, b[1])
+        elif part == 2:
+            self._write_history(h)
+        else:
+            self.unbooked = None
+            self._books = None
+            self._save()
+            self._close_journal()
+        return True
+
+    def settle(self):
+        """Books the finished hand now, what is left of it (see book)."""
+        while self.book():
+            pass
+
+    def _write_history(self, h):
+        if self.store is None:
+            return
+        text = _phh_text(h).encode()
+        if len(text) > MAX_SIZE - 16:  # a record's limit
+            text = text[:MAX_SIZE - 16]
+        self.store.write("hist%d" % (self.seq % HISTORY_SIZE), (b"%d\n" % self.seq, text), False)
 
     # -- the hand's journal on flash (poker.journal) --------------------------------
     def _open_journal(self, state):
@@ -727,6 +780,7 @@ class Game:
         the power went between the two writes) is skipped."""
         if self.store is None:
             return []
+        self.settle()
         out = []
         for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
             if k <= 0:

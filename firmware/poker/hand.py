@@ -172,6 +172,16 @@ _TRIES = const(3)  # shuffles tried before a deal is voided for a bad deck
 
 
 class Hand:
+    # Set on the instance only when they change: a few games or hands ever
+    # do. MicroPython keeps an instance's attributes in one hash table that
+    # grows by steps when full (59 slots, then 73: 944 then 1,168 bytes in
+    # one block on 64 bits, half on the RP2040); a hand keeps under 60.
+    voided = False
+    reshuffled = None     # the pool after a deck-exhaustion reshuffle
+    bring_in_seat = None  # stud
+    _bb_seat = -1         # blinds
+    _explained = False    # set by explain()
+
     def __init__(self, variant, rules, stacks, dealer, rng=None, log=None,
                  deck=None):
         n = len(stacks)
@@ -223,16 +233,12 @@ class Hand:
         self.plays = [None] * n
         self.mucked = [False] * n
         self.names = [None] * n
-        self._explained = False
         self.winnings = [0] * n
         self.street = 0
         self.actor = None
         self.finished = False
-        self.voided = False
-        self.bring_in_seat = None
         self.aggressor = None      # last to bet/raise/complete this street
         self.deck_order = None
-        self.reshuffled = None     # the pool after a deck-exhaustion reshuffle
         self._live = players       # seats in the hand and not folded
         self._needs = bytearray(n)      # must act before the round ends
         self._may_raise = bytearray(n)  # may raise: not acted, or faces a raise since
@@ -252,7 +258,6 @@ class Hand:
         self._legal = None
         self._seats = []            # seats dealt this street, from the dealer's left
         self._upkey = [0] * n       # exposed_key of each seat's up cards
-        self._bb_seat = -1
         ring = []  # seats dealt in, from the dealer's left
         for i in range(1, n + 1):
             s = (dealer + i) % n
@@ -998,8 +1003,7 @@ class Hand:
                 any_low = any_low or lo[s] is not None
         for j in range(len(layers) - 1, -1, -1):
             amt, elig = layers[j]
-            self._pot_no = j
-            self._settle(amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
+            self._settle(j, amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
 
     def explain(self):
@@ -1035,8 +1039,8 @@ class Hand:
                     break
         return out
 
-    def _settle(self, amt, elig, hi, lo, eligible, any_low=False):
-        """One pot among the shown hands ``elig`` (``eligible``: every live
+    def _settle(self, pot_no, amt, elig, hi, lo, eligible, any_low=False):
+        """Pot ``pot_no`` among the shown hands ``elig`` (``eligible``: every live
         seat that contributed to it, for the record). ``any_low``: halve it
         even if none of ``elig`` has a low (``rules.low_half_if_any_low``)."""
         v = self.variant
@@ -1053,16 +1057,16 @@ class Hand:
                 low = lo[s]
         lw = [s for s in elig if low is not None and lo[s] == low]
         if not v.high:
-            self._split(amt, lw, 'all', eligible, False)
+            self._split(pot_no, amt, lw, 'all', eligible, False)
         elif lw or (any_low and v.low):
             half = amt // 2
-            self._split(amt - half, hw, 'high', eligible, True)
+            self._split(pot_no, amt - half, hw, 'high', eligible, True)
             # PokerKit: a low half nobody here qualifies for is shared
-            self._split(half, lw or elig, 'low', eligible, False)
+            self._split(pot_no, half, lw or elig, 'low', eligible, False)
         else:
-            self._split(amt, hw, 'all', eligible, True)
+            self._split(pot_no, amt, hw, 'all', eligible, True)
 
-    def _split(self, amt, winners, half, elig, high):
+    def _split(self, pot_no, amt, winners, half, elig, high):
         winners = self._odd_chip_order(winners, high)
         k = len(winners)
         share = amt // k
@@ -1081,7 +1085,7 @@ class Hand:
             shares.append((w, got))
         self.pots.append((amt, winners))
         self.pot_info.append((half, list(elig)))
-        self.awards.append((self._pot_no, half, amt, shares, ''))
+        self.awards.append((pot_no, half, amt, shares, ''))
 
     def _odd_chip_order(self, winners, high):
         n = self.n

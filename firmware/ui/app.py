@@ -79,7 +79,7 @@ class App:
         if self.store is not None:
             try:
                 self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
-                self.game.defer_journal = True  # written after the frame (draw)
+                self._defer(self.game)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
         self.apply_settings()
@@ -118,10 +118,19 @@ class App:
         if scr is not None:
             scr.tick(now_ms)
 
+    @staticmethod
+    def _defer(game):
+        # the journal's records and a finished hand's books wait for draw()
+        game.defer_journal = True
+        game.defer_booking = True
+
     def draw(self):
         shown = self._draw()
-        if self.game is not None:  # the hand's journal, once the frame is shown
-            self.game.flush_journal()
+        g = self.game
+        if g is not None:  # the hand's journal, once the frame is shown
+            g.flush_journal()
+            if not shown:  # a finished hand's books, a part per idle poll
+                g.book()
         return shown
 
     def _draw(self):
@@ -155,6 +164,8 @@ class App:
         if scr == "PowerOn":
             return True
         g = self.game
+        if g is not None and g.unbooked is not None:
+            return True  # its books are still being written
         return scr == "Table" and g is not None and g.hand is not None and not g.human_to_act()
 
     # -- used by the screens --------------------------------------------------
@@ -204,6 +215,7 @@ class App:
 
     def stats(self):
         if self.game is not None:
+            self.game.settle()  # the last hand counted
             return self.game.stats
         return None
 
@@ -295,7 +307,7 @@ class App:
 
         if self.game is None:
             self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory)
-            self.game.defer_journal = True
+            self._defer(self.game)
         else:
             self.game.settings = self.settings
             self.game.new_game()

@@ -191,6 +191,8 @@ class Showdown(Screen):
 
     def key(self, k, ev):
         if k == keys.A or k == keys.B:
+            self.view = None  # the last hand's view and lines go before the next deal
+            self.lines = []
             if k == keys.B:
                 self.app.menu()
             else:

@@ -447,6 +447,7 @@ class Table(Screen):
     def enter(self):
         g = self.app.game
         if g.hand is None and not g.over and self.finish_at < 0:
+            self.view = None  # the last hand's: free before the next is dealt
             self.app.start_hand()
             self.app.play("deal")
             self.sel = 0
@@ -506,10 +507,12 @@ class Table(Screen):
         if g is None:
             return
         if g.hand is None:
-            # the hand is over: show the final table a moment, then the showdown
+            # the hand is over: show the final table a moment (the hand is
+            # booked meanwhile, a part per idle poll: App.draw), then the
+            # showdown
             if self.finish_at < 0:
                 self.finish_at = now + (self.app.pace_ms if self.hurry else 2 * self.app.pace_ms)
-            elif now >= self.finish_at:
+            elif now >= self.finish_at and g.unbooked is None:
                 self.finish_at = -1
                 self.app.showdown()
             return

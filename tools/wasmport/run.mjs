@@ -93,10 +93,10 @@ try {
       const during = gcLine;   // before the collection that ends this call
       if (during.used > start.total) over += 1;
       if (during.total > start.total) grew += 1;
-      if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used);
       if (during.used > maxUsed) { maxUsed = during.used; peakStep = steps; }
       mp.runPython("gc.collect()");          // done as this call returns
       const live = heap();
+      if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used, live.used);
       if (live.used > peakLive) peakLive = live.used;
     }
     console.log("WASM_STEPS", steps);
