@@ -7,7 +7,7 @@ amount the chips the action moves from the actor's stack now.
 
 PHH player order is PokerKit's: p1 is left of the dealer, pN the dealer.
 
-Known departures of PokerKit from the house rules (RULES.md), which the
+Known departures of PokerKit from the house rules (docs/rules.md), which the
 driver flags so the differential tests leave those hands out (the first,
 short all-ins, and the settling ones, odd chips and a hi/lo half without a
 low, are rule fields that the ``pokerkit`` profile of tools/selfplay.py sets
@@ -29,7 +29,7 @@ PokerKit's way, so under it they are no departure):
 - ``blind_cap``: pre-flop PokerKit allows 4 raises over the big blind (it
   does not count the blind as the bet): ``legal`` leaves that raise out, so
   the driver never takes it and the legal lists compare.
-- fold when a check is free: a house rule (RULES.md: a player may fold on
+- fold when a check is free: a house rule (docs/rules.md: a player may fold on
   any round; our engine lists ``('fold', 0)`` beside ``('check', 0)``).
   PokerKit's games refuse that fold in their default tournament mode and
   only warn ("no reason for this player to fold") in cash-game mode, the

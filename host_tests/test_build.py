@@ -330,7 +330,7 @@ def test_proof_the_game_plays_from_littlefs_within_the_stock_budget_of_180k(game
 
 # The same proofs on a 32-bit MicroPython (tools/wasmport: the WebAssembly
 # port from npm), whose objects take the RP2040's room: the budgets of
-# DEVICE.md literally, the ROMFS image outside the heap as in flash.
+# docs/device.md literally, the ROMFS image outside the heap as in flash.
 WASM_APP_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "20"))
 
 

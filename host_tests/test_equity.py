@@ -2,7 +2,7 @@
 """poker.equity: the equity calculator against brute force, and seed 002.
 
 The brute-force oracles here enumerate every deal with their own loops and
-split the pot by the rules of RULES.md, so they share nothing with the
+split the pot by the rules of docs/rules.md, so they share nothing with the
 calculator but the evaluator (which has its own tests). Dead cards shrink
 the deck so that exact cases stay small on MicroPython too. The CPython-only
 tests (phevaluator as an independent evaluator) return at once on

@@ -1,7 +1,7 @@
 # portable
 """poker.hand on the flop games (limit hold'em, Omaha, Omaha hi/lo): blinds,
 order of action, bet sizes, the cap, the short all-in rule, Omaha's two
-hole cards. Each test names the RULES.md line it checks."""
+hole cards. Each test names the docs/rules.md line it checks."""
 from checks import bet_sizes_checking_down, fill, raises
 from poker.cards import parse
 from poker.hand import Hand
@@ -169,7 +169,7 @@ def test_a_player_who_can_only_just_call_may_not_raise():
 
 
 def test_a_big_blind_all_in_for_less_leaves_the_full_big_blind_to_call_rules_edge_blind():
-    # RULES.md edge rule (a blind all in for less): hold'em 5/10, the big
+    # docs/rules.md edge rule (a blind all in for less): hold'em 5/10, the big
     # blind has 4 chips; the bet to call is 10 and a raise makes it 20
     h = Hand(FT, lexibook(), [1000, 1000, 4], 0, deck=list(range(52)))
     assert h.all_in[2] and h.actor == 0

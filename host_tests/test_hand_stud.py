@@ -2,7 +2,7 @@
 """poker.hand on the stud games: dealing, bring-in, the order of action,
 bet sizes, raise cap, the open pair, deck exhaustion, the impossible call.
 Each test names the seed rule (seeds/000 console manual, 001 casino seven
-card stud, 002 irregularities, 004 stud hi/lo) or RULES.md line it checks.
+card stud, 002 irregularities, 004 stud hi/lo) or docs/rules.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
 from checks import bet_sizes_checking_down, fill, raises
 from poker.cards import parse
@@ -46,7 +46,7 @@ def kinds(h):
 def test_bring_in_tie_2c_against_2d_the_clubs_bring_in_seed_001():
     # seed 001: suits rank spades, hearts, diamonds, clubs; "the two of clubs
     # is the lowest card possible". (Its worked example names the 2d, against
-    # its own order; RULES.md follows the order: rank, then suit c<d<h<s.)
+    # its own order; docs/rules.md follows the order: rank, then suit c<d<h<s.)
     d = stud_deck(4, 3, [{0: 'Ah Kh 7h', 1: 'Ad Kd 2d', 2: 'As Ks 2c', 3: 'Ac Kc 4s'}])
     h = Hand(F7S, lexibook(), [100] * 4, 3, deck=d)
     assert h.bring_in_seat == 2 and h.actor == 2
@@ -148,7 +148,7 @@ def test_heads_up_is_capped_in_the_lexibook_profile():
 
 
 def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge_cap():
-    # RULES.md edge rule (raise cap and heads-up): uncapped when the players
+    # docs/rules.md edge rule (raise cap and heads-up): uncapped when the players
     # not all in become two before the cap is reached
     d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
     h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
@@ -162,7 +162,7 @@ def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge
 
 
 def test_a_capped_round_stays_capped_after_a_fold_rules_edge_cap():
-    # RULES.md edge rule: once a round is capped, a later fold does not
+    # docs/rules.md edge rule: once a round is capped, a later fold does not
     # uncap it
     d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
     h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
@@ -193,7 +193,7 @@ def _capped_by_all_in(rules, short):
 
 
 def test_the_cap_counts_only_players_not_all_in_rules_edge_cap():
-    # RULES.md edge rule (raise cap and heads-up): the cap applies to three
+    # docs/rules.md edge rule (raise cap and heads-up): the cap applies to three
     # or more players who are not all in; casino: uncapped heads-up
     h = _capped_by_all_in(casino(), 11)
     assert h.actor == 1 and 'raise' in kinds(h)
@@ -208,13 +208,13 @@ def test_the_cap_counts_only_players_not_all_in_rules_edge_cap():
 
 
 def test_lexibook_is_capped_heads_up_all_ins_or_not_rules_edge_cap():
-    # RULES.md edge rule: "The lexibook profile is always capped"
+    # docs/rules.md edge rule: "The lexibook profile is always capped"
     h = _capped_by_all_in(lexibook(), 12)
     assert h.actor == 1 and kinds(h) == ['fold', 'call']
 
 
 def _short_all_ins_on_fourth():
-    # RULES.md edge rule (several short all-ins), fourth street, small bet
+    # docs/rules.md edge rule (several short all-ins), fourth street, small bet
     # 10: A (seat 0, ace-king showing, no pair) bets 10, B is all in for 14,
     # C calls 14, D is all in for 17
     d = stud_deck(4, 3, [{0: 'Qh Jh Kc', 1: 'Ad Kd 2c', 2: 'As Ks 5s', 3: 'Tc Qc 6s'},
@@ -411,7 +411,7 @@ def test_eight_players_to_seventh_street_get_one_community_card_seed_001():
     h = Hand(F7S, casino(), [1000] * 8, 7, deck=list(range(52)))
     _check_call_to_the_end(h)
     assert not h.voided and h.finished
-    # RULES.md: "3 are burned, 1 is left, so the last card is a community card"
+    # docs/rules.md: "3 are burned, 1 is left, so the last card is a community card"
     assert h.board == [51]
     for s in range(8):
         assert len(h.hole[s]) == 6
@@ -487,7 +487,7 @@ def _exhausted_hand(seed):
 
 
 def test_the_deck_exhaustion_reshuffle_follows_from_the_deck_and_the_actions_rules_edge_exhaustion():
-    # RULES.md edge rule (deck exhaustion and histories): a replay deals
+    # docs/rules.md edge rule (deck exhaustion and histories): a replay deals
     # exactly the same cards. The deck order at the start and the actions
     # decide the reshuffle: replayed from them, every card is the same.
     differs = 0

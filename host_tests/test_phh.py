@@ -123,7 +123,7 @@ def test_parse_action_reads_every_action_our_games_use():
 
 
 def test_players_start_left_of_the_dealer_and_the_dealer_is_last():
-    # RULES.md: dealing and position start at the dealer's left; PHH's p1
+    # docs/rules.md: dealing and position start at the dealer's left; PHH's p1
     # is the first dealt (small blind), pN the button.
     assert phh.player_seats([100, 100, 100, 100], 0) == [1, 2, 3, 0]
     assert phh.player_seats([100, 100, 100, 100], 2) == [3, 0, 1, 2]

@@ -1,6 +1,6 @@
 """poker.players: a virtual player never folds when a check is free.
 
-The engine lists ``('fold', 0)`` beside ``('check', 0)`` (RULES.md: a player
+The engine lists ``('fold', 0)`` beside ``('check', 0)`` (docs/rules.md: a player
 may fold on any round; the console asks the human to confirm such a fold).
 A virtual player of any level and style must never take it: it would throw
 away a hand it could keep for nothing. Many hands of every game are played

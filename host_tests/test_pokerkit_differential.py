@@ -25,7 +25,7 @@ forced bets, deck exhaustion); the fixtures of test_replay_cli.py cover
 those situations against our engine.
 Stacks are drawn so that about half the players can go all in.
 
-House-rule departure compared around: RULES.md lets a player fold on any
+House-rule departure compared around: docs/rules.md lets a player fold on any
 round, so our engine offers ``('fold', 0)`` beside a free check; PokerKit
 does not (its games refuse the fold in tournament mode, their default, and
 only warn in cash-game mode). Our

@@ -2,7 +2,7 @@
 ``raise_over_all_in``, ``odd_chips_together``, ``merge_pots``,
 ``low_half_if_any_low``), each on a hand worked out by hand, played under
 the ``pokerkit`` profile of tools/selfplay.py and under the casino profile
-(RULES.md), and then replayed in PokerKit 0.7.7 (the oracle: the same legal
+(docs/rules.md), and then replayed in PokerKit 0.7.7 (the oracle: the same legal
 actions at every decision, the same final stacks). CPython only (PokerKit)."""
 import os
 import sys
@@ -85,7 +85,7 @@ def test_raise_over_all_in_sizes_the_next_raise_a_full_bet_over_a_short_all_in()
 
 
 def _short_all_ins_on_fourth(rules):
-    # issue 13's example (RULES.md edge rule, several short all-ins): fourth
+    # issue 13's example (docs/rules.md edge rule, several short all-ins): fourth
     # street, small bet 10: A (seat 0) bets 10, B is all in for 14, C calls
     # 14, D is all in for 17
     d = stud_deck(4, 3, [{0: "Qh Jh Kc", 1: "Ad Kd 2c", 2: "As Ks 5s", 3: "Tc Qc 6s"},

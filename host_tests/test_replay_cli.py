@@ -1,7 +1,7 @@
 """tools/replay.py: a PHH file through our engine, one JSON object out.
 
 The hand-written fixtures in host_tests/fixtures/ cover the situations where
-PokerKit departs from the house rules (RULES.md), so the differential tests
+PokerKit departs from the house rules (docs/rules.md), so the differential tests
 leave them out: each states the rule, the hand and the finishing stacks
 worked out by hand in its comments; the replay must reach exactly those
 stacks (``matches_file``). The ``*_not_offered``/``*_capped``/``*_no_raise*``
@@ -181,7 +181,7 @@ def _exhausted_hand(seed):
 
 
 def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules_edge_exhaustion(tmp_path):
-    # RULES.md edge rule (deck exhaustion and histories): what the reshuffle
+    # docs/rules.md edge rule (deck exhaustion and histories): what the reshuffle
     # did is part of the record, and a replay deals exactly the same cards
     # (issue 13: such hands made the replay exit 2, "deal ... differs")
     from poker import phh

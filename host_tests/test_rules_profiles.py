@@ -1,6 +1,6 @@
 # portable
-"""poker.rules and poker.variants: the two profiles of RULES.md and the games
-as data. Each test names the RULES.md line or seed rule it checks."""
+"""poker.rules and poker.variants: the two profiles of docs/rules.md and the games
+as data. Each test names the docs/rules.md line or seed rule it checks."""
 from checks import raises
 from poker.rules import RuleSet, casino, lexibook
 from poker.variants import CONSOLE, VARIANTS
@@ -34,7 +34,7 @@ def test_blinds_are_half_a_small_bet_and_one_small_bet():
 
 
 def test_both_profiles_play_the_house_rules_not_pokerkits_conventions():
-    # RULES.md edge rules (short all-ins, odd chips, hi/lo halves); PokerKit's
+    # docs/rules.md edge rules (short all-ins, odd chips, hi/lo halves); PokerKit's
     # conventions are for the pokerkit profile of tools/selfplay.py only
     for r in (lexibook(10), casino(10)):
         assert r.short_all_in_reopens == 2

@@ -97,7 +97,7 @@ def test_a_table_too_big_for_the_game_is_refused(tmp_path):
 
 
 def test_the_random_driver_never_folds_when_a_check_is_free():
-    # our engine offers that fold (RULES.md), PokerKit does not: the files
+    # our engine offers that fold (docs/rules.md), PokerKit does not: the files
     # selfplay writes for PokerKit must never hold one; facing a bet it folds
     import random
 

@@ -149,7 +149,7 @@ def test_folding_when_a_check_is_free_asks_first_and_check_checks():
 
 
 def test_confirmed_fold_when_a_check_is_free_folds():
-    # RULES.md: a player may fold on any round; the engine lists the fold
+    # docs/rules.md: a player may fold on any round; the engine lists the fold
     # beside a free check, so the confirmed FOLD is made (no error sound)
     rig = Rig(seed=5)
     rig.new_game()

@@ -1,6 +1,6 @@
 """A scripted full game (new game, many hands, to GAME OVER or YOU WIN)
 runs to the end under the MicroPython unix port, the code precompiled to
-.mpy as on the device, within the stock-firmware heap budget of DEVICE.md
+.mpy as on the device, within the stock-firmware heap budget of docs/device.md
 (180 KB: code and the evaluator's tables in RAM; the evaluator then picks
 its compact table by itself, as on the device).
 
@@ -28,7 +28,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUDGET = 180 * 1024  # DEVICE.md: peak heap while playing, stock firmware
+BUDGET = 180 * 1024  # docs/device.md: peak heap while playing, stock firmware
 FACTOR_64 = 1.35     # measured: the 64-bit heap of this game / its RP2040 estimate
 HEAP = (int(os.environ["STUD_HEAP"].rstrip("kK")) * 1024 if "STUD_HEAP" in os.environ
         else int(BUDGET * FACTOR_64))

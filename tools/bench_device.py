@@ -2,7 +2,7 @@
 
     python tools/bench_device.py [--hands N] [--decision-hands N]   (make bench-device)
 
-Each line prints the figure and its budget (DEVICE.md, "Budgets"). Both
+Each line prints the figure and its budget (docs/device.md, "Budgets"). Both
 routes: STUD_PICO with the ROMFS image (code and full tables in flash) and
 the stock firmware (RPI_PICO) with the app on LittleFS (compact tables in
 RAM), installed as `make deploy` installs them, seed 1234.
@@ -45,7 +45,7 @@ from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2  # noqa: 
 SEED = 1234
 ROUTES = (("romfs", "STUD_PICO"), ("lfs", "RPI_PICO"))
 
-# Budgets of DEVICE.md
+# Budgets of docs/device.md
 BUDGET = {
     "boot romfs": "0.3 s", "boot lfs": "0.5 s", "press": "50 ms every press",
     "eval plain": "50 us", "eval fast": "16 us (tables in ROMFS)", "hard": "150 ms",

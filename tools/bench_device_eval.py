@@ -1,4 +1,4 @@
-"""The evaluator's and the Monte Carlo's figures of DEVICE.md's budgets, in
+"""The evaluator's and the Monte Carlo's figures of docs/device.md's budgets, in
 one MicroPython script that runs on the device as it is:
 
     mpremote run tools/bench_device_eval.py          (on a Pico: STUD_PICO

@@ -1,5 +1,5 @@
 """Prints what the platform's drawing costs, measured on the MicroPython unix
-port and scaled to the RP2040 with DEVICE.md's factor (x90 for bytecode).
+port and scaled to the RP2040 with docs/device.md's factor (x90 for bytecode).
 
     micropython tools/bench_display.py      (or python3, for the CPython figures)
 
@@ -22,7 +22,7 @@ from hw.oled import SSD1306, I2CBus  # noqa: E402
 from ui import font, glyphs  # noqa: E402
 
 MP = sys.implementation.name == "micropython"
-FACTOR = 90  # DEVICE.md: bytecode on the RP2040 is ~90x slower than the unix port
+FACTOR = 90  # docs/device.md: bytecode on the RP2040 is ~90x slower than the unix port
 
 
 def now_us():

@@ -7,7 +7,7 @@ time of a full eight-player seven card stud hand on the RP2040.
 Under CPython it measures, then runs itself under ``micropython`` (found on
 PATH or in .venv/bin) and prints both. Each hand is timed on its own; the
 device projection is the unix port's time of one full hand times 90
-(DEVICE.md), taking the fastest of the (alike) full hands, the one least
+(docs/device.md), taking the fastest of the (alike) full hands, the one least
 disturbed by a busy machine; the budget is 100 ms per full hand.
 "full" is eight players who all check or call to the showdown on seventh
 street (five betting rounds, deck exhaustion, eight hands evaluated);

@@ -1,6 +1,6 @@
 """Seven-card evaluation speed: ours against phevaluator and treys (CPython),
 and the MicroPython unix port's plain and viper paths projected to the
-RP2040 with DEVICE.md's factors (bytecode x90, viper x70).
+RP2040 with docs/device.md's factors (bytecode x90, viper x70).
 
     python tools/bench_evaluator.py [--hands N] [--rounds R]   (make bench)
 
@@ -196,7 +196,7 @@ def bench_micropython(n, rounds):
     per = lambda us: (us - bare) / count
     print("MicroPython unix port (%s), %d hands, best of %d rounds:" % (fast, count, rounds))
     print("  an empty 7-argument call: %6.3f us on the unix port -> %5.1f us (x90)" % (per(empty), per(empty) * 90))
-    print("  calibration loop (DEVICE.md: ~5 ms here, ~480 ms on the device): %.1f ms" % (calib / 1000))
+    print("  calibration loop (docs/device.md: ~5 ms here, ~480 ms on the device): %.1f ms" % (calib / 1000))
     print("  plain bytecode path: %6.3f us/eval on the unix port -> %5.1f us on the RP2040 (x90; budget 60)"
           % (per(plain), per(plain) * 90))
     print("  %-19s %6.3f us/eval on the unix port -> %5.1f us on the RP2040 (x70; budget 15)"
@@ -206,7 +206,7 @@ def bench_micropython(n, rounds):
     print("  compact mode (high5.bin, 21 lookups), viper: %6.3f us/eval -> %5.0f us on the RP2040 (x70)"
           % (per(compactv), per(compactv) * 70))
     scale = 5000.0 / calib
-    print("  (the calibration loop took %.2f times DEVICE.md's reference 5 ms here;"
+    print("  (the calibration loop took %.2f times docs/device.md's reference 5 ms here;"
           " scaled by that: plain %.1f us, %s %.1f us)"
           % (calib / 5000.0, per(plain) * 90 * scale, fast, per(fastus) * 70 * scale))
 

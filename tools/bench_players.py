@@ -18,7 +18,7 @@ the calling station and against the random player.
 
 Speed: every level's decide() timed on the MicroPython unix port (run as a
 subprocess) over many positions from self-play, with the device projection
-of DEVICE.md (bytecode: unix-port time * 90; budget 250 ms for Hard). Each
+of docs/device.md (bytecode: unix-port time * 90; budget 250 ms for Hard). Each
 decision is timed five times (the player, then fresh players of the same
 level on the same view) and the least time kept, so that other processes
 on a shared machine count as little as possible.
@@ -44,7 +44,7 @@ from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402
 from poker.variants import VARIANTS  # noqa: E402
 
-DEVICE_FACTOR = 90  # DEVICE.md: bytecode on the RP2040 vs the unix port
+DEVICE_FACTOR = 90  # docs/device.md: bytecode on the RP2040 vs the unix port
 REPEATS = 5         # timing: each decision this many times, the least kept
 BUDGET_MS = 250
 

@@ -7,7 +7,7 @@ then, under the unix port with the fake `machine` of host_tests/fakes:
 imports the hardware layer, builds the reference board's devices
 (hw.hardware_setup.setup), imports ui.app, builds the App and draws its
 first frame. Prints each step and the sum, and the device estimate with
-DEVICE.md's factor (x90 for bytecode; the I2C frame is added separately).
+docs/device.md's factor (x90 for bytecode; the I2C frame is added separately).
 """
 import os
 import platform

@@ -1,5 +1,5 @@
 """How long the screens take to redraw, on the MicroPython unix port, with
-the projection to the RP2040 (DEVICE.md: bytecode runs about 90 times
+the projection to the RP2040 (docs/device.md: bytecode runs about 90 times
 slower there). Budget: button press to updated screen 50 ms on the device,
 of which show() over I2C takes about 13 ms at 1 MHz for a full frame, less
 when only changed pages go out.
@@ -23,7 +23,7 @@ from ui_rig import Rig, call_down  # noqa: E402
 
 from ui import keys  # noqa: E402
 
-FACTOR = 90  # device time / unix port time for bytecode (DEVICE.md)
+FACTOR = 90  # device time / unix port time for bytecode (docs/device.md)
 
 try:
     _us = time.ticks_us

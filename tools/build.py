@@ -23,7 +23,7 @@ Steps:
    partition itself starts on a 4 KB flash sector). The alignment is done with
    ROMFS padding records, which every reader skips; `--no-align` gives the
    image byte for byte as `mpremote romfs build --no-mpy build/romfs` does.
-5. Prints the size of every part against the flash budgets of DEVICE.md
+5. Prints the size of every part against the flash budgets of docs/device.md
    (tables <= 256 KB, everything the app puts in flash <= 768 KB) and
    writes build/build-info.json for tools/deploy.py. Exits 1 when a budget
    is exceeded.
@@ -42,8 +42,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 TABLEGEN = os.path.join(ROOT, "tools", "tablegen.py")
 
 KB = 1024
-TABLES_BUDGET = 256 * KB          # DEVICE.md: evaluator tables in flash
-FLASH_BUDGET = 768 * KB           # DEVICE.md: everything the app puts in flash
+TABLES_BUDGET = 256 * KB          # docs/device.md: evaluator tables in flash
+FLASH_BUDGET = 768 * KB           # docs/device.md: everything the app puts in flash
 ROMFS_PARTITION = 768 * KB        # boards/STUD_PICO: MICROPY_HW_ROMFS_BYTES
 STOCK_FS_BYTES = 1408 * KB        # stock RPI_PICO LittleFS
 LFS_BLOCK = 4096                  # rp2 flash sector = LittleFS block
@@ -421,8 +421,8 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
 
 # ---------------------------------------------------------------- proof
 
-ROMFS_HEAP_BUDGET = 96 * KB       # DEVICE.md: peak heap, tables in ROMFS
-STOCK_HEAP_BUDGET = 180 * KB      # DEVICE.md: peak heap, stock firmware
+ROMFS_HEAP_BUDGET = 96 * KB       # docs/device.md: peak heap, tables in ROMFS
+STOCK_HEAP_BUDGET = 180 * KB      # docs/device.md: peak heap, stock firmware
 ROMFS_ROUTE_FS_KB = 640           # boards/STUD_PICO: LittleFS beside the ROMFS
 FLASHPROOF = os.path.join(ROOT, "tools", "flashproof.py")
 
@@ -791,7 +791,7 @@ def main(argv=None):
                     if not any("ERROR" in r for r in res.values()):
                         break
             log("proof on a 32-bit MicroPython (the WebAssembly port: the RP2040's object "
-                "sizes), at the budgets of DEVICE.md:")
+                "sizes), at the budgets of docs/device.md:")
             for level in ("game", "app"):
                 proof_wasm(os.path.abspath(args.out), args.proof, level=level)
     except (BuildError, subprocess.CalledProcessError) as e:

@@ -81,7 +81,7 @@ def draw_stacks(n, rnd, rules, kind="mixed"):
 
 def no_free_fold(legal):
     """The legal actions without a fold when a check is free. Our engine
-    offers that fold (RULES.md: a player may fold on any round) but PokerKit
+    offers that fold (docs/rules.md: a player may fold on any round) but PokerKit
     does not (its games refuse it in their default tournament mode and warn
     in cash-game mode), so the files we write never hold one."""
     if ("check", 0) in legal:

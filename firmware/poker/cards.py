@@ -3,7 +3,7 @@
 Encoding: ``card = rank * 4 + suit`` with rank 0..12 for 2..A and suit
 0..3 for clubs, diamonds, hearts, spades. So 2c is 0 and As is 51, and
 comparing two card numbers compares rank first, then suit in the order
-RULES.md uses to break bring-in ties (c < d < h < s).
+docs/rules.md uses to break bring-in ties (c < d < h < s).
 
 >>> parse("As Kd 7c")
 [51, 45, 20]

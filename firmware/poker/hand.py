@@ -21,7 +21,7 @@ one. ``amount`` is always the chips moved from the actor's stack now.
 
 Betting (fixed limit)
 ---------------------
-Kinds: ``'fold'`` (facing a bet, and also when a check is free: RULES.md,
+Kinds: ``'fold'`` (facing a bet, and also when a check is free: docs/rules.md,
 a player may fold on any round; not offered when every other live seat is
 all in, as nobody can then bet against the actor), ``'check'``, ``'call'``
 (all in for less when short), ``'bring_in'`` (stud, the low door card's
@@ -41,7 +41,7 @@ raise is offered when nobody else could call it. Short all-in
 does not count as a raise; half a bet or more does (it sizes the next raise
 and counts for the cap). Reopening is judged for each seat: one that has
 acted since the round's bet may raise again only if all it faces since its
-last action counts as a raise (RULES.md edge rule: bet 10, all in 14,
+last action counts as a raise (docs/rules.md edge rule: bet 10, all in 14,
 call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
 the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
 PokerKit's convention instead (poker.rules): every all-in raise counts for
@@ -91,7 +91,7 @@ shuffles ``poker.cards.Deck`` with ``rng``; ``h.deck_order`` is the order
 used either way, and with the actions it decides every card of the hand
 (the deck-exhaustion reshuffle included).
 
-Deck exhaustion (stud, seventh street; seed 001, RULES.md): if the stub
+Deck exhaustion (stud, seventh street; seed 001, docs/rules.md): if the stub
 cannot give a burn and a card to every live player but holds a card for
 each, the street is dealt without a burn. If it cannot give each live
 player a card but the stub and the burns together can, the burns are added
@@ -556,7 +556,7 @@ class Hand:
                 cur = bets[s]
         posted = cur
         if st == 0 and self._bb_seat >= 0 and cur < r.big_blind:
-            # RULES.md edge rule: a blind all in for less, the bet to call
+            # docs/rules.md edge rule: a blind all in for less, the bet to call
             # is still the full big blind
             cur = r.big_blind
         if cur and not v.stud:  # blinds: a full big blind is the bet
@@ -677,7 +677,7 @@ class Hand:
         if to_call > 0:
             out = [('fold', 0), ('call', to_call if to_call < stack else stack)]
         elif self._others_can_call(s):
-            # RULES.md: a player may fold on any round, a check free or not
+            # docs/rules.md: a player may fold on any round, a check free or not
             out = [('fold', 0), ('check', 0)]
         else:
             # everyone else live is all in: nobody can bet against him any
@@ -728,7 +728,7 @@ class Hand:
         return k
 
     def _check_heads_up(self):
-        """RULES.md edge rule (raise cap and heads-up): the round is uncapped
+        """docs/rules.md edge rule (raise cap and heads-up): the round is uncapped
         once only two seats that are not all in are left, if that happens
         before the cap is reached; a capped round stays capped."""
         if self._uncapped or not self.rules.heads_up_uncapped:
@@ -795,7 +795,7 @@ class Hand:
         # the round's first full bet (the completion over a bring-in) opens
         # the betting for everyone; after it each seat that has acted may
         # raise again only if what it faces since its last action counts as
-        # a raise (RULES.md edge rule, several short all-ins)
+        # a raise (docs/rules.md edge rule, several short all-ins)
         full = self._level == 0 and b >= self._unit
         if self._full(b, self._level):  # sizes the next raise, counts for the cap
             self._level = b

@@ -1,7 +1,7 @@
 """Rule sets: every rule that differs between houses is a field.
 
 ``lexibook()`` is the console's profile and ``casino()`` the house rules of
-seed 001 (RULES.md, "Rule profiles").
+seed 001 (docs/rules.md, "Rule profiles").
 
 >>> r = lexibook()
 >>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.raise_cap)
@@ -32,18 +32,18 @@ class RuleSet:
       big blind is). ``None``: uncapped.
     - ``heads_up_uncapped``: no cap in a round that starts with only two
       players who are not all in, or where they become two before the cap
-      is reached; a capped round stays capped (RULES.md edge rules).
+      is reached; a capped round stays capped (docs/rules.md edge rules).
     - ``open_pair_big_bet``: an open pair on fourth street (stud high) lets
       everyone bet the big bet on that round.
     - ``odd_chip``: ``'card'``: in stud high the odd chip of a split goes to
       the winner holding the highest card by suit in his five-card hand
       (flop games and low halves: first winner left of the dealer, as
-      RULES.md says); ``'seat'``: always the first winner left of the dealer.
+      docs/rules.md says); ``'seat'``: always the first winner left of the dealer.
       The odd chip of a high/low split always goes to the high half.
     - ``odd_chips_together``: False (both profiles): when a split leaves
       several odd chips, one each to the winners in ``odd_chip`` order;
       True (PokerKit): all of them to the first of those winners.
-    - ``merge_pots``: False (both profiles, RULES.md): each pot is settled
+    - ``merge_pots``: False (both profiles, docs/rules.md): each pot is settled
       on its own among its shown hands. True (PokerKit): the shown hands
       that cannot win any pot (nor tie for it) are out first, the pots are
       formed again among the others, and pots with the same players are

@@ -42,7 +42,7 @@ SEARCH = ["/rom/tables", "/tables", _package_tables()]
 # compact five-card one (high5.bin, 16 KB): None = automatic: full from
 # ROMFS (zero copy), or when the heap can read the full tables in and still
 # keep RAM_RESERVE bytes free; compact otherwise. True or False forces it.
-# Set before poker.evaluator is first imported. The reserve is DEVICE.md's
+# Set before poker.evaluator is first imported. The reserve is docs/device.md's
 # peak heap of the game without its tables (96 KB).
 COMPACT = None
 RAM_RESERVE = 96 * 1024
