@@ -66,6 +66,30 @@ def test_omaha_names_use_two_hole_and_three_board_cards():
         assert coach.name_of(VARIANTS["FO"], hole, board).startswith(coach._SHORT[best]) or best == 0
 
 
+def test_omaha_names_say_the_rank_of_the_two_plus_three_cards_that_play():
+    assert coach.name_of(VARIANTS["FO"], parse("As 4s 7h 9s"), parse("7d 6c 5h Js")) == "PAIR 7S"
+    # the board's kings pair for him: any three board cards may play
+    assert coach.name_of(VARIANTS["FO"], parse("2c 3d 8h 9s"), parse("Kd Kc 5h Js 4c")) == "PAIR KS"
+    assert coach.name_of(VARIANTS["FO"], parse("Ah Kd 2c 3s"), parse("9s 7d 4c")) == "A HIGH"
+    rng = random.Random(11)
+    for _ in range(300):  # against the best five by treys, found by brute force
+        cs = rng.sample(range(52), 9)
+        hole, board = cs[:4], cs[4:]
+        five = min((list(h) + list(b) for h in itertools.combinations(hole, 2)
+                    for b in itertools.combinations(board, 3)),
+                   key=lambda f: _EV.evaluate([Card.new(card_name(c)) for c in f[:2]],
+                                              [Card.new(card_name(c)) for c in f[2:]]))
+        cat = _treys_class(five)
+        if cat in (1, 3, 7):
+            rank = _ranks_with(five, (0, 2, 0, 3, 0, 0, 0, 4)[cat])[0]
+            want = coach._SHORT[cat] + " " + coach._PLURAL[rank] + "S"
+        elif cat == 0:
+            want = _RANKS[max(c >> 2 for c in five)] + " HIGH"
+        else:
+            want = coach._SHORT[cat]
+        assert coach.name_of(VARIANTS["FO"], hole, board) == want, (hole, board)
+
+
 def _brute_low8(cs):
     best = None
     for five in itertools.combinations(cs, 5):

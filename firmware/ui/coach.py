@@ -164,9 +164,11 @@ def name_of(v, own, board=()):
         if getattr(v, "omaha", False):
             if len(board) < 3:
                 return _with_rank(_few(own), own)
-            from poker import evaluator
+            from poker import evaluator, handname
 
-            return _SHORT[_cat_index(evaluator.omaha_high(own, board))]
+            # named from the five cards that play (two of his, three of the board)
+            best = evaluator.omaha_high(own, board)
+            return _with_rank(_cat_index(best), handname.high_five(own, board, True, best))
         cs = own + board
         return _with_rank(_best_high(cs) if len(cs) >= 5 else _few(cs), cs)
     except Exception:  # a label is never worth a crash
