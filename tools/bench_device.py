@@ -188,7 +188,7 @@ def _parse(out, tag):
 
 def boot_and_play(route, firmware, build, first, steps):
     board = _board()
-    vp = VirtualPico(board)
+    vp = VirtualPico(board, log_flash=True)  # the flash's erases and programs too
     vp.boot(uf2(firmware), **app_install(route, build, board))
     lat = gamescript.replay(vp, first, steps)
     boot = next(f for f in vp.frames if f.data == first)
@@ -268,6 +268,14 @@ def main(argv=None):
         over = [x for x in lat if _ms(x.t1 - x.edge) > 50]
         _line("presses over 50 ms (to frame complete)", "%d: %s" % (len(over), ", ".join(
             sorted(set("%s->%s" % (x.key, x.screen) for x in over)))), "none")
+        vp.run(3000)  # the last hand's booking, after its frame
+        erases = [e["len"] for e in vp.flash_log if e["ev"] == "erase"]
+        programs = [e["len"] for e in vp.flash_log if e["ev"] == "program"]
+        hands = sum(c[0] for c in counts.values())
+        _line("flash written by the scripted game (%d hands)" % hands, "%d erases, %d programs, %d B" % (
+            len(erases), len(programs), sum(programs)), "-")
+        _line("  a hand", "%.1f sector erases, %.1f KB" % (sum(erases) / 4096 / hands, sum(programs) / 1024 / hands),
+              "-")
         free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
         vp.close()
         (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
