@@ -2,6 +2,8 @@
 import os
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for sub in ("firmware", os.path.join("tools", "hostshim"), "host_tests"):
     path = os.path.join(ROOT, sub)
@@ -13,3 +15,15 @@ for sub in ("firmware", os.path.join("tools", "hostshim"), "host_tests"):
 _bin = os.path.dirname(sys.executable)
 if _bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
+
+
+@pytest.fixture(scope="session")
+def device_build(tmp_path_factory):
+    """The app built as `make build` builds it (build/romfs, build/lfs,
+    build/stud.romfs), once a session, for the tests that install it."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import build
+
+    out = str(tmp_path_factory.mktemp("device_build"))
+    build.build(out, tablegen=False)
+    return out

@@ -186,36 +186,55 @@ def test_play_without_a_terminal_says_how_to_run_headless():
     assert proc.returncode != 0 and "--headless" in proc.stderr
 
 
-def test_play_in_a_terminal_draws_the_screen_takes_keys_saves_a_png_and_quits(tmp_path):
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-    import time
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the simulator in a pseudo-terminal
-        os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
-                                  "--out", str(tmp_path), "--data", str(tmp_path / "data")])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
-    out = bytearray()
+class _DemoInPty:
+    """``tools/play.py --demo`` in a pseudo-terminal of 140 columns: ``pump``
+    reads what it draws into ``out``; ``resize``, ``key``, ``wait``."""
 
-    def pump(seconds):
+    def __init__(self, tmp_path):
+        import pty
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the simulator in the pseudo-terminal
+            os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
+                                      "--out", str(tmp_path), "--data", str(tmp_path / "data")])
+        self.out = bytearray()
+        self.resize(140)
+
+    def resize(self, columns):
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+
+    def pump(self, seconds):
+        import select
+        import time
+
         end = time.time() + seconds
         while time.time() < end:
-            r, _, _ = select.select([fd], [], [], 0.05)
+            r, _, _ = select.select([self.fd], [], [], 0.05)
             if r:
                 try:
-                    out.extend(os.read(fd, 65536))
+                    self.out.extend(os.read(self.fd, 65536))
                 except OSError:
                     return
 
-    pump(1.5)
+    def key(self, k, seconds):
+        os.write(self.fd, k)
+        self.pump(seconds)
+
+    def wait(self):
+        return os.waitpid(self.pid, 0)[1]
+
+
+def test_play_in_a_terminal_draws_the_screen_takes_keys_saves_a_png_and_quits(tmp_path):
+    t = _DemoInPty(tmp_path)
+    t.pump(1.5)
     for key in (b"d", b"p", b"q"):
-        os.write(fd, key)
-        pump(0.6)
-    _, status = os.waitpid(pid, 0)
-    text = out.decode("utf-8", "replace")
+        t.key(key, 0.6)
+    status = t.wait()
+    text = t.out.decode("utf-8", "replace")
     assert status == 0
     assert "RIGHT PRESS" not in text  # the demo writes key names in pixels, not text
     assert "\u2588" in text and "Q = quit" in text and "saved" in text
@@ -223,41 +242,18 @@ def test_play_in_a_terminal_draws_the_screen_takes_keys_saves_a_png_and_quits(tm
 
 
 def test_the_terminal_redraws_at_once_when_it_is_resized(tmp_path):
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-    import time
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
-                                  "--out", str(tmp_path), "--data", str(tmp_path / "data")])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
-    out = bytearray()
-
-    def pump(seconds):
-        end = time.time() + seconds
-        while time.time() < end:
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    out.extend(os.read(fd, 65536))
-                except OSError:
-                    return
-
-    pump(1.5)
-    seen = len(out)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))  # narrower: no key pressed
-    pump(1.0)
-    narrow = out[seen:].decode("utf-8", "replace")
-    seen = len(out)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))  # and wide again
-    pump(1.0)
-    wide = out[seen:].decode("utf-8", "replace")
-    os.write(fd, b"q")
-    pump(0.5)
-    os.waitpid(pid, 0)
+    t = _DemoInPty(tmp_path)
+    t.pump(1.5)
+    seen = len(t.out)
+    t.resize(100)  # narrower: no key pressed
+    t.pump(1.0)
+    narrow = t.out[seen:].decode("utf-8", "replace")
+    seen = len(t.out)
+    t.resize(140)  # and wide again
+    t.pump(1.0)
+    wide = t.out[seen:].decode("utf-8", "replace")
+    t.key(b"q", 0.5)
+    t.wait()
     assert "widen the terminal to 128 columns" in narrow and "\x1b[H" in narrow
     # the wide frame clears what the narrow one left below it
     assert "\x1b[H" in wide and "widen the terminal" not in wide and wide.rstrip().endswith("\x1b[J")

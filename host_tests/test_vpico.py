@@ -38,15 +38,6 @@ def _firmware(name):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    import build
-
-    out = str(tmp_path_factory.mktemp("build"))
-    build.build(out, tablegen=False)
-    return out
-
-
-@pytest.fixture(scope="module")
 def game():
     return gamescript.plan(SEED)
 
@@ -77,11 +68,11 @@ def test_flash_map_comes_from_the_firmware_itself():
 
 
 @pytest.mark.parametrize("route, firmware", ROUTES)
-def test_the_route_plays_the_scripted_game_frame_for_frame(route, firmware, built, game):
+def test_the_route_plays_the_scripted_game_frame_for_frame(route, firmware, device_build, game):
     first, steps, _counts = game
     board = _board()
     with VirtualPico(board) as vp:
-        vp.boot(_firmware(firmware), **app_install(route, built, board))
+        vp.boot(_firmware(firmware), **app_install(route, device_build, board))
         lat = gamescript.replay(vp, first, steps)
         assert vp.problems() == []
         # the first frame is the whole screen: at least its 1024 bytes at 400 kHz
@@ -97,23 +88,23 @@ def test_the_route_plays_the_scripted_game_frame_for_frame(route, firmware, buil
               *gamescript.stats(ends)))
 
 
-def test_sh1106_and_spi_boards_boot_to_new_game(built, game):
+def test_sh1106_and_spi_boards_boot_to_new_game(device_build, game):
     first = game[0]
     for name in ("pico_sh1106_i2c", "pico_ssd1306_spi"):
         board = _board(name)
         with VirtualPico(board) as vp:
-            vp.boot(_firmware("STUD_PICO"), **app_install("romfs", built, board))
+            vp.boot(_firmware("STUD_PICO"), **app_install("romfs", device_build, board))
             vp.run_until_frame(lambda f: f.data == first, 5000)
             assert vp.problems() == [], name
 
 
-def test_frozen_firmware_boots_to_new_game(built, game):
+def test_frozen_firmware_boots_to_new_game(device_build, game):
     path = uf2("STUD_PICO-FROZEN")
     if not os.path.exists(path):
         pytest.skip("no STUD_PICO-FROZEN firmware in %s yet" % os.path.dirname(path))
     board = _board()
     with VirtualPico(board) as vp:
-        vp.boot(path, **app_install("romfs", built, board))
+        vp.boot(path, **app_install("romfs", device_build, board))
         f = vp.run_until_frame(lambda f: f.data == game[0], 5000)
         assert vp.problems() == []
         print("\nFROZEN: NEW GAME at %.0f ms" % _ms(f.t1))
@@ -204,7 +195,7 @@ def test_after_a_power_cut_the_board_starts_again_from_its_flash():
         assert vp.problems() == []
 
 
-def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(built, game):
+def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(device_build, game):
     """tools/deploy.py itself, through mpremote, on the virtual Pico's USB
     serial (a pseudo-terminal): probe, ROMFS image, main.py, board.json,
     reset; then the board restarts into NEW GAME."""
@@ -219,7 +210,7 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(bui
         port = bridge.start()
         try:
             r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--port", port,
-                                "--build", built], capture_output=True, text=True, timeout=600)
+                                "--build", device_build], capture_output=True, text=True, timeout=600)
         finally:
             bridge.stop()
         assert r.returncode == 0, r.stdout + r.stderr
@@ -234,7 +225,7 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(bui
         vp.run_until_frame(lambda f: f.data == game[0], 5000)
         assert vp.problems(since=mark) == []
         flash = vp.read_flash()
-    with open(os.path.join(built, "stud.romfs"), "rb") as f:
+    with open(os.path.join(device_build, "stud.romfs"), "rb") as f:
         image = f.read()
     off = flash_map(uf2("STUD_PICO"))["romfs"][0]
     assert flash[off:off + len(image)] == image

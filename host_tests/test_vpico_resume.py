@@ -55,21 +55,12 @@ def _journal(flash, uf2_path):
         return None
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    import build
-
-    out = str(tmp_path_factory.mktemp("build"))
-    build.build(out, tablegen=False)
-    return out
-
-
-def _play_to(vp, built, board, first, steps, k):
-    vp.boot(uf2("STUD_PICO"), **app_install("romfs", built, board))
+def _play_to(vp, device_build, board, first, steps, k):
+    vp.boot(uf2("STUD_PICO"), **app_install("romfs", device_build, board))
     gamescript.replay(vp, first, steps[:k])  # settled just before your action k
 
 
-def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(built, tmp_path):
+def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(device_build, tmp_path):
     from poker import resume
 
     fw = uf2("STUD_PICO")
@@ -81,7 +72,7 @@ def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(
     # erase (a metadata block compacted) is the one cut
     marks = []
     with VirtualPico(board, log_flash=True) as vp:
-        vp.boot(fw, **app_install("romfs", built, board))
+        vp.boot(fw, **app_install("romfs", device_build, board))
 
         def on_step(i, s):
             marks.append((i, len(vp.flash_log), vp.read_flash() if s.screen == "Table" else None))
@@ -116,7 +107,7 @@ def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(
     resumed = kept = cuts_inside = 0
     for at in instants:
         with VirtualPico(board, log_flash=True) as vp:
-            _play_to(vp, built, board, first, steps, k)
+            _play_to(vp, device_build, board, first, steps, k)
             vp.press(steps[k].key, gamescript.HOLD_MS)
             vp.cut_power(at)
             vp.run_until(at + NS_PER_MS)  # time gets there: the power goes

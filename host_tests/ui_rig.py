@@ -153,6 +153,18 @@ class Rig:
         self.press(keys.A)
         return True
 
+    def call_or_check(self):
+        """On your turn: check, call or bring in (A on it), answering the
+        confirmation if one comes up."""
+        t = self.app.screen
+        ks = [k for k, _ in t.options]
+        for want in ("check", "call", "bring_in"):
+            if want in ks:
+                t.sel = ks.index(want)
+                break
+        self.press(keys.A)
+        self.answer_confirm()
+
     def my_turn(self):
         g = self.app.game
         return self.screen() == "Table" and g is not None and g.human_to_act()
@@ -182,14 +194,7 @@ def call_down(rig, until):
         if rig.my_turn():
             if until(rig):
                 return True
-            t = rig.app.screen
-            ks = [k for k, _ in t.options]
-            for want in ("check", "call", "bring_in"):
-                if want in ks:
-                    t.sel = ks.index(want)
-                    break
-            rig.press(keys.A)
-            rig.answer_confirm()
+            rig.call_or_check()
         elif not rig.past_result():
             rig.run(rig.app.pace_ms)
     return False
@@ -215,14 +220,7 @@ def showdown_where(cond, seed=1, settings=None, players=stations, stacks=None, h
     for _ in range(100 * hands):
         scr = rig.screen()
         if rig.my_turn():
-            t = rig.app.screen
-            ks = [k for k, _ in t.options]
-            for want in ("check", "call", "bring_in"):
-                if want in ks:
-                    t.sel = ks.index(want)
-                    break
-            rig.press(keys.A)
-            rig.answer_confirm()
+            rig.call_or_check()
         elif scr == "Showdown" and cond(rig.app.screen.view):
             return rig
         elif rig.app.game.hand_no > hands or rig.app.game.over:

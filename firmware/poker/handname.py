@@ -24,14 +24,10 @@ _LOW_R = "A23456789TJQK"
 _BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
 
 
-def _best(hole, board, omaha, value, target=None):
-    """The five (a new list) with the highest value(five) not None, or None;
-    the first worth ``target`` when the hand's value is known (the engine
-    has it): half the tries on average. Omaha: two hole and three board
-    cards, from the evaluator's own (cached) index lists."""
-    b = _BUF
-    top = None
-    best = None
+def _fives(hole, board, omaha, b):
+    """Fills b with each five a player may use, yielding after each. Omaha:
+    two hole and three board cards, from the evaluator's (cached) index
+    lists; else any five of hole + board."""
     if omaha:
         triples = evaluator._subsets(len(board), 3)
         for i, j in evaluator._subsets(len(hole), 2):
@@ -41,26 +37,33 @@ def _best(hole, board, omaha, value, target=None):
                 b[2] = board[x]
                 b[3] = board[y]
                 b[4] = board[z]
-                v = value(b)
-                if v is not None and (top is None or v > top):
-                    top = v
-                    best = list(b)
-                    if v == target:
-                        return best
-        return best
+                yield
+        return
     cs = list(hole) + list(board)
     idx = [0, 1, 2, 3, 4]
     while True:
         for k in range(5):
             b[k] = cs[idx[k]]
+        yield
+        if not evaluator.next_subset(idx, len(cs)):
+            return
+
+
+def _best(hole, board, omaha, value, target=None):
+    """The five (a new list) with the highest value(five) not None, or None;
+    the first worth ``target`` when the hand's value is known (the engine
+    has it): half the tries on average."""
+    b = _BUF
+    top = None
+    best = None
+    for _ in _fives(hole, board, omaha, b):
         v = value(b)
         if v is not None and (top is None or v > top):
             top = v
             best = list(b)
             if v == target:
                 return best
-        if not evaluator.next_subset(idx, len(cs)):
-            return best
+    return best
 
 
 def _high5(five):

@@ -225,10 +225,7 @@ def settings_changed():
 
 def menu_in_game():
     # a game runs: the menu opens on RESUME; the title keeps the stakes in play
-    rig = _my_turn_menu()
-    _menu(rig, "BET")
-    rig.press(keys.RIGHT)
-    rig.press(keys.B)
+    rig = settings_changed()
     rig.press(keys.A)  # RESUME the game in play
     rig.press(keys.B, keys.LONG)
     return rig

@@ -68,15 +68,9 @@ def vlsb_to_rows(buf, width, height):
 def png_bytes(buf, width=128, height=64, scale=1):
     rowbytes = (width * scale + 7) // 8
     raw = bytearray()
+    line = bytearray(rowbytes)
     for y in range(height):
-        line = bytearray(rowbytes)
-        page = (y >> 3) * width
-        bit = y & 7
-        for x in range(width):
-            if (buf[page + x] >> bit) & 1:
-                for k in range(scale):
-                    xx = x * scale + k
-                    line[xx >> 3] |= 0x80 >> (xx & 7)
+        _row(buf, width, y, scale, line)
         for _ in range(scale):
             raw.append(0)
             raw += line
