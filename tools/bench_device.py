@@ -147,9 +147,9 @@ HEAP_NOW = "import gc; gc.collect(); print('HEAP', gc.mem_free(), gc.mem_alloc()
 # main.py for the heap run: the console's loop, with a collection every 20
 # polls and the least free heap kept (read afterwards on the raw REPL)
 HEAP_MAIN = """import gc
-from hw import loop
+import console
 least = [1 << 30, 0, 0, 0]  # least free, polls, free at the first poll (NEW GAME), in use then
-_step = loop.Loop.step
+_step = console.Loop.step
 def step(self, now):
     _step(self, now)
     least[1] += 1
@@ -161,8 +161,8 @@ def step(self, now):
         if f < least[0]:
             least[0] = f
             least[3] = gc.mem_alloc()
-loop.Loop.step = step
-loop.main()
+console.Loop.step = step
+console.main()
 """
 
 

@@ -5,7 +5,7 @@
 Compiles firmware/ to .mpy (as the device runs it) in a temporary folder,
 then, under the unix port with the fake `machine` of host_tests/fakes:
 imports the hardware layer, builds the reference board's devices
-(hw.hardware_setup.setup), imports ui.app, builds the App and draws its
+(hw.hardware_setup.setup, with ui.keys as console.main gives it), imports ui.app, builds the App and draws its
 first frame. Prints each step and the sum, and the device estimate with
 docs/device.md's factor (x90 for bytecode; the I2C frame is added separately).
 """
@@ -30,8 +30,9 @@ def lap():
 import machine_fake
 sys.modules['machine'] = machine_fake
 import hw.hardware_setup as hs
+from ui import keys
 a = lap()
-dev = hs.setup()
+dev = hs.setup(keys)
 b = lap()
 from poker.rng import Rng
 from poker.store import Store
