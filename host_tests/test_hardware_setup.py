@@ -1,4 +1,4 @@
-"""hw.hardware_setup and console.main on a fake `machine` (host_tests/fakes):
+"""hw.hardware_setup and console.main on a fake `machine` (tools/sim/fake_machine.py):
 the board file decides the pins, display chip and bus; safe mode returns
 before the game."""
 import json
@@ -8,7 +8,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
 
-from fakes import machine as fake_machine  # noqa: E402
+import fake_machine  # noqa: E402
 
 sys.modules["machine"] = fake_machine
 from hw import hardware_setup  # noqa: E402

@@ -63,7 +63,7 @@ def _store_messages(tmp_path):
 def _board_messages(tmp_path, monkeypatch):
     import sys
 
-    from fakes import machine as fake_machine
+    import fake_machine
 
     sys.modules["machine"] = fake_machine
     from hw import hardware_setup

@@ -24,6 +24,7 @@ ROOT = _here + "/.."
 TESTS = ROOT + "/host_tests"
 sys.path.insert(0, TESTS)
 sys.path.insert(0, ROOT + "/firmware")
+sys.path.append(ROOT + "/tools/sim")  # the helpers tests share with the tools (ui_rig, ramdisk)
 
 
 def portable_modules():
