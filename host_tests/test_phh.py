@@ -1,12 +1,12 @@
 # portable
-"""poker.phh: PHH text out and in (the TOML subset PHH uses), actions,
+"""phh (tools/phh): PHH text out and in (the TOML subset PHH uses), actions,
 player order, and whole hands written and read back.
 
 Under CPython the text layer is also checked against the standard TOML
 reader (tomllib), an independent parser; MicroPython has none, so those
 checks run on CPython only."""
 from checks import raises
-from poker import phh
+import phh
 
 try:
     import tomllib
