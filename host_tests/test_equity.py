@@ -14,7 +14,8 @@ gc.collect()  # a 180 KB heap after other test modules: compact first
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from checks import raises  # noqa: E402
-from poker.cards import Deck, parse  # noqa: E402
+from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
+from poker.cards import parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
 
@@ -288,11 +289,11 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
 
 
 def test_quick_omaha_low_is_the_exact_omaha_low():
-    deck = Deck(Rng(31))
+    rng = Rng(31)
     lows = 0
     for _ in range(300):
-        deck.shuffle()
-        hole, board = list(deck.cards[:4]), list(deck.cards[4:9])
+        cards = shuffled(rng)
+        hole, board = cards[:4], cards[4:9]
         want = ev.omaha_low8(hole, board)
         got = eq._omaha_low_quick(hole, board)
         assert got == (-1 if want is None else want), (hole, board)
@@ -301,7 +302,7 @@ def test_quick_omaha_low_is_the_exact_omaha_low():
 
 
 def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
-    deck = Deck(Rng(32))
+    rng = Rng(32)
     tri = [0] * 10
     ub = [0] * 6
     # the hand: the board's straight needs no hole card, so a pair's
@@ -310,9 +311,9 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
     board = parse("Kd As Td Jc Qh")
     for i in range(400):
         if i:
-            deck.shuffle()
-            hole = list(deck.cards[:4])
-            board = list(deck.cards[4:9])
+            cards = shuffled(rng)
+            hole = cards[:4]
+            board = cards[4:9]
         exact = ev.omaha_high(hole, board)
         eq.board_triples(board, tri)
         assert eq.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)

@@ -86,7 +86,6 @@ HARD = r"""
 import time, gc
 from poker.hand import Hand
 from poker import players
-from poker.cards import Deck
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
@@ -96,7 +95,7 @@ for code in %(games)r:
     bots = [players.make('hard', 'balanced', seed=%(seed)d + s) for s in range(4)]
     times = []
     for i in range(%(hands)d):
-        h = Hand(VARIANTS[code], rules, [100 * rules.big_bet] * 4, i %% 4, deck=Deck(rng).shuffled())
+        h = Hand(VARIANTS[code], rules, [100 * rules.big_bet] * 4, i %% 4, rng)  # deals as a preset deck from tools/sim/deck.py would
         while not h.finished:
             s = h.actor
             v = h.view(s)

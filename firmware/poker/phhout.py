@@ -7,9 +7,9 @@ name here (``phh.dumps`` and the rest). See tools/phh for the fields written.
 
 import io
 
+from poker.cards import RANKS, SUITS
+
 BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 
 # The order in which dumps_fields writes the fields it knows.
 FIELD_ORDER = (

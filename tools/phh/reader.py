@@ -6,7 +6,8 @@ says what the fields mean.
 >>> d['variant'], d['antes'], d['actions']
 ('F7S', [1, 1], ['p1 cc'])
 """
-from poker.phhout import BARE, RANKS, SUITS, chars_in
+from poker.cards import RANKS, SUITS
+from poker.phhout import BARE, chars_in
 
 _WS = " \t\r"
 
