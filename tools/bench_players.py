@@ -38,13 +38,12 @@ from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
 gc.collect()
 from poker import equity  # noqa: E402,F401
 gc.collect()
+from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker import players  # noqa: E402
 gc.collect()
 from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402
 from poker.variants import VARIANTS  # noqa: E402
-
-from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 
 DEVICE_FACTOR = 90  # docs/device.md: bytecode on the RP2040 vs the unix port
 REPEATS = 5         # timing: each decision this many times, the least kept
