@@ -165,7 +165,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     rules = make_rules(a.profile, a.small_bet)
     v = VARIANTS[a.variant]
-    limit = min(v.max_seats, rules.max_seats)
+    limit = rules.seats_for(v)
     if not 2 <= a.players <= limit:
         ap.error("%s takes 2 to %d players under the %s profile" % (a.variant, limit, a.profile))
     os.makedirs(a.out, exist_ok=True)

@@ -35,7 +35,7 @@ from ui.messages import Banner, Confirm, PowerOn
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
 PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
-           "poker.view", "poker.players", "poker.game", "poker.handname", "poker.phhout",
+           "poker.view", "poker.players", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
@@ -73,7 +73,8 @@ class App:
         self.go(PowerOn(self))
 
     def _load_game(self):
-        from poker.game import Game, Settings
+        from poker.game import Game
+        from poker.settings import Settings
 
         self.settings = Settings.load(self.store)
         if self.store is not None:
@@ -386,6 +387,8 @@ class App:
         self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
 
     def impossible_call(self, view):
+        if not view.rules.impossible_call_guard:  # a house that does not warn
+            return False
         r = getattr(view, "impossible_call", None)
         if isinstance(r, bool):
             return r
