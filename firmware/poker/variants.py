@@ -61,7 +61,7 @@ class Variant:
     def __repr__(self):
         return "Variant(%s)" % self.code
 
-    profiles = ()  # the rule profiles that offer the game: set from _MENU below
+    profiles: tuple = ()  # the rule profiles that offer the game: set from _MENU below
 
 
 _STUD7 = ('ddu', 'u', 'u', 'u', 'd')
