@@ -393,23 +393,27 @@ class Game:
             return
         self.hand = None
         self.last_hand = h
-        n = self.seats
         final = list(h.stacks)
-        ok = len(final) == n and sum(final) == sum(start)
-        if ok:
-            for i in range(n):
-                if final[i] < 0 or (start[i] == 0 and final[i] != 0):
-                    ok = False
-        if h.voided or not ok:
+        if h.voided or not _chips_add_up(start, final):
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self._close_journal()
             return
-        for i in range(n):
+        for i in range(self.seats):
             if start[i]:
                 self.stacks[i] = final[i]
         self.hand_no += 1
         self.seq += 1
+        self._eliminate()
+        self.unbooked = h
+        self._books = [0, start, final]
+        if not self.defer_booking:
+            self.settle()
+
+    def _eliminate(self):
+        """After a hand: the seats under ``min_stack`` are out; the game is
+        lost or won, else the button moves to the next live seat."""
+        n = self.seats
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
                 self.out[seat] = True
@@ -432,10 +436,6 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
-        self.unbooked = h
-        self._books = [0, start, final]
-        if not self.defer_booking:
-            self.settle()
 
     def book(self):
         """One part of the finished hand's books, in this order: the
@@ -578,6 +578,17 @@ class Game:
             if entry is not None and entry[0] == k:
                 out.append(entry[1])
         return out
+
+
+def _chips_add_up(start, final):
+    """The stacks a hand ends with are its start's chips, none made or lost,
+    none given to a seat that was not dealt in."""
+    if len(final) != len(start) or sum(final) != sum(start):
+        return False
+    for i in range(len(start)):
+        if final[i] < 0 or (start[i] == 0 and final[i] != 0):
+            return False
+    return True
 
 
 def _best_text(value, own, board, omaha):
