@@ -40,7 +40,7 @@ from poker.variants import VARIANTS, games
 SAVE_VERSION = const(1)  # the "v" of the settings and game records
 STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
 DEFAULT_GAME = "F7S"
-_DEFAULT = rules.lexibook()  # the default profile: its name, seats and chips
+DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 
 
 def is_int(v):
@@ -48,21 +48,26 @@ def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-class Settings:
-    STAKES = STAKES
-    PROFILES = rules.PROFILE_NAMES  # the RULES menu's order
-    # (name, default); the default's type is the field's type
-    _FIELDS = (
+def _fields(house):
+    """(name, default) of every field, the default's type the field's type;
+    the default profile's ``house`` (a RuleSet) gives the seats and chips."""
+    return (
         ("game", DEFAULT_GAME),
         ("stakes", 0),
-        ("profile", _DEFAULT.profile),
-        ("players", _DEFAULT.max_seats),
-        ("chips", _DEFAULT.starting_chips),
+        ("profile", house.profile),
+        ("players", house.max_seats),
+        ("chips", house.starting_chips),
         ("difficulty", 1),
         ("sound", True),
         ("contrast", 128),
         ("coach", False),
     )
+
+
+class Settings:
+    STAKES = STAKES
+    PROFILES = rules.PROFILE_NAMES  # the RULES menu's order
+    _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
     sound: bool  # declared for the type checker (the values come from _FIELDS)
     coach: bool  # declared for the type checker (the values come from _FIELDS)
 
@@ -95,7 +100,7 @@ class Settings:
     def normalize(self):
         """Clamps every field to a legal value; returns self."""
         if self.profile not in self.PROFILES:
-            self.profile = _DEFAULT.profile
+            self.profile = DEFAULT_PROFILE
         if self.game not in self.games():
             self.game = DEFAULT_GAME
         if not 0 <= self.stakes < len(STAKES):
