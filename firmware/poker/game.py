@@ -20,8 +20,9 @@ Game
 
 A new Game starts a new game (``g.new_game()``: every seat gets the starting
 chips; the profile's ``first_dealer`` deals first: lexibook player 3 = seat
-2, casino the seat left of the human = seat 1).  ``Game.load(store, rng, players=None, hand_factory=None)``
-returns the saved game in progress (or a new game when there is none or it is
+2, casino the seat left of the human = seat 1).
+``Game.load(store, rng, players=None, hand_factory=None)`` returns the
+saved game in progress (or a new game when there is none or it is
 bad); a hand cut by power loss resumes from its journal: the same cards,
 the same actions, the same player to act (event ``('RESUMED', None)``); only
 a journal that cannot be used voids the hand (``('VOID', None)``: the stacks
@@ -123,8 +124,8 @@ Persistence (``poker.store``), files under the store's root:
 
 Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
 bets after a hand (the profile's ``min_stack_bets``: the console's "under
-$50" at 10/20, scaled with BET SIZE, both profiles).  Its remaining chips stay its own (they count in
-``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
+$50" at 10/20, scaled with BET SIZE, both profiles).  Its remaining chips
+stay its own (they count in ``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
 you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 """
 

@@ -1,7 +1,9 @@
 """Rule sets: every rule that differs between houses is a field.
 
 ``lexibook()`` is the console's profile and ``casino()`` the house rules of
-seed 001 (docs/rules.md, "Rule profiles").
+seed 001 (docs/rules.md, "Rule profiles"): the betting, and the house's
+table (seats, chips, first dealer, elimination). ``PROFILES`` finds them by
+name; ``house(profile, small_bet, starting_chips)`` builds a table's.
 
 >>> r = lexibook()
 >>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.raise_cap)
