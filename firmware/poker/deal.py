@@ -44,6 +44,8 @@ few, the next card of the stub is dealt face up as one community card
 cards held, 3 burned, the last card is the community card). Folded players'
 cards are never reused. Logged.
 """
+# pyright: reportAttributeAccessIssue=false
+# (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
 from micropython import const
 
 from poker.cards import name as _card_name

@@ -31,6 +31,8 @@ plain (no rival). Names and plays are made by ``h.explain()`` (the showdown scre
 calls it; until then names are ``''`` and plays ``None``).
 ``h.mucked[seat]``: True for a seat that mucked at the showdown.
 """
+# pyright: reportAttributeAccessIssue=false
+# (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
 from poker import evaluator
 
 
