@@ -166,6 +166,10 @@ class Hand(Dealing, Settling):
         self.names = [None] * n
         self.winnings = [0] * n
         self.street = 0
+        # a plain attribute, not a property: a class with a property makes
+        # MicroPython look through the class and its bases at every store
+        # to an attribute (the hot path stores many)
+        self.street_name = variant.street_names[0]  # 'end' when finished
         self.actor = None
         self.finished = False
         self.bettor = None      # last to bet/raise/complete this street
@@ -201,12 +205,6 @@ class Hand(Dealing, Settling):
             self._void("error at the deal: %r" % (e,))
 
     # -- public queries ------------------------------------------------
-
-    @property
-    def street_name(self):
-        if self.finished:
-            return 'end'
-        return self.variant.street_names[self.street]
 
     def legal_actions(self):
         """The actor's legal actions, ``[(kind, amount), ...]``."""
@@ -519,6 +517,7 @@ class Hand(Dealing, Settling):
                 self._showdown()
                 return
             self.street += 1
+            self.street_name = v.street_names[self.street]
             bets = self.bets
             for s in range(self.n):
                 bets[s] = 0
@@ -562,6 +561,7 @@ class Hand(Dealing, Settling):
         if total != start:
             raise Inconsistency("chips do not add up: %d != %d" % (total, start))
         self.finished = True
+        self.street_name = 'end'
 
     def _void(self, reason):
         self.stacks = list(self.initial_stacks)
@@ -574,6 +574,7 @@ class Hand(Dealing, Settling):
         self.actor = None
         self._legal = None
         self.finished = True
+        self.street_name = 'end'
         self.voided = True
         self.history.append(('void', reason))
         self._say("deal voided: %s" % reason)
