@@ -18,10 +18,7 @@ Public API:
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
            omaha_quick=False)
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0, max_opponents=0, omaha_quick=False)
-    known_cards(view) -> (mine, board, live opponents' up cards, dead)
-    cannot_beat(variant, mine, board, shown, dead=())   # seed 002
-    view_impossible_call(view)                           # seed 002
+                clock=None, budget_ms=0, omaha_quick=False)
     start_score(code, cards), now_class(code, cards, n)  # range weighting
     last: {'deals': n, 'exact': bool} of the last call
 
@@ -822,169 +819,12 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
 
 # ---------------------------------------------------------------- the view
 
-def known_cards(view):
-    """(mine, board, opponents' up cards of live opponents, dead) from a
-    SeatView: everything the seat has seen, and nothing else."""
-    me = view.seat
-    # (few lists: this runs at every decision, on a tight heap)
-    mine = [c for c in view.down[me] if c is not None]
-    mine.extend(view.up[me])
-    board = list(view.board or ())
-    opps = []
-    dead = []
-    seen = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-    for c in mine:
-        seen[c] = 1
-    for c in board:
-        seen[c] = 1
-    for s in range(len(view.up)):
-        if s == me:
-            continue
-        up = view.up[s] or ()
-        if view.folded[s] or not _in_hand(view, s):
-            for c in up:
-                if not seen[c]:
-                    dead.append(c)
-                    seen[c] = 1
-            continue
-        opps.append(up)  # (the view's own list: read, never changed)
-        for c in up:
-            seen[c] = 1
-    for c in (view.dead or ()):
-        if not seen[c]:
-            dead.append(c)
-            seen[c] = 1
-    return mine, board, opps, dead
-
-
-def _in_hand(view, s):
-    # a seat with no cards at all (sitting out) is not in the hand
-    out = getattr(view, 'sitting_out', None)
-    if out is not None:
-        return not out[s]
-    if view.up[s]:
-        return True
-    d = view.down[s]
-    return d is not None and len(d) > 0
-
-
 def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0, max_opponents=0, omaha_quick=False):
-    """The equity of the view's seat against every live opponent.
-
-    ``max_opponents`` (flop games, where opponents show nothing): sample
-    only that many of them and return the equity against those (the caller
-    may then approximate the rest, e.g. as independent: e ** n)."""
-    mine, board, opps, dead = known_cards(view)
+                clock=None, budget_ms=0, omaha_quick=False):
+    """The equity of the view's seat (a ``poker.view.SeatView``) against
+    every live opponent, from the cards it has seen (``view.known_cards()``)."""
+    mine, board, opps, dead = view.known_cards()
     if not opps:
         return PERMILLE
-    if max_opponents and len(opps) > max_opponents:
-        opps = opps[:max_opponents]
-        if ranges is not None:
-            ranges = ranges[:max_opponents]
     return equity(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
                   exact_max, ranges, clock, budget_ms, omaha_quick)
-
-
-# ------------------------------------------------- seed 002: impossible call
-
-def cannot_beat(variant, mine, board, shown, dead=()):
-    """True when the hand ``mine`` (all a player's cards) can never beat a
-    player whose exposed cards are ``shown`` (stud: his four up cards),
-    whatever his hidden cards are: the seed-002 "impossible call".
-
-    The bettor's best hand is at least his exposed cards plus any one more
-    card, so the weakest hand he can hold is the least, over every card
-    ``x`` that could be his, of (shown + x). High games compare high hands;
-    razz the ace-to-five low; hi/lo also looks at the low half: a hand with
-    a qualifying low can still win that half, so it is never impossible.
-    Only defined for stud variants (no board of the bettor's own) and for
-    a complete hand of five or more cards; otherwise returns False.
-    """
-    code = _code(variant)
-    shape = SHAPES.get(code)
-    if shape is None or not shape[4]:
-        return False
-    cards = list(mine)
-    if board:
-        cards.extend(board)
-    if len(cards) < 5 or len(shown) + len(board or ()) < 4:
-        return False
-    kind = shape[3]
-    if kind == _LO8 and _ev.low8(cards) is not None:
-        return False
-    f = _ev.low_a5 if kind == _LOA5 else _ev.high
-    me = f(cards)  # (checked: the caller's cards)
-    known = bytearray(52)
-    for group in (cards, shown, dead):
-        for c in group:
-            known[c] = 1
-    hand = list(shown)
-    if board:
-        hand.extend(board)
-    hand.append(0)
-    if not 5 <= len(hand) <= 7:
-        return False
-    f = _low_a5 if kind == _LOA5 else _high   # unchecked: distinct by construction
-    worst = None
-    for x in range(52):
-        if known[x]:
-            continue
-        hand[-1] = x
-        v = f(hand)
-        if worst is None or v < worst:
-            worst = v
-    if worst is None:
-        return False
-    return me < worst
-
-
-def view_impossible_call(view):
-    """True when calling now, from this view alone, would be the seed-002
-    impossible call, as the engine applies the rule (``Hand.impossible_call``):
-    stud high (seven or five card stud; not razz or hi/lo), the final
-    betting round, the seat is the actor and the last to act, faces a bet,
-    and its cards cannot beat (nor tie) the bettor's exposed cards whatever
-    his hidden cards."""
-    v = view.variant
-    code = _code(v)
-    shape = SHAPES.get(code)
-    if shape is None or not shape[4] or shape[3] != _HI:
-        return False
-    if view.actor != view.seat or view.finished or view.to_call <= 0:
-        return False
-    if view.street != v.streets - 1:
-        return False
-    bettor = getattr(view, 'bettor', None)
-    if bettor is None:
-        bettor = _last_aggressor(view)
-    if bettor is None or bettor == view.seat or view.folded[bettor]:
-        return False
-    if not _closes_action(view, bettor):
-        return False
-    mine, board, _opps, dead = known_cards(view)
-    return cannot_beat(code, mine, board, view.up[bettor], dead)
-
-
-def _last_aggressor(view):
-    st = view.street
-    who = None
-    for a in view.actions:
-        if a[0] == st and a[2] in ('bet', 'raise', 'complete'):
-            who = a[1]
-    return who
-
-
-def _closes_action(view, bettor):
-    """True when a call by the view's seat ends the round: every other live
-    seat that can still act has matched the bet already (or is all in)."""
-    me = view.seat
-    top = view.bets[bettor]
-    for s in range(len(view.bets)):
-        if s == me or s == bettor or view.folded[s] or view.all_in[s]:
-            continue
-        if not _in_hand(view, s):
-            continue
-        if view.bets[s] < top:
-            return False
-    return True

@@ -34,8 +34,9 @@ from ui.messages import Banner, Confirm, PowerOn
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
-           "poker.view", "poker.players", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
+PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.deal",
+           "poker.settle", "poker.hand", "poker.view", "poker.reading", "poker.players",
+           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
@@ -386,21 +387,8 @@ class App:
                 table.do(("fold" if i else "check", None))
         self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
 
-    def impossible_call(self, view):
-        if not view.rules.impossible_call_guard:  # a house that does not warn
-            return False
-        r = getattr(view, "impossible_call", None)
-        if isinstance(r, bool):
-            return r
-        try:
-            from poker.equity import view_impossible_call
-
-            return view_impossible_call(view)
-        except Exception:
-            return False
-
     def warn_impossible_call(self, table, action):
-        bettor = getattr(table.view, "bettor", None)
+        bettor = table.view.bettor
         who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
 
         def done(i):
