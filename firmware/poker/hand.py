@@ -165,6 +165,7 @@ An illegal action raises ``ValueError`` naming it and changes nothing.
 from micropython import const
 
 from poker import evaluator
+from poker.cards import LOW_RANK
 from poker.cards import name as _card_name
 from poker.rng import Rng
 
@@ -637,7 +638,7 @@ class Hand:
                 continue
             c = self.up[s][0]
             if razz:  # ace low: K is the highest rank
-                k = ((c >> 2) + 1) % 13 * 4 + (c & 3)
+                k = LOW_RANK[c] * 4 + (c & 3)
                 if best is None or k > key:
                     best, key = s, k
             else:
@@ -1227,7 +1228,7 @@ def exposed_key(up, low=False):
         r = c >> 2
         w = cnt[r]
         cat += w
-        vs.append(w * 16 + ((r + 1) % 13 if low else r))
+        vs.append(w * 16 + (LOW_RANK[c] if low else r))
     m = len(vs)
     vs.sort()
     key = cat

@@ -62,6 +62,7 @@ from micropython import const
 
 from poker import equity as _eq
 from poker import evaluator as _ev
+from poker.cards import LOW_RANK
 from poker.rng import Rng
 
 LEVELS = ('easy', 'normal', 'hard')
@@ -351,8 +352,7 @@ def _low_class(cards):
     seen = 0
     low = 0
     for c in cards:
-        r = c >> 2
-        v = 1 if r == 12 else r + 2
+        v = LOW_RANK[c] + 1  # ace 1 .. eight 8
         if v <= 8 and not seen >> v & 1:
             seen |= 1 << v
             low += 1
