@@ -69,11 +69,16 @@ class Variant:
         for d in deals:
             n += len(d)
         self.hole_cards = n  # cards each seat holds at the end
-        pot = POT_HIGH if low is None else POT_HILO8 if high else POT_RAZZ
+
+    @property
+    def shape(self):
+        # (made when asked, once an equity problem: a stored attribute
+        # would grow every Variant's attribute table)
         nboard = 0
-        for k in board:
+        for k in self.board:
             nboard += k
-        self.shape = (n, nboard, omaha, pot, stud)
+        pot = POT_HIGH if self.low is None else POT_HILO8 if self.high else POT_RAZZ
+        return (self.hole_cards, nboard, self.omaha, pot, self.stud)
 
     def __repr__(self):
         return "Variant(%s)" % self.code
