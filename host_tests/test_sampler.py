@@ -6,7 +6,7 @@ CPython and the WebAssembly port, viper on the MicroPython unix port (there
 also the viper loops against their plain twins, byte for byte)."""
 import array
 
-from poker import deals, equity as eq
+from poker import equity as eq, montecarlo
 from poker import evaluator as ev
 from poker import sampler
 from poker.cards import parse
@@ -45,7 +45,7 @@ def _both(case, samples, seed, clock=None, budget_ms=0):
         if batch:
             got = sampler.run(t, samples, rng, clock() if clock else None, budget_ms, POT)
         else:
-            got = deals.monte_carlo(t, samples, rng, None, clock() if clock else None, budget_ms)
+            got = montecarlo.run(t, samples, rng, None, clock() if clock else None, budget_ms)
         out.append((got, rng.s0, rng.s1, bytes(t.pool)))
     return out
 
@@ -82,7 +82,7 @@ def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result(
     mine, ups = parse('As Ad Kc'), [parse('7h'), parse('Qs')]
     got = eq.equity('F7S', mine, (), ups, samples=500, rng=Rng(2))
     t = eq.Deal('F7S', mine, (), ups, ())
-    total, done = deals.monte_carlo(t, 500, Rng(2), None, None, 0)
+    total, done = montecarlo.run(t, 500, Rng(2), None, None, 0)
     q = total // done
     assert got == (q * 1000 + (total - q * done) * 1000 // done + POT // 2) // POT
     # not for another random source, nor beyond MAX_PLAYERS

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, FIRMWARE)
 
 import build
-from poker import deals
+from poker import montecarlo
 from poker import evaluator as ev
 from poker.cards import parse
 
@@ -156,13 +156,13 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
 
 
 def test_the_deal_lcg_computed_a_byte_at_a_time_is_the_lcg_and_stays_in_small_ints():
-    # poker.deals steps x = (x * 25173 + 13849) mod 2**16 as below, so that
+    # poker.montecarlo steps x = (x * 25173 + 13849) mod 2**16 as below, so that
     # no intermediate passes 2**30 (31-bit small ints on the device)
-    a, c = deals._LCG_A, deals._LCG_C
+    a, c = montecarlo._LCG_A, montecarlo._LCG_C
     for x in range(1 << 16):
         split = ((((x >> 8) * a) & 255) << 8) + (x & 255) * a + c
         assert split < 2 ** 30 and split & 0xFFFF == (x * a + c) & 0xFFFF
-    src = open(os.path.join(FIRMWARE, "poker", "deals.py")).read()
+    src = open(os.path.join(FIRMWARE, "poker", "montecarlo.py")).read()
     assert src.count("x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF") == 4
     assert "x * _LCG_A" not in src.replace("(x >> 8) * _LCG_A", "")
 

@@ -50,7 +50,7 @@ if _argv and "/" in _argv[0]:  # the unix port: the firmware beside tools/
 if len(_argv) > 1:  # the baseline's folder
     sys.path.append(_argv[1])
 
-from poker import deals as _deals  # noqa: E402
+from poker import montecarlo  # noqa: E402
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from poker import sampler  # noqa: E402
@@ -141,7 +141,7 @@ def deals(batch_path, samples):
     if batch_path:
         got = sampler.run(t, samples, r, None, 0, 5040)
     else:
-        got = _deals.monte_carlo(t, samples, r, None, None, 0)
+        got = montecarlo.run(t, samples, r, None, None, 0)
     us = time.ticks_diff(time.ticks_us(), t0)
     return us, got
 

@@ -26,8 +26,8 @@ Public API:
     last: {'deals': n, 'exact': bool} of the last call
 
 Where the parts are: a ``Deal`` lays one problem out and scores a showdown
-(here); ``poker.deals`` walks the deals (exact or Monte Carlo) and
-``poker.sampler`` is the batch Monte Carlo; ``poker.ranges`` rates the
+(here); ``poker.montecarlo`` samples the deals, ``poker.exact`` walks them
+all, ``poker.sampler`` is the batch Monte Carlo; ``poker.ranges`` rates the
 opponents' cards for the weighting; ``poker.omaha_fast`` is Omaha high by
 branch and bound.
 
@@ -63,12 +63,12 @@ callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
 depends on the speed of the machine). Each deal takes one 16-bit word of
 the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
 multiply-shift (a card's chance is off by less than 1/1200 of itself: far
-under the sampling error; ``poker.deals``).
+under the sampling error; ``poker.montecarlo``).
 """
 from micropython import const
 
 from poker import evaluator as _ev
-from poker.deals import count_exact, exact, monte_carlo
+from poker import montecarlo
 from poker.omaha_fast import board_triples, omaha_high_fast
 from poker.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
@@ -331,8 +331,15 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
     times faster)."""
     t = Deal(_code(variant), mine, board, opponents, dead)
     t.quick = omaha_quick
-    if exact_max and ranges is None and count_exact(t, exact_max) <= exact_max:
-        total, done = exact(t)
+    walked = None
+    if exact_max and ranges is None:
+        # (imported at its first use: the game never asks for it)
+        from poker import exact
+
+        if exact.count(t, exact_max) <= exact_max:
+            walked = exact.walk(t)
+    if walked is not None:
+        total, done = walked
         last['exact'] = True
     else:
         if samples > _MAX_SAMPLES:
@@ -350,7 +357,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
 
             got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
         if got is None:
-            got = monte_carlo(t, samples, rng, ranges, clock, budget_ms)
+            got = montecarlo.run(t, samples, rng, ranges, clock, budget_ms)
         total, done = got
         last['exact'] = False
     last['deals'] = done

@@ -35,8 +35,8 @@ from ui.messages import Banner, Confirm, PowerOn
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
 PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
-           "poker.view", "poker.ranges", "poker.omaha_fast", "poker.deals", "poker.players", "poker.game", "poker.handname", "poker.phhout",
-           "ui.menu", "ui.coach", "ui.table", "ui.showdown")
+           "poker.view", "poker.ranges", "poker.omaha_fast", "poker.montecarlo", "poker.players", "poker.game",
+           "poker.handname", "poker.phhout", "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
 class App:

@@ -1,16 +1,15 @@
-"""The deals equity walks for a ``poker.equity.Deal``: every deal of the
-unknown cards once (``exact``) or a sample of them (``monte_carlo``, with
-the opponents' ranges weighing the sample); each returns (units, deals).
+"""Monte Carlo equity: a sample of the deals of a ``poker.equity.Deal``,
+the opponents' ranges (``poker.ranges``) weighing it; (units, deals).
 Seven-card high games without ranges take ``poker.sampler``'s batch path
-instead: the same deals from the same ``Rng``.
+instead: the same deals from the same ``Rng``. (Every deal once:
+``poker.exact``.)
 
-The Monte Carlo takes one 16-bit word of the ``Rng`` stream a deal and
-draws its cards from a 16-bit LCG started there (``_LCG_A``, ``_LCG_C``),
-by multiply-shift: no function call in the per-card loop.
+Each deal takes one 16-bit word of the ``Rng`` stream and draws its cards
+from a 16-bit LCG started there (``_LCG_A``, ``_LCG_C``), by
+multiply-shift: no function call in the per-card loop.
 """
 from micropython import const
 
-from poker.evaluator import next_subset
 from poker.ranges import now_class, start_score
 from poker.variants import VARIANTS
 
@@ -24,73 +23,7 @@ _LCG_C = const(13849)
 _NO_LIST = [0]  # (the range slots when there are no ranges: nothing allocated)
 
 
-def count_exact(t, limit):
-    """How many distinct deals ``exact`` would walk (capped at ``limit`` + 1)."""
-    left = len(t.pool)
-    total = 1
-    groups = t.needs + [t.nboard - t.bstart]
-    for k in groups:
-        total *= _choose(left, k)
-        left -= k
-        if total > limit:
-            return limit + 1
-    return total
-
-
-def _choose(n, k):
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-def exact(t):
-    """Walks every deal of the unknown cards once: (units, deals)."""
-    groups = []  # (list to fill, first index, how many)
-    for p in range(1, t.nplayers):
-        if t.needs[p]:
-            groups.append((t.hands[p], t.starts[p], t.needs[p]))
-    if t.needs[0]:
-        groups.append((t.hands[0], t.starts[0], t.needs[0]))
-    if t.nboard > t.bstart:
-        groups.append((t.bd, t.bstart, t.nboard - t.bstart))
-    used = bytearray(len(t.pool))
-    acc = [0, 0]
-    _walk(t, groups, 0, used, acc)
-    return acc[0], acc[1]
-
-
-def _walk(t, groups, g, used, acc):
-    if g == len(groups):
-        t.copy_board()
-        acc[0] += t.share()
-        acc[1] += 1
-        return
-    target, base, k = groups[g]
-    pool = t.pool
-    free = [i for i in range(len(pool)) if not used[i]]
-    n = len(free)
-    idx = list(range(k))
-    while True:
-        for i in range(k):
-            target[base + i] = pool[free[idx[i]]]
-        if g + 1 == len(groups):
-            t.copy_board()
-            acc[0] += t.share()
-            acc[1] += 1
-        else:
-            for i in range(k):
-                used[free[idx[i]]] = 1
-            _walk(t, groups, g + 1, used, acc)
-            for i in range(k):
-                used[free[idx[i]]] = 0
-        if not next_subset(idx, n):
-            return
-
-
-def monte_carlo(t, samples, rng, ranges, clock, budget_ms):
+def run(t, samples, rng, ranges, clock, budget_ms):
     """Deals ``samples`` random deals (fewer when ``clock`` says the
     ``budget_ms`` is spent): (units, deals)."""
     pool = t.pool
