@@ -74,9 +74,9 @@ def start_score(code, cards):
                 s = _chen2(cards[i], cards[j])
                 if code == 'FO/8':
                     # low cards (ace, 2..5) are worth more in hi/lo
-                    ri = cards[i] >> 2
-                    rj = cards[j] >> 2
-                    if (ri == 12 or ri <= 3) and (rj == 12 or rj <= 3) and ri != rj:
+                    li = LOW_RANK[cards[i]]
+                    lj = LOW_RANK[cards[j]]
+                    if li <= 4 and lj <= 4 and li != lj:
                         s += 8
                 if s > b1:
                     b2 = b1
@@ -116,9 +116,9 @@ def start_score(code, cards):
     lo = r0 if r0 < r1 else r1
     lo = lo if lo < r2 else r2
     if code == 'F7S/8':
-        low = 0
-        for r in (r0, r1, r2):
-            if r == 12 or r <= 5:
+        low = 0  # cards ace to seven
+        for i in range(3):
+            if LOW_RANK[cards[i]] <= 6:
                 low += 1
         if pair < 0 and low == 3:
             return 30 + (6 - (hi if hi != 12 else 0)) * 2
