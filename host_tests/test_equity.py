@@ -14,6 +14,7 @@ import gc
 gc.collect()  # a 180 KB heap after other test modules: compact first
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
+from poker import omaha_fast  # noqa: E402
 from checks import raises  # noqa: E402
 from poker.cards import Deck, parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
@@ -229,15 +230,21 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
     assert got == _permille(num, den)
 
 
-def test_quick_omaha_low_is_the_exact_omaha_low():
+def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_cards():
+    # the rank-mask walk (poker.lows) against every two-plus-three five
+    # scored by low8 (a lookup of the five's rank mask: another path)
     deck = Deck(Rng(31))
     lows = 0
     for _ in range(300):
         deck.shuffle()
         hole, board = list(deck.cards[:4]), list(deck.cards[4:9])
-        want = ev.omaha_low8(hole, board)
-        got = eq._omaha_low_quick(hole, board)
-        assert got == (-1 if want is None else want), (hole, board)
+        want = None
+        for two in _combos(hole, 2):
+            for three in _combos(board, 3):
+                v = ev.low8(two + three)
+                if v is not None and (want is None or v > want):
+                    want = v
+        assert ev.omaha_low8(hole, board) == want, (hole, board)
         lows += want is not None
     assert lows > 20
 
@@ -256,10 +263,10 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
             hole = list(deck.cards[:4])
             board = list(deck.cards[4:9])
         exact = ev.omaha_high(hole, board)
-        eq.board_triples(board, tri)
-        assert eq.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)
+        omaha_fast.board_triples(board, tri)
+        assert omaha_fast.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)
         for floor in (exact - 50, exact, exact + 1, exact + 400):
-            got = eq.omaha_high_fast(hole, board, tri, ub, floor)
+            got = omaha_fast.omaha_high_fast(hole, board, tri, ub, floor)
             if exact >= floor:
                 assert got == exact, (hole, board, floor)
             else:

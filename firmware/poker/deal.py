@@ -48,6 +48,7 @@ cards are never reused. Logged.
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
 from micropython import const
 
+from poker.cards import LOW_RANK
 from poker.cards import name as _card_name
 from poker.rng import Rng
 
@@ -309,7 +310,7 @@ class Dealing:
                 continue
             c = self.up[s][0]
             if razz:  # ace low: K is the highest rank
-                k = ((c >> 2) + 1) % 13 * 4 + (c & 3)
+                k = LOW_RANK[c] * 4 + (c & 3)
                 if best is None or k > key:
                     best, key = s, k
             else:
@@ -421,7 +422,7 @@ def exposed_key(up, low=False):
         r = c >> 2
         w = cnt[r]
         cat += w
-        vs.append(w * 16 + ((r + 1) % 13 if low else r))
+        vs.append(w * 16 + (LOW_RANK[c] if low else r))
     m = len(vs)
     vs.sort()
     key = cat

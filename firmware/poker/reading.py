@@ -12,6 +12,7 @@
 """
 from poker import equity as _eq
 from poker import evaluator as _ev
+from poker.cards import LOW_RANK
 
 # start_score percentiles of random starting hands, per game (measured over
 # 20000 random starts; see equity.start_score): the 45th and 70th
@@ -149,8 +150,7 @@ def low_class(cards):
     seen = 0
     low = 0
     for c in cards:
-        r = c >> 2
-        v = 1 if r == 12 else r + 2
+        v = LOW_RANK[c] + 1  # ace 1 .. eight 8
         if v <= 8 and not seen >> v & 1:
             seen |= 1 << v
             low += 1

@@ -8,7 +8,16 @@ and ``F5S`` (five card stud) have no PHH code.
 5
 >>> VARIANTS['FT'].board
 (0, 3, 1, 1)
+>>> VARIANTS['FO/8'].shape == (4, 5, True, POT_HILO8, False)
+True
 """
+from micropython import const
+
+# What a pot goes to (Variant.shape): the best high hand; half to the best
+# high, half to the best eight-or-better low; the best ace-to-five low.
+POT_HIGH = const(0)
+POT_HILO8 = const(1)
+POT_RAZZ = const(2)
 
 
 class Variant:
@@ -33,6 +42,9 @@ class Variant:
     - ``open_pair_street``: the round on which an open pair gives the
       big-bet option (fourth street in stud high), or -1.
     - ``street_names``: names of the betting rounds.
+    - ``shape``: what equity deals and scores (poker/equity.py): (own cards
+      at showdown, board cards, ``omaha``, the pot's kind ``POT_HIGH`` /
+      ``POT_HILO8`` / ``POT_RAZZ``, ``stud``).
     """
 
     def __init__(self, code, name, stud, max_seats, high, low, deals, board,
@@ -57,6 +69,16 @@ class Variant:
         for d in deals:
             n += len(d)
         self.hole_cards = n  # cards each seat holds at the end
+
+    @property
+    def shape(self):
+        # (made when asked, once an equity problem: a stored attribute
+        # would grow every Variant's attribute table)
+        nboard = 0
+        for k in self.board:
+            nboard += k
+        pot = POT_HIGH if self.low is None else POT_HILO8 if self.high else POT_RAZZ
+        return (self.hole_cards, nboard, self.omaha, pot, self.stud)
 
     def __repr__(self):
         return "Variant(%s)" % self.code

@@ -34,8 +34,9 @@ from ui.messages import Banner, Confirm, PowerOn
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.deal",
-           "poker.settle", "poker.hand", "poker.view", "poker.reading", "poker.players",
+PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
+           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
+           "poker.omaha_fast", "poker.montecarlo", "poker.reading", "poker.players",
            "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
