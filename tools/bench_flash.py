@@ -29,7 +29,8 @@ _flash = bytearray(b"\xff" * (BLOCK * BLOCKS))  # before the imports: one piece
 
 from fake_table import play_out  # noqa: E402
 from poker import players  # noqa: E402
-from poker.game import Game, Settings  # noqa: E402
+from poker.game import Game  # noqa: E402
+from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402

@@ -176,7 +176,8 @@ def play_hand(rng, hands):
 
 
 def play_game(rng, hands):
-    from poker.game import Game, Settings
+    from poker.game import Game
+    from poker.settings import Settings
     from poker.store import Store
     store = Store("/data")
     settings = Settings()

@@ -48,7 +48,8 @@ def main(hands=8):
     from poker import lookup
     print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, lookup.where("high.bin"))
 
-    from poker.game import Game, Settings
+    from poker.game import Game
+    from poker.settings import Settings
     from poker.rng import Rng
     from poker.store import Store
 

@@ -185,3 +185,38 @@ def explain(h):
                     rival = s
             name = high_name(hf, h.plays[rival][0] if rival is not None else None)
         h.awards[i] = (pot, half, amt, shares, name)
+
+
+# -- the statistics' best hand (poker.game books it after every hand) --------
+
+def best_high(view, variant):
+    """(value, own cards, board) of the high hand of ``view``'s seat at the
+    end of a hand (its final SeatView): the value on the evaluator's scale
+    (poker.evaluator.high, 1..7462); 0 when the seat folded, the game is not
+    a high game or the cards are too few. ``best_high_text`` names it."""
+    if not variant.high:
+        return 0, (), ()
+    seat = view.seat
+    if view.folded[seat]:
+        return 0, (), ()
+    own = [c for c in view.down[seat] if c is not None] + list(view.up[seat])
+    board = list(view.board)
+    if variant.omaha:
+        if len(board) < 3 or len(own) < 2:
+            return 0, (), ()
+        return evaluator.omaha_high(own, board), own, board
+    if len(own) + len(board) < 5:
+        return 0, (), ()
+    return evaluator.high(own + board), own, board
+
+
+def best_high_text(value, own, board, omaha):
+    """'category cards' of the high hand ``value`` of best_high: its
+    category and the five cards that make it, in display order (Omaha: two
+    own and three board cards), '' when none of them do."""
+    from poker import cards
+
+    five = _best(own, board, omaha, _high5, value)
+    if five is None or _high5(five) != value:
+        return ""
+    return evaluator.category(value) + " " + cards.format(evaluator.best_five(five))

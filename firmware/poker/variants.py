@@ -83,6 +83,8 @@ class Variant:
     def __repr__(self):
         return "Variant(%s)" % self.code
 
+    profiles: tuple = ()  # the rule profiles that offer the game: set from _MENU below
+
 
 _STUD7 = ('ddu', 'u', 'u', 'u', 'd')
 _STUD7_NAMES = ('3rd', '4th', '5th', '6th', '7th')
@@ -113,5 +115,26 @@ VARIANTS = {
                     street_names=_FLOP_NAMES),
 }
 
+# GAME SELECT: the games in the menu's order and the rule profiles that
+# offer each (poker.rules.PROFILES): the console's four in both profiles, in
+# the console's order, then the casino's own three.
+_BOTH = ('lexibook', 'casino')
+_CASINO = ('casino',)
+_MENU = (('FT', _BOTH), ('FO', _BOTH), ('F7S', _BOTH), ('F5S', _BOTH),
+         ('F7S/8', _CASINO), ('FR', _CASINO), ('FO/8', _CASINO))
+for _code, _profiles in _MENU:
+    VARIANTS[_code].profiles = _profiles
+
+
+def games(profile):
+    """The codes of the games the rule profile ``profile`` offers, in GAME
+    SELECT order.
+
+    >>> games('casino')
+    ('FT', 'FO', 'F7S', 'F5S', 'F7S/8', 'FR', 'FO/8')
+    """
+    return tuple([code for code, profiles in _MENU if profile in profiles])
+
+
 # The four games of the Lexibook console, in its GAME SELECT order.
-CONSOLE = ('FT', 'FO', 'F7S', 'F5S')
+CONSOLE = games('lexibook')

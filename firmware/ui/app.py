@@ -37,7 +37,7 @@ from ui.messages import Banner, Confirm, PowerOn
 PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.reading", "poker.players",
-           "poker.hard", "poker.game", "poker.handname", "poker.phhout",
+           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
@@ -75,7 +75,8 @@ class App:
         self.go(PowerOn(self))
 
     def _load_game(self):
-        from poker.game import Game, Settings
+        from poker.game import Game
+        from poker.settings import Settings
 
         self.settings = Settings.load(self.store)
         if self.store is not None:

@@ -548,7 +548,7 @@ class Table(Screen):
                 if k == "check":
                     self.app.confirm_fold(self)
                     return
-        elif kind == "call" and v.impossible_call:
+        elif kind == "call" and v.impossible_call and v.rules.impossible_call_guard:
             self.app.warn_impossible_call(self, action)
             return
         self.do(action)
