@@ -5,8 +5,7 @@ opponent's actions leave him, and a memory of how each seat plays (see
 from micropython import const
 
 from poker import equity as _eq
-from poker.players import Normal
-from poker.reading import AGGRESSIVE, P45, P70, final_street
+from poker.players import AGGRESSIVE, P45, P70, Normal, final_street
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start

@@ -83,7 +83,14 @@ class Variant:
     def __repr__(self):
         return "Variant(%s)" % self.code
 
-    profiles: tuple = ()  # the rule profiles that offer the game: set from _MENU below
+    @property
+    def profiles(self):
+        """The rule profiles that offer the game (GAME SELECT, below); a
+        property: an attribute more would grow every Variant's table."""
+        for code, profiles in _MENU:
+            if code == self.code:
+                return profiles
+        return ()
 
 
 _STUD7 = ('ddu', 'u', 'u', 'u', 'd')
@@ -122,8 +129,6 @@ _BOTH = ('lexibook', 'casino')
 _CASINO = ('casino',)
 _MENU = (('FT', _BOTH), ('FO', _BOTH), ('F7S', _BOTH), ('F5S', _BOTH),
          ('F7S/8', _CASINO), ('FR', _CASINO), ('FO/8', _CASINO))
-for _code, _profiles in _MENU:
-    VARIANTS[_code].profiles = _profiles
 
 
 def games(profile):

@@ -36,7 +36,7 @@ from ui.messages import Banner, Confirm, PowerOn
 # failed). Screens only the menu opens (help, stats) stay per use.
 PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
-           "poker.omaha_fast", "poker.montecarlo", "poker.reading", "poker.players",
+           "poker.omaha_fast", "poker.montecarlo", "poker.players",
            "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
