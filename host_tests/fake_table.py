@@ -18,7 +18,7 @@ class FakeView:
         self.seat = seat
         self.legal = hand.legal_actions() if hand.actor == seat else []
         self.folded = list(hand.folded)
-        self.down = []
+        self.down = [[] for _ in hand.stacks]
         self.up = [[] for _ in hand.stacks]
         self.board = []
         self.stacks = list(hand.stacks)

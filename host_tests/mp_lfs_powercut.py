@@ -31,7 +31,8 @@ sys.path.append(_here + "/../tools/sim")  # ramdisk
 
 from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402
-from poker.game import Game, Settings  # noqa: E402
+from poker.game import Game  # noqa: E402
+from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 

@@ -281,7 +281,7 @@ def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_
     if "ERROR" not in lfs:                              # the same game, the same result
         assert rom["SUMMARY"] == lfs["SUMMARY"]
     if any(e["path"].startswith("tables/") for e in info["files"]):
-        # poker.tables says where each table came from: mapped in place
+        # poker.lookup says where each table came from: mapped in place
         rom_tables = rom.get("TABLES", "").split()
         assert rom_tables and all(t.startswith("/rom/tables/") and t.endswith("=romfs")
                                   for t in rom_tables), rom.get("TABLES")

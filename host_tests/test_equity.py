@@ -1,5 +1,6 @@
 # portable
-"""poker.equity: the equity calculator against brute force, and seed 002.
+"""poker.equity: the equity calculator against brute force (the seed-002
+impossible call is tested with the view: test_hand_view.py).
 
 The brute-force oracles here enumerate every deal with their own loops and
 split the pot by the rules of docs/rules.md, so they share nothing with the
@@ -13,6 +14,7 @@ import gc
 gc.collect()  # a 180 KB heap after other test modules: compact first
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
+from poker import omaha_fast  # noqa: E402
 from checks import raises  # noqa: E402
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker.cards import parse  # noqa: E402
@@ -206,65 +208,6 @@ def test_start_score_orders_classic_starting_hands():
     assert s("FO", parse("As Ad Ks Kd")) > s("FO", parse("7c 2d 9h 4s"))
 
 
-# ---------------------------------------------------- seed 002, impossible call
-
-def _brute_cannot_beat(code, mine, shown, dead):
-    """Every hand the bettor could hold (his hidden cards from the unseen
-    ones) beats or ties ``mine``."""
-    f = ev.low_a5 if code == "FR" else ev.high
-    me = f(mine)
-    hidden = (7 if code != "F5S" else 5) - len(shown)
-    rest = _rest(mine + shown + dead)
-    for h in _combos(rest, hidden):
-        if me >= f(shown + h):
-            return False
-    return True
-
-
-def test_five_card_stud_call_that_cannot_beat_the_four_up_cards_is_impossible():
-    mine = parse("2c 7d 9h Jc Ks")      # king high
-    shown = parse("8s 8h 3d 4c")        # a pair showing
-    assert eq.cannot_beat("F5S", mine, (), shown)
-    assert _brute_cannot_beat("F5S", mine, shown, [])
-    # a pair of nines against eights showing can win
-    assert not eq.cannot_beat("F5S", parse("9c 9d 2h 3h 5s"), (), shown)
-    assert not _brute_cannot_beat("F5S", parse("9c 9d 2h 3h 5s"), shown, [])
-
-
-def test_impossible_call_agrees_with_brute_force_over_the_bettors_hidden_cards():
-    rng = Rng(9)
-    checked = hits = 0
-    for _ in range(40):
-        deck = list(range(52))
-        for i in range(51, 0, -1):
-            j = rng.below(i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        for code in ("F5S", "F7S", "FR"):
-            n = 5 if code == "F5S" else 7
-            mine = deck[:n]
-            shown = deck[n:n + 4]
-            dead = deck[n + 4:n + 4 + 36]  # small deck: brute force stays cheap
-            fast = eq.cannot_beat(code, mine, (), shown, dead)
-            slow = _brute_cannot_beat(code, mine, shown, dead)
-            # sound: never forbids a call that could win
-            if fast:
-                assert slow, (code, mine, shown)
-            checked += 1
-            hits += fast
-    assert checked == 120 and hits > 0
-
-
-def test_hi_lo_call_with_a_qualifying_low_is_never_impossible():
-    mine = parse("As 2d 3c 4h 8s Kd Qc")
-    shown = parse("Js Jd Jh 9c")
-    assert not eq.cannot_beat("F7S/8", mine, (), shown)
-    assert eq.cannot_beat("F7S", mine, (), shown)
-
-
-def test_flop_games_have_no_impossible_call():
-    assert not eq.cannot_beat("FT", parse("2c 3d"), parse("7h 8h 9h Th Jh"), parse("Ah"))
-
-
 # ------------------------------------------------------------- CPython only
 
 def test_flop_equity_matches_phevaluator_over_every_runout():
@@ -288,15 +231,21 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
     assert got == _permille(num, den)
 
 
-def test_quick_omaha_low_is_the_exact_omaha_low():
+def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_cards():
+    # the rank-mask walk (poker.lows) against every two-plus-three five
+    # scored by low8 (a lookup of the five's rank mask: another path)
     rng = Rng(31)
     lows = 0
     for _ in range(300):
         cards = shuffled(rng)
         hole, board = cards[:4], cards[4:9]
-        want = ev.omaha_low8(hole, board)
-        got = eq._omaha_low_quick(hole, board)
-        assert got == (-1 if want is None else want), (hole, board)
+        want = None
+        for two in _combos(hole, 2):
+            for three in _combos(board, 3):
+                v = ev.low8(two + three)
+                if v is not None and (want is None or v > want):
+                    want = v
+        assert ev.omaha_low8(hole, board) == want, (hole, board)
         lows += want is not None
     assert lows > 20
 
@@ -315,10 +264,10 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
             hole = cards[:4]
             board = cards[4:9]
         exact = ev.omaha_high(hole, board)
-        eq.board_triples(board, tri)
-        assert eq.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)
+        omaha_fast.board_triples(board, tri)
+        assert omaha_fast.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)
         for floor in (exact - 50, exact, exact + 1, exact + 400):
-            got = eq.omaha_high_fast(hole, board, tri, ub, floor)
+            got = omaha_fast.omaha_high_fast(hole, board, tri, ub, floor)
             if exact >= floor:
                 assert got == exact, (hole, board, floor)
             else:

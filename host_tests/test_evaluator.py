@@ -15,7 +15,7 @@ import subprocess
 
 from checks import raises
 from poker import evaluator as ev
-from poker import tables
+from poker import lookup
 from poker.cards import parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -189,14 +189,14 @@ def test_micropython_viper_and_plain_paths_agree_with_cpython(tmp_path):
 
 def _compact_copy():
     """A second copy of the evaluator, loaded with the compact table forced."""
-    tables.COMPACT = True
+    lookup.COMPACT = True
     try:
         spec = importlib.util.spec_from_file_location(
             "evaluator_compact", os.path.join(ROOT, "firmware", "poker", "evaluator.py"))
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
     finally:
-        tables.COMPACT = None
+        lookup.COMPACT = None
     return mod
 
 

@@ -6,7 +6,8 @@ says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, check_bots, fresh
-from poker.game import Game, Settings
+from poker.game import Game
+from poker.settings import Settings
 from poker.rng import Rng
 from poker.store import Store
 
@@ -222,7 +223,29 @@ def test_lexibook_settings_force_four_seats_casino_clamps_to_the_table_size():
     s.profile = "lexibook"
     s.game = "FR"  # not on the console
     s.normalize()
-    assert s.players == 4 and s.chips == 5000 and s.game in Settings.GAMES
+    assert s.players == 4 and s.chips == 5000 and s.game in s.games() and s.game == "F7S"
+
+
+def test_the_menus_choices_come_from_the_profile_and_the_game():
+    s = Settings()
+    assert s.games() == ("FT", "FO", "F7S", "F5S")  # the console's GAME SELECT
+    assert (s.min_players(), s.max_players(), s.chip_choices()) == (4, 4, (5000,))
+    s.profile = "casino"
+    s.chips = 777  # not a choice: the profile's own
+    s.normalize()
+    assert s.chips == 5000 and s.chip_choices() == (1000, 2000, 5000, 10000, 20000)
+    assert s.games()[-3:] == ("F7S/8", "FR", "FO/8")
+    assert (s.min_players(), s.max_players()) == (2, 8)  # 7 card stud
+    s.chips = 20000
+    s.game = "FO/8"
+    s.stakes = 2
+    s.normalize()
+    r = s.house()
+    assert s.max_players() == 10 and s.chips == 20000
+    assert (r.profile, r.small_bet, r.starting_chips, r.first_dealer) == ("casino", 50, 20000, 1)
+    g = _game(profile="casino", game="FO/8", stakes=2, chips=20000, players=3)
+    assert g.rules.starting_chips == g.chips == 20000 and g.min_stack == 250
+    assert g.dealer == 1 and g.stacks == [20000] * 3
 
 
 def test_a_saved_game_resumes_where_it_was():

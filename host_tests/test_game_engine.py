@@ -5,7 +5,8 @@ of the MicroPython run beside these tests (tools/soak.py runs them there as
 .mpy, see test_soak.py)."""
 from fake_table import FakeFs, play_out
 from poker import players
-from poker.game import Game, Settings
+from poker.game import Game
+from poker.settings import Settings
 from poker.rng import Rng
 from poker.store import Store
 

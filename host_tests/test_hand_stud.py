@@ -6,7 +6,8 @@ card stud, 002 irregularities, 004 stud hi/lo) or docs/rules.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
 from checks import bet_sizes_checking_down, fill, raises
 from poker.cards import parse
-from poker.hand import Hand, exposed_key
+from poker.deal import exposed_key
+from poker.hand import Hand
 from poker.rules import casino, lexibook
 from poker.rng import Rng
 from poker.variants import VARIANTS

@@ -24,7 +24,7 @@ def test_a_seat_sees_its_own_down_cards_and_only_the_up_cards_of_others():
         for name in ('hole', 'deck_order', '_stub', 'burns'):
             assert not hasattr(v, name)
         assert all(c not in v.own_cards() for c in hidden)
-        for field in (v.up, v.down, v.shown, [v.board], [v.dead]):
+        for field in (v.up, v.down, v.shown, [v.board], [v.dead], [v.own]):
             for cards in field:
                 for c in cards or []:
                     assert c not in hidden
@@ -100,6 +100,62 @@ def test_cannot_beat_is_the_impossible_call_from_cards_alone():
     # aces and kings with a queen kicker ties or beats a bettor whose unseen
     # card could be a deuce: a call that can win is never impossible
     assert not cannot_beat(parse('Ah As Kc Kd Qc'), parse('Ac Ad Kh Ks'), [])
+
+
+def _combos(items, k):
+    if k == 0:
+        yield []
+        return
+    for i in range(len(items) - k + 1):
+        for tail in _combos(items[i + 1:], k - 1):
+            yield [items[i]] + tail
+
+
+def _brute_cannot_beat(mine, shown, hidden, seen):
+    """Every hand the bettor could hold (his ``hidden`` cards from those
+    not in ``mine``, ``shown`` or ``seen``) beats ``mine``."""
+    from poker import evaluator as ev
+    me = ev.high(mine)
+    rest = [c for c in range(52) if c not in mine and c not in shown and c not in seen]
+    for h in _combos(rest, hidden):
+        if me >= ev.high(shown + h):
+            return False
+    return True
+
+
+def test_five_card_stud_call_that_cannot_beat_the_four_up_cards_is_impossible():
+    mine = parse("2c 7d 9h Jc Ks")      # king high
+    shown = parse("8s 8h 3d 4c")        # a pair showing
+    assert cannot_beat(mine, shown, [])
+    assert _brute_cannot_beat(mine, shown, 1, [])
+    # a pair of nines against eights showing can win
+    assert not cannot_beat(parse("9c 9d 2h 3h 5s"), shown, [])
+    assert not _brute_cannot_beat(parse("9c 9d 2h 3h 5s"), shown, 1, [])
+
+
+def test_cannot_beat_agrees_with_brute_force_over_the_bettors_hidden_cards():
+    rng = Rng(9)
+    checked = hits = 0
+    for _ in range(40):
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        for n in (5, 7):  # five and seven card stud
+            mine = deck[:n]
+            shown = deck[n:n + 4]
+            seen = deck[n + 4:n + 4 + 36]  # small deck: brute force stays cheap
+            fast = cannot_beat(mine, shown, seen)
+            slow = _brute_cannot_beat(mine, shown, n - 4, seen)
+            # sound: never forbids a call that could win (with one hidden
+            # card, five card stud, exactly the brute force)
+            if fast:
+                assert slow, (n, mine, shown)
+            if n == 5:
+                assert fast == slow, (mine, shown)
+            checked += 1
+            hits += fast
+    assert checked == 80 and hits > 0
 
 
 def test_seat_view_can_be_built_directly():

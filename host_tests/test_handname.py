@@ -174,3 +174,62 @@ def test_awards_plays_and_mucks_agree_with_the_pots_the_history_and_the_strength
             if shown:
                 for a in v.awards:
                     assert a[4]  # every pot won at a showdown is named
+
+
+def _allowed_fives(own, board, omaha):
+    if omaha:
+        return [two + three for two in itertools.combinations(own, 2)
+                for three in itertools.combinations(board, 3)]
+    return list(itertools.combinations(list(own) + list(board), 5))
+
+
+def test_the_statistics_best_hand_is_named_with_the_five_that_make_it():
+    # the value from phevaluator (our scale is 7463 - its rank), the five
+    # that may play by brute force, the category by treys
+    rnd = random.Random(12)
+    for k in range(1500):
+        cs = rnd.sample(range(52), 9)
+        omaha = k % 3 == 2
+        if k % 3 == 0:  # stud: five to seven own cards
+            own, board = cs[:5 + k % 3], []
+        elif k % 3 == 1:  # hold'em
+            own, board = cs[:2], cs[2:5 + k % 3]
+        else:
+            own, board = cs[:4], cs[4:7 + k % 3]
+        fives = _allowed_fives(own, board, omaha)
+        value = 7463 - min(_ph(f) for f in fives)
+        text = handname.best_high_text(value, own, board, omaha)
+        words = text.split(" ")
+        cat = " ".join(words[:-5])
+        five = parse(" ".join(words[-5:]))
+        assert any(set(five) == set(f) for f in fives), text
+        assert 7463 - _ph(five) == value
+        assert cat == _treys_class(five).lower(), text
+        assert five == evaluator.best_five(five)  # display order
+    assert handname.best_high_text(7462, parse("2c 3d"), parse("4h 5s 7c"), False) == ""  # no such hand
+
+
+def test_the_statistics_best_hand_of_a_finished_hand_from_the_seats_view():
+    rng = Rng(8)
+    seen = {"folded": 0, "named": 0}
+    for code in ('F7S', 'FT', 'FO', 'F5S', 'FR', 'F7S/8'):
+        var = VARIANTS[code]
+        for k in range(25):
+            h = Hand(var, casino(), [300] * 4, k % 4, rng)
+            while not h.finished:
+                legal = h.legal_actions()
+                pick = legal[rng.below(len(legal))]
+                h.act(pick[0], pick[1])
+            value, own, board = handname.best_high(h.view(0), var)
+            if not var.high or h.folded[0]:
+                assert value == 0
+                seen["folded"] += h.folded[0]
+                continue
+            fives = _allowed_fives(h.hole[0], h.board, var.omaha)
+            if not fives:  # the hand ended before five cards were dealt
+                assert value == 0
+                continue
+            assert sorted(own) == sorted(h.hole[0]) and board == h.board
+            assert value == 7463 - min(_ph(f) for f in fives)
+            seen["named"] += 1
+    assert seen["folded"] and seen["named"]

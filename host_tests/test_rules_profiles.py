@@ -2,8 +2,9 @@
 """poker.rules and poker.variants: the two profiles of docs/rules.md and the games
 as data. Each test names the docs/rules.md line or seed rule it checks."""
 from checks import raises
-from poker.rules import RuleSet, casino, lexibook
-from poker.variants import CONSOLE, VARIANTS
+from poker import rules
+from poker.rules import CHIP_CHOICES, RuleSet, casino, house, lexibook
+from poker.variants import CONSOLE, VARIANTS, games
 
 
 def test_lexibook_profile_is_the_console_of_seed_000():
@@ -14,7 +15,9 @@ def test_lexibook_profile_is_the_console_of_seed_000():
     assert r.raise_cap == 3 and not r.heads_up_uncapped  # rule 10
     assert not r.open_pair_big_bet
     assert r.first_dealer == 2                          # rule 1: player 3
-    assert r.max_seats == 4 and r.starting_chips == 5000
+    assert r.min_seats == r.max_seats == 4              # you and 3 virtual players
+    assert r.starting_chips == 5000 and r.chip_choices == (5000,)  # $5000, no CHIPS menu
+    assert r.min_stack_bets == 5 and r.min_stack() == 50  # out "under $50" at 10/20
 
 
 def test_casino_profile_is_the_house_of_seed_001():
@@ -25,6 +28,8 @@ def test_casino_profile_is_the_house_of_seed_001():
     assert r.open_pair_big_bet
     assert r.first_dealer == 1      # the seat left of the human
     assert casino(20, starting_chips=800).starting_chips == 800
+    assert r.min_seats == 2 and r.chip_choices == CHIP_CHOICES and r.starting_chips == 5000
+    assert r.min_stack_bets == 5 and casino(100).min_stack() == 500
     assert casino(20).ante == 2 and casino(20).bring_in == 10
 
 
@@ -51,8 +56,13 @@ def test_every_contested_rule_is_a_field_that_copy_can_change():
                   'impossible_call_guard', 'first_dealer', 'min_seats',
                   'max_seats', 'starting_chips', 'small_blind', 'big_blind',
                   'raise_over_all_in', 'odd_chips_together', 'merge_pots',
-                  'low_half_if_any_low'):
+                  'low_half_if_any_low', 'chip_choices', 'min_stack_bets'):
         assert hasattr(r, field), field
+        # copy() carries every field, and changes each one alone
+        assert getattr(r.copy(), field) == getattr(r, field), field
+        new = 7 if field not in ('odd_chip', 'chip_choices') else ('seat' if field == 'odd_chip' else (7,))
+        r3 = r.copy(**{field: new})
+        assert getattr(r3, field) == new and r3.profile == 'casino', field
     r2 = r.copy(raise_cap=4, heads_up_uncapped=False)
     assert r2.raise_cap == 4 and not r2.heads_up_uncapped
     assert r.raise_cap == 3 and r.heads_up_uncapped     # the original is unchanged
@@ -96,3 +106,35 @@ def test_hi_lo_razz_and_omaha_variants():
     assert fr.bring_in == 'high' and fr.opener == 'low'
     assert VARIANTS['FO'].omaha and VARIANTS['FO'].deals[0] == 'dddd'
     assert VARIANTS['FO/8'].low == '8' and VARIANTS['FT'].board == (0, 3, 1, 1)
+
+
+def test_past_the_stakes_every_rule_is_given_by_name():
+    # the stakes by position (PHH's reader builds a RuleSet so), the rules not
+    raises(TypeError, RuleSet, 'x', 10, 20, 1, 5, 5, 10, 3)
+    r = RuleSet('x', 10, 20, 1, 5, 5, 10, raise_cap=None)
+    assert (r.ante, r.bring_in, r.small_blind, r.big_blind, r.raise_cap) == (1, 5, 5, 10, None)
+
+
+def test_each_profile_is_found_by_name_with_its_stakes_and_chips():
+    assert sorted(rules.PROFILES) == sorted(rules.PROFILE_NAMES) == ['casino', 'lexibook']
+    for name in rules.PROFILE_NAMES:
+        r = house(name, 50)
+        assert r.profile == name and r.small_bet == 50 and r.big_bet == 100
+        assert r.ante == rules.PROFILES[name](50).ante
+    assert house('casino', 20, 1000).starting_chips == 1000
+    raises(ValueError, house, 'casino', 20, 999)       # not a CHIPS choice
+    raises(ValueError, house, 'lexibook', 10, 1000)    # the console deals $5000
+    assert house('lexibook', 10, 5000).starting_chips == 5000
+
+
+def test_each_game_says_which_profiles_offer_it_in_game_select_order():
+    assert games('lexibook') == CONSOLE
+    assert games('casino') == ('FT', 'FO', 'F7S', 'F5S', 'F7S/8', 'FR', 'FO/8')
+    assert games('nobody') == ()
+    for code in VARIANTS:
+        v = VARIANTS[code]
+        assert v.profiles, code                         # every game is offered
+        for name in rules.PROFILE_NAMES:
+            assert (name in v.profiles) == (code in games(name)), (code, name)
+        for name in v.profiles:
+            assert name in rules.PROFILES

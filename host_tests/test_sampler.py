@@ -6,7 +6,7 @@ CPython and the WebAssembly port, viper on the MicroPython unix port (there
 also the viper loops against their plain twins, byte for byte)."""
 import array
 
-from poker import equity as eq
+from poker import equity as eq, montecarlo
 from poker import evaluator as ev
 from poker import sampler
 from poker.cards import parse
@@ -33,7 +33,7 @@ CASES = [
 
 def _table(case):
     code, mine, board, opps, dead = case
-    return eq._Table(code, parse(mine), parse(board), opps, parse(dead))
+    return eq.Deal(code, parse(mine), parse(board), opps, parse(dead))
 
 
 def _both(case, samples, seed, clock=None, budget_ms=0):
@@ -45,7 +45,7 @@ def _both(case, samples, seed, clock=None, budget_ms=0):
         if batch:
             got = sampler.run(t, samples, rng, clock() if clock else None, budget_ms, POT)
         else:
-            got = eq._monte_carlo(t, samples, rng, None, clock() if clock else None, budget_ms)
+            got = montecarlo.run(t, samples, rng, None, clock() if clock else None, budget_ms)
         out.append((got, rng.s0, rng.s1, bytes(t.pool)))
     return out
 
@@ -81,8 +81,8 @@ def test_with_a_clock_both_stop_after_the_same_deal():
 def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result():
     mine, ups = parse('As Ad Kc'), [parse('7h'), parse('Qs')]
     got = eq.equity('F7S', mine, (), ups, samples=500, rng=Rng(2))
-    t = eq._Table('F7S', mine, (), ups, ())
-    total, done = eq._monte_carlo(t, 500, Rng(2), None, None, 0)
+    t = eq.Deal('F7S', mine, (), ups, ())
+    total, done = montecarlo.run(t, 500, Rng(2), None, None, 0)
     q = total // done
     assert got == (q * 1000 + (total - q * done) * 1000 // done + POT // 2) // POT
     # not for another random source, nor beyond MAX_PLAYERS

@@ -31,7 +31,8 @@ import pytest
 from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, play_out
 from poker import journal
 from poker import store as store_mod
-from poker.game import Game, Settings
+from poker.game import Game
+from poker.settings import Settings
 from poker.rng import Rng
 from poker.store import Store
 

@@ -219,6 +219,23 @@ def test_a_call_that_can_win_gets_no_warning():
     assert rig.screen() != "Confirm"
 
 
+def test_a_house_without_the_impossible_call_guard_calls_at_once():
+    # RuleSet.impossible_call_guard is what the warning reads: off, the same
+    # hopeless call is made without a question
+    rig = _impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+    g = rig.app.game
+    assert g.hand.rules is g.rules and g.view(0).impossible_call
+    g.rules.impossible_call_guard = False
+    t = rig.app.screen
+    kinds = [k for k, _ in t.options]
+    n = len(g.view(0).actions)
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    assert rig.screen() != "Confirm"
+    acts = g.last_hand.view(0).actions if g.hand is None else g.view(0).actions
+    assert acts[n][1:3] == (0, "call")
+
+
 # -- two buttons ----------------------------------------------------------------
 
 def test_two_button_keys_alone_reach_every_menu_item_and_play_a_hand():

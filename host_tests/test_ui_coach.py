@@ -82,7 +82,7 @@ def test_omaha_names_say_the_rank_of_the_two_plus_three_cards_that_play():
         cat = _treys_class(five)
         if cat in (1, 3, 7):
             rank = _ranks_with(five, (0, 2, 0, 3, 0, 0, 0, 4)[cat])[0]
-            want = coach._SHORT[cat] + " " + coach._PLURAL[rank] + "S"
+            want = coach._SHORT[cat] + " " + _RANKS[rank] + "S"
         elif cat == 0:
             want = _RANKS[max(c >> 2 for c in five)] + " HIGH"
         else:
@@ -120,3 +120,30 @@ def test_eight_or_better_low_name_is_the_top_card_of_the_best_low():
 def test_razz_name_lists_the_five_lowest_distinct_ranks_ace_low():
     assert coach.name_of(VARIANTS["FR"], parse("3c 5d Ah As 8c")) == "853A"
     assert coach.name_of(VARIANTS["FR"], parse("Kc Qd 2h 3s 4c 5d 6h")) == "65432"
+
+
+def test_omaha_hi_lo_low_name_is_the_top_card_of_the_best_two_plus_three_low():
+    rng = random.Random(9)
+
+    class V:
+        pass
+    named = 0
+    for _ in range(600):
+        cs = rng.sample(range(52), 9)
+        hole, board = cs[:4], cs[4:]
+        best = None
+        for two in itertools.combinations(hole, 2):  # exactly two hole and three board cards
+            for three in itertools.combinations(board, 3):
+                five = _brute_low8(list(two) + list(three))
+                if five is not None and (best is None or five < best):
+                    best = five
+        v = V()
+        v.variant = VARIANTS["FO/8"]
+        v.seat = 0
+        v.down = [hole]
+        v.up = [[]]
+        v.board = board
+        want = "" if best is None else ("A" if best[0] == 1 else str(best[0])) + "-LOW"
+        assert coach.low_name(v) == want, (hole, board, want)
+        named += best is not None
+    assert named > 50

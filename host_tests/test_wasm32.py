@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, FIRMWARE)
 
 import build
+from poker import montecarlo
 from poker import evaluator as ev
-from poker import equity as eq
 from poker.cards import parse
 
 VIPER_MODULES = ["poker/evaluator_viper.py", "poker/sampler_viper.py", "ui/font_viper.py"]
@@ -156,13 +156,13 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
 
 
 def test_the_deal_lcg_computed_a_byte_at_a_time_is_the_lcg_and_stays_in_small_ints():
-    # poker.equity steps x = (x * 25173 + 13849) mod 2**16 as below, so that
+    # poker.montecarlo steps x = (x * 25173 + 13849) mod 2**16 as below, so that
     # no intermediate passes 2**30 (31-bit small ints on the device)
-    a, c = eq._LCG_A, eq._LCG_C
+    a, c = montecarlo._LCG_A, montecarlo._LCG_C
     for x in range(1 << 16):
         split = ((((x >> 8) * a) & 255) << 8) + (x & 255) * a + c
         assert split < 2 ** 30 and split & 0xFFFF == (x * a + c) & 0xFFFF
-    src = open(os.path.join(FIRMWARE, "poker", "equity.py")).read()
+    src = open(os.path.join(FIRMWARE, "poker", "montecarlo.py")).read()
     assert src.count("x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF") == 4
     assert "x * _LCG_A" not in src.replace("(x >> 8) * _LCG_A", "")
 

@@ -50,6 +50,7 @@ if _argv and "/" in _argv[0]:  # the unix port: the firmware beside tools/
 if len(_argv) > 1:  # the baseline's folder
     sys.path.append(_argv[1])
 
+from poker import montecarlo  # noqa: E402
 from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from poker import sampler  # noqa: E402
@@ -116,7 +117,7 @@ def per_call(us, base):
 
 
 print("evaluator: mode %s, fast path %s, tables %s" % (ev.MODE, ev.FAST_PATH,
-                                                        ev._tables.where(ev.TABLE_FILE if ev.MODE == "full" else ev.TABLE_FILE_5)[1]))
+                                                        ev._lookup.where(ev.TABLE_FILE if ev.MODE == "full" else ev.TABLE_FILE_5)[1]))
 base = best(loop_only)
 print("empty 7-argument call:               %7.3f us" % per_call(best(calls, nothing), base))
 print("7-card evaluation, fast path, call:  %7.3f us  (RP2040 budget 16)" % per_call(best(calls, ev.high7_unchecked), base))
@@ -134,13 +135,13 @@ print("7-card evaluation in high7_batch:    %7.3f us a hand (RP2040 budget 3)" %
 
 def deals(batch_path, samples):
     # 7 Card Stud heads-up, third street: my three cards, his door card
-    t = eq._Table('F7S', [48, 49, 20], (), [[33]], ())
+    t = eq.Deal('F7S', [48, 49, 20], (), [[33]], ())
     r = Rng(5)
     t0 = time.ticks_us()
     if batch_path:
         got = sampler.run(t, samples, r, None, 0, 5040)
     else:
-        got = eq._monte_carlo(t, samples, r, None, None, 0)
+        got = montecarlo.run(t, samples, r, None, None, 0)
     us = time.ticks_diff(time.ticks_us(), t0)
     return us, got
 

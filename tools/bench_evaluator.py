@@ -99,8 +99,8 @@ for r in range(%(rounds)d):
     if 'calib' not in best or c < best['calib']:
         best['calib'] = c
 # the compact mode (stock firmware: the full tables do not fit the heap)
-from poker import tables
-tables.COMPACT = True
+from poker import lookup
+lookup.COMPACT = True
 del sys.modules['poker.evaluator']
 __import__('poker.evaluator')
 evc = sys.modules['poker.evaluator']

@@ -28,7 +28,8 @@ BLOCKS = int(OPTS.get("blocks", "160"))
 _flash = bytearray(b"\xff" * (BLOCK * BLOCKS))  # before the imports: one piece
 
 from poker import players  # noqa: E402
-from poker.game import Game, Settings  # noqa: E402
+from poker.game import Game  # noqa: E402
+from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402

@@ -179,7 +179,8 @@ def play_hand(rng, hands):
 
 
 def play_game(rng, hands):
-    from poker.game import Game, Settings
+    from poker.game import Game
+    from poker.settings import Settings
     from poker.store import Store
     store = Store("/data")
     settings = Settings()
@@ -263,10 +264,10 @@ def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
 
     ``scale``: the heap was given ``scale`` times the budget (the 64-bit
     port's objects take up to twice the RP2040's heap); the evaluator's
-    reserve (poker.tables.RAM_RESERVE, the heap it keeps free for the game
+    reserve (poker.lookup.RAM_RESERVE, the heap it keeps free for the game
     beside the full tables) is scaled alike, so it chooses its tables as it
     would in the budget's heap on the device, not by the bigger heap.
-    ``compact``: poker.tables.COMPACT, for a port whose gc.mem_free() is not
+    ``compact``: poker.lookup.COMPACT, for a port whose gc.mem_free() is not
     the device's (the WebAssembly port's heap can grow)."""
     _watch_open()
     gc.collect()
@@ -276,11 +277,11 @@ def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
     from poker.rng import Rng
     import poker
     print("POKER_FROM", getattr(poker, "__file__", "?"))
-    from poker import tables
+    from poker import lookup
     if scale != 1:
-        tables.RAM_RESERVE = int(tables.RAM_RESERVE * scale)
+        lookup.RAM_RESERVE = int(lookup.RAM_RESERVE * scale)
     if compact is not None:
-        tables.COMPACT = compact
+        lookup.COMPACT = compact
     level = "app" if want == "auto" else want
     _run.update(level=level, meter=meter, hands=hands, img_len=img_len,
                 steps=LEVELS[level](Rng(seed), hands), summary=None)
@@ -310,13 +311,13 @@ def report():
     print("HANDS", _run["hands"])
     print("MODULES", " ".join(sorted(k for k in sys.modules if k.startswith(("poker", "ui", "hw")))))
     print("OPENED", " ".join(_opened))
-    tables = sys.modules.get("poker.tables")
-    if tables is not None:
-        # where poker.tables found each table: (path, 'romfs' | 'file'); a
+    lookup = sys.modules.get("poker.lookup")
+    if lookup is not None:
+        # where poker.lookup found each table: (path, 'romfs' | 'file'); a
         # 'file' table is read into RAM (counted whole: TABLE_RAM)
-        found = [tables.where(n) for n in sorted(tables._found)]
+        found = [lookup.where(n) for n in sorted(lookup._found)]
         print("TABLES", " ".join(["%s=%s" % (p, k) for p, k in found]))
-        print("TABLE_RAM", tables.ram_bytes())   # what load() read into RAM
+        print("TABLE_RAM", lookup.ram_bytes())   # what load() read into RAM
         ev = sys.modules.get("poker.evaluator")
         if ev is not None:
             print("EVAL_MODE", ev.MODE)

@@ -41,14 +41,15 @@ def step(label):
 def main(hands=8):
     print("heap in use after a collection, ROMFS image%s not counted" % (" of %d bytes" % _rom if _rom else ""))
     step("start")
-    for name in ("cards", "rng", "variants", "rules", "tables", "evaluator", "view", "hand",
+    for name in ("cards", "rng", "variants", "rules", "lookup", "lows", "evaluator", "view", "hand",
                  "stats", "store", "game", "equity", "players", "phhout"):
         __import__("poker." + name)
         step("import poker." + name)
-    from poker import tables
-    print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, tables.where("high.bin"))
+    from poker import lookup
+    print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, lookup.where("high.bin"))
 
-    from poker.game import Game, Settings
+    from poker.game import Game
+    from poker.settings import Settings
     from poker.rng import Rng
     from poker.store import Store
 

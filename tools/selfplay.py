@@ -36,26 +36,20 @@ for _sub in ("firmware", os.path.join("tools", "hostshim")):
 from poker import phhout
 from poker.hand import Hand
 from poker.rng import Rng
-from poker.rules import casino, lexibook
+from poker.rules import PROFILE_NAMES, PROFILES, house
 from poker.variants import VARIANTS
 
 
 def make_rules(profile, small_bet=10):
-    if profile == "lexibook":
-        return lexibook(small_bet)
-    r = casino(small_bet)
-    if profile == "pokerkit":
-        r.profile = "pokerkit"
-        r.heads_up_uncapped = False
-        r.open_pair_big_bet = False
-        r.odd_chip = "seat"
-        r.raise_over_all_in = True
-        r.odd_chips_together = True
-        r.merge_pots = True
-        r.low_half_if_any_low = True
-    elif profile != "casino":
-        raise ValueError("unknown profile %r" % profile)
-    return r
+    """A profile of poker.rules by name, or ``pokerkit``: the casino
+    profile with PokerKit's conventions."""
+    if profile != "pokerkit":
+        if profile not in PROFILES:
+            raise ValueError("unknown profile %r" % profile)
+        return house(profile, small_bet)
+    return house("casino", small_bet).copy(
+        profile="pokerkit", heads_up_uncapped=False, open_pair_big_bet=False, odd_chip="seat",
+        raise_over_all_in=True, odd_chips_together=True, merge_pots=True, low_half_if_any_low=True)
 
 
 def settles_like_pokerkit(rules):
@@ -159,13 +153,13 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--profile", default="casino", choices=("casino", "lexibook", "pokerkit"))
+    ap.add_argument("--profile", default="casino", choices=PROFILE_NAMES + ("pokerkit",))
     ap.add_argument("--small-bet", type=int, default=10)
     ap.add_argument("--stacks", default="mixed")
     a = ap.parse_args(argv)
     rules = make_rules(a.profile, a.small_bet)
     v = VARIANTS[a.variant]
-    limit = min(v.max_seats, rules.max_seats)
+    limit = rules.seats_for(v)
     if not 2 <= a.players <= limit:
         ap.error("%s takes 2 to %d players under the %s profile" % (a.variant, limit, a.profile))
     os.makedirs(a.out, exist_ok=True)

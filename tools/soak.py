@@ -40,7 +40,8 @@ if "--lfs" in sys.argv:
 _rom = mount_rom()  # bytes of the ROMFS image in the heap (it stands for flash)
 
 from poker import players  # noqa: E402
-from poker.game import Game, Settings  # noqa: E402
+from poker.game import Game  # noqa: E402
+from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402  (tools/sim/ramdisk.py)

@@ -22,6 +22,14 @@ def suit(card):
     return card & 3
 
 
+# Ace low (razz, eight-or-better lows, the razz bring-in): the ace is the
+# lowest rank, the king the highest. LOW_RANK[card] is the card's rank in
+# that order, A = 0, 2 = 1 .. K = 12 (a table: the low evaluators read it
+# for every card of every hand); LOW_RANKS names those ranks.
+LOW_RANKS = "A23456789TJQK"
+LOW_RANK = bytes([((c >> 2) + 1) % 13 for c in range(52)])
+
+
 def card(text):
     """One card from its two-letter name, such as 'Th' or 'as'."""
     if len(text) != 2:

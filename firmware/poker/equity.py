@@ -18,25 +18,29 @@ Public API:
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
            omaha_quick=False)
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0, max_opponents=0, omaha_quick=False)
-    known_cards(view) -> (mine, board, live opponents' up cards, dead)
-    cannot_beat(variant, mine, board, shown, dead=())   # seed 002
-    view_impossible_call(view)                           # seed 002
-    start_score(code, cards), now_class(code, cards, n)  # range weighting
+                clock=None, budget_ms=0, omaha_quick=False)
+    start_score(code, cards), now_class(code, cards, n)  # poker.ranges
     last: {'deals': n, 'exact': bool} of the last call
+
+Where the parts are: a ``Deal`` lays one problem out and scores a showdown
+(here); ``poker.montecarlo`` samples the deals, ``poker.exact`` walks them
+all, ``poker.sampler`` is the batch Monte Carlo; ``poker.ranges`` rates the
+opponents' cards for the weighting; ``poker.omaha_fast`` is Omaha high by
+branch and bound.
 
 Exact enumeration runs when ``exact_max`` is given, no ranges are, and
 the deals number at most ``exact_max``; else Monte Carlo with ``samples``.
 ``omaha_quick``: the same results, faster: Omaha high by branch and bound
 (``omaha_high_fast``: a seven-card lookup per hole pair bounds it, a player
-who cannot reach our hand is not valued exactly), Omaha low by rank masks;
+who cannot reach our hand is not valued exactly);
 the virtual players use it.
 
 >>> from poker.cards import parse
 >>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)
 1000
 
-``variant`` is a code (``'F7S'``...) or anything with a ``code`` attribute.
+``variant`` is a code (``'F7S'``...) or a ``poker.variants.Variant``; its
+``shape`` says how many cards each player has, the board, the pot's kind.
 ``opponents`` is a count (opponents with no known cards) or a list with the
 known (up) cards of each live opponent. ``ranges`` (optional) is a list, one
 entry per opponent, of ``None`` or ``(min_score, reject_permille)``: a deal
@@ -56,359 +60,61 @@ callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
 depends on the speed of the machine). Each deal takes one 16-bit word of
 the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
 multiply-shift (a card's chance is off by less than 1/1200 of itself: far
-under the sampling error); this keeps a function call out of the per-card
-loop.
+under the sampling error; ``poker.montecarlo``).
 """
 from micropython import const
 
 from poker import evaluator as _ev
-from poker.evaluator import next_subset
+from poker import montecarlo
+from poker.omaha_fast import board_triples, omaha_high_fast
+from poker.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
+from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
 
 PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
 _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
-_TRIES = const(4)  # redraws of one opponent's cards outside his range
-# The deal's 16-bit LCG, x = (x * 25173 + 13849) mod 2**16 (full period),
-# computed a byte of x at a time: x * 25173 itself passes 2**30 for a third
-# of the states, a big int on the RP2040 (31-bit small ints) for every such
-# card dealt.
-_LCG_A = const(25173)
-_LCG_C = const(13849)
 
-_HI = const(0)    # best high hand takes the pot
-_LO8 = const(1)   # hi/lo eight or better
-_LOA5 = const(2)  # razz: best ace-to-five low takes the pot
-
-# code: (own cards at showdown, board cards, omaha rule, pot kind, stud)
-SHAPES = {
-    'FT': (2, 5, False, _HI, False),
-    'FO': (4, 5, True, _HI, False),
-    'FO/8': (4, 5, True, _LO8, False),
-    'F7S': (7, 0, False, _HI, True),
-    'F7S/8': (7, 0, False, _LO8, True),
-    'FR': (7, 0, False, _LOA5, True),
-    'F5S': (5, 0, False, _HI, True),
-}
-
-
-def _fast(name, fallback):
-    # the evaluator's unchecked entry point when it has one (the table
-    # evaluator), else the checked public one
-    for n in name:
-        f = getattr(_ev, n, None)
-        if f is not None:
-            return f
-    return fallback
-
-
-# the table evaluator's unchecked entry points take the cards as arguments
-_h7 = getattr(_ev, 'high7_unchecked', None)
-_h6 = getattr(_ev, 'high6_unchecked', None)
-_h5 = getattr(_ev, 'high5_unchecked', None)
+# the evaluator's unchecked entry points: the cards are distinct by construction
+_h7 = _ev.high7_unchecked
+_h6 = _ev.high6_unchecked
+_h5 = _ev.high5_unchecked
+_low8 = _ev.low8_unchecked
+_low_a5 = _ev.low_a5_unchecked
+_omaha_high = _ev.omaha_high_unchecked
+_omaha_low8 = _ev.omaha_low8_unchecked
 
 
 def _high(h):
-    """The high strength of a list of 5..7 cards, unchecked when possible."""
+    """The high strength of a list of 5..7 cards, unchecked."""
     n = len(h)
-    if n == 7 and _h7 is not None:
+    if n == 7:
         return _h7(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
-    if n == 5 and _h5 is not None:
+    if n == 5:
         return _h5(h[0], h[1], h[2], h[3], h[4])
-    if n == 6 and _h6 is not None:
+    if n == 6:
         return _h6(h[0], h[1], h[2], h[3], h[4], h[5])
     return _ev.high(h)
-
-
-_low8 = _fast(('low8_unchecked', 'low8_fast'), _ev.low8)
-_low_a5 = _fast(('low_a5_unchecked', 'low_a5_fast'), _ev.low_a5)
-_omaha_high = _fast(('omaha_high_unchecked', 'omaha_high_fast'), _ev.omaha_high)
-_omaha_low8 = _fast(('omaha_low8_unchecked', 'omaha_low8_fast'), _ev.omaha_low8)
-
-
-# the six pairs of four hole cards
-_PAIR_I = (0, 0, 0, 1, 1, 2)
-_PAIR_J = (1, 2, 3, 2, 3, 3)
-# the evaluator's per-card keys and five-card lookup by key sum: an Omaha
-# hand is the key sum of a hole pair plus that of a board triple
-_K = _ev._K
-_five = _ev._five
-# the bound below is one seven-card lookup with the full tables or the viper
-# path; plain bytecode on the compact table makes a seven-card hand 21
-# five-card lookups: no gain there
-_BOUND = _ev.MODE == 'full' or _ev.FAST_PATH == 'viper'
-
-
-def board_triples(bd, tri):
-    """Fills ``tri`` (10 slots) with the key sums of the board's triples."""
-    K = _K
-    n = 0
-    for a in range(3):
-        ka = K[bd[a]]
-        for b in range(a + 1, 4):
-            kab = ka + K[bd[b]]
-            for c in range(b + 1, 5):
-                tri[n] = kab + K[bd[c]]
-                n += 1
-
-
-def omaha_high_fast(h, bd, tri, ub, floor=0):
-    """Omaha high of four hole cards ``h`` on a five-card board ``bd``,
-    exact (two hole and three board cards), when it is at least ``floor``;
-    below that some value under ``floor`` (an opponent who cannot reach our
-    hand need not be valued). ``tri``: the board's triple sums
-    (``board_triples``); ``ub``: six free slots.
-
-    Branch and bound: the best seven-card hand of a hole pair with the whole
-    board bounds that pair's Omaha hand from above (one lookup), so pairs
-    are tried from the highest bound down, a pair whose bound cannot beat
-    the best so far is skipped, and a pair's triples stop once the bound is
-    reached. The same as 60 five-card lookups, in about a quarter of them."""
-    f = _h7
-    if f is None or not _BOUND:
-        return _omaha_high(h, bd)
-    five = _five
-    K = _K
-    b0 = bd[0]
-    b1 = bd[1]
-    b2 = bd[2]
-    b3 = bd[3]
-    b4 = bd[4]
-    for p in range(6):
-        ub[p] = f(h[_PAIR_I[p]], h[_PAIR_J[p]], b0, b1, b2, b3, b4)
-    best = floor - 1
-    while True:
-        top = 0
-        p = -1
-        for q in range(6):
-            if ub[q] > top:
-                top = ub[q]
-                p = q
-        if top <= best:
-            return best
-        ub[p] = 0
-        s = K[h[_PAIR_I[p]]] + K[h[_PAIR_J[p]]]
-        for t in range(10):
-            v = five(s + tri[t])
-            if v > best:
-                best = v
-                if v == top:
-                    break
-
-
-def _omaha_low_quick(h, bd):
-    """Omaha eight-or-better low, exact, by rank masks (ace low = bit 0):
-    two distinct low hole cards plus the three lowest other low ranks of
-    the board. Higher is better (its own scale); -1: no low."""
-    bm = 0
-    for i in range(5):
-        v = ((bd[i] >> 2) + 1) % 13
-        if v < 8:
-            bm |= 1 << v
-    best = -1
-    for i in range(3):
-        a = ((h[i] >> 2) + 1) % 13
-        if a >= 8:
-            continue
-        for j in range(i + 1, 4):
-            b = ((h[j] >> 2) + 1) % 13
-            if b >= 8 or b == a:
-                continue
-            pair = (1 << a) | (1 << b)
-            m = bm & ~pair
-            kept = pair
-            n = 0
-            r = 0
-            while n < 3 and r < 8:
-                if m >> r & 1:
-                    kept |= 1 << r
-                    n += 1
-                r += 1
-            if n == 3:
-                # the lower the highest card (then the next...), the better
-                v = 255 - kept
-                if v > best:
-                    best = v
-    return best
 
 
 def _code(variant):
     return getattr(variant, 'code', variant)
 
 
-def _rank_pts(r):
-    # Chen points, doubled: A 20, K 16, Q 14, J 12, T..2 = rank value
-    if r == 12:
-        return 20
-    if r == 11:
-        return 16
-    if r == 10:
-        return 14
-    if r == 9:
-        return 12
-    return r + 2
-
-
-def _chen2(a, b):
-    """Chen's starting-hand score for two hold'em cards, doubled (-2..40)."""
-    ra = a >> 2
-    rb = b >> 2
-    if ra < rb:
-        ra, rb = rb, ra
-    if ra == rb:
-        s = _rank_pts(ra) * 2
-        return s if s >= 10 else 10
-    s = _rank_pts(ra)
-    if a & 3 == b & 3:
-        s += 4
-    gap = ra - rb - 1
-    if gap == 1:
-        s -= 2
-    elif gap == 2:
-        s -= 4
-    elif gap == 3:
-        s -= 8
-    elif gap >= 4:
-        s -= 10
-    if gap <= 1 and ra < 10:
-        s += 2
-    return s
-
-
-def start_score(code, cards):
-    """A quick score of a starting hand, higher is better (about 0..60).
-
-    Hold'em: Chen's formula doubled. Omaha: best two-card Chen score plus
-    half the second best. Stud (first three cards, five card stud first
-    two): trips, pairs by rank, three suited, three to a straight, high
-    cards. Razz: three distinct low cards. Only ever used to weight the
-    sampling of opponents' hidden cards.
-    """
-    n = len(cards)
-    if code == 'FT':
-        return _chen2(cards[0], cards[1])
-    if code == 'FO' or code == 'FO/8':
-        b1 = b2 = -99
-        for i in range(n):
-            for j in range(i + 1, n):
-                s = _chen2(cards[i], cards[j])
-                if code == 'FO/8':
-                    # low cards (ace, 2..5) are worth more in hi/lo
-                    ri = cards[i] >> 2
-                    rj = cards[j] >> 2
-                    if (ri == 12 or ri <= 3) and (rj == 12 or rj <= 3) and ri != rj:
-                        s += 8
-                if s > b1:
-                    b2 = b1
-                    b1 = s
-                elif s > b2:
-                    b2 = s
-        return b1 + (b2 >> 1)
-    # stud
-    r0 = cards[0] >> 2
-    r1 = cards[1] >> 2
-    if n == 2:  # five card stud: one down, the door card
-        if r0 == r1:
-            return 30 + 2 * r0
-        hi = r0 if r0 > r1 else r1
-        lo = r0 + r1 - hi
-        return hi + (lo >> 1)
-    r2 = cards[2] >> 2
-    if code == 'FR':
-        # ace low: value 0 for ace, 1 for deuce ...; three distinct low cards
-        a = 0 if r0 == 12 else r0 + 1
-        b = 0 if r1 == 12 else r1 + 1
-        c = 0 if r2 == 12 else r2 + 1
-        if a == b or b == c or a == c:
-            return 10 - (a + b + c) // 3
-        top = a if a > b else b
-        top = top if top > c else c
-        return 40 - 4 * top
-    if r0 == r1 and r1 == r2:
-        return 60
-    pair = -1
-    if r0 == r1 or r0 == r2:
-        pair = r0
-    elif r1 == r2:
-        pair = r1
-    hi = r0 if r0 > r1 else r1
-    hi = hi if hi > r2 else r2
-    lo = r0 if r0 < r1 else r1
-    lo = lo if lo < r2 else r2
-    if code == 'F7S/8':
-        low = 0
-        for r in (r0, r1, r2):
-            if r == 12 or r <= 5:
-                low += 1
-        if pair < 0 and low == 3:
-            return 30 + (6 - (hi if hi != 12 else 0)) * 2
-    if pair >= 0:
-        return 20 + 2 * pair
-    s = hi
-    if cards[0] & 3 == cards[1] & 3 and cards[1] & 3 == cards[2] & 3:
-        s += 10
-    if hi - lo <= 4:
-        s += 6
-    return s
-
-
-def now_class(code, cards, n):
-    """How strong the first ``n`` of ``cards`` are as they stand, by rank
-    counts only (cheap: it runs inside the sampling): 0 nothing, 1 a pair
-    (razz: one card too many), 2 two pair (razz: all low and distinct),
-    3 trips or better. Hi/lo takes the better of the two."""
-    cnt = 0  # 2 bits per rank: how many of it, capped at 3
-    lowmask = 0
-    pairs = 0
-    trips = 0
-    for i in range(n):
-        r = cards[i] >> 2
-        c = (cnt >> (2 * r)) & 3
-        if c < 3:
-            cnt += 1 << (2 * r)
-        if c == 1:
-            pairs += 1
-        elif c == 2:
-            trips += 1
-        v = 0 if r == 12 else r + 1  # ace low: 0..12
-        if v <= 7:
-            lowmask |= 1 << v
-    if code == 'FR' or code == 'F7S/8' or code == 'FO/8':
-        nlow = 0
-        m = lowmask
-        while m:
-            nlow += m & 1
-            m >>= 1
-        bad = (n if n < 5 else 5) - nlow
-        low = 2 if bad <= 0 else (1 if bad == 1 else 0)
-        if code == 'FR':
-            return low
-    else:
-        low = 0
-    if trips:
-        hi = 3
-    elif pairs >= 2:
-        hi = 2
-    elif pairs:
-        hi = 1
-    else:
-        hi = 0
-    return hi if hi > low else low
-
-
 _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
-class _Table:
-    """The cards of one equity problem, laid out once so that a deal only
-    fills slots and evaluates."""
+class Deal:
+    """The cards of one equity problem, laid out once so that each deal
+    only fills slots (the players' hands, the board, from the unseen cards
+    in ``pool``) and ``share`` scores its showdown."""
 
     def __init__(self, code, mine, board, opponents, dead):
-        shape = SHAPES.get(code)
-        if shape is None:
+        v = VARIANTS.get(code)
+        if v is None:
             raise ValueError("unknown variant %r" % (code,))
-        own, nboard, omaha, kind, stud = shape
+        own, nboard, omaha, kind, stud = v.shape
         self.code = code
         self.omaha = omaha
         self.quick = False
@@ -531,7 +237,7 @@ class _Table:
                     if s == me:
                         ties += 1
                 return _POT // ties
-            if kind == _HI and len(hands[0]) == 7 and _h7 is not None:
+            if kind == _HI and len(hands[0]) == 7:
                 # the common case, inlined: seven cards, one call each
                 f = _h7
                 h = hands[0]
@@ -568,7 +274,8 @@ class _Table:
                 hi[p] = v
                 if v > top:
                     top = v
-                lo[p] = _omaha_low_quick(hands[p], bd)
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
         elif self.omaha:
             bd = self.bd
             for p in range(n):
@@ -604,179 +311,6 @@ class _Table:
             u += _HALF // nlo
         return u
 
-    def count_deals(self, limit):
-        """How many distinct deals exact enumeration would walk (capped)."""
-        left = len(self.pool)
-        total = 1
-        groups = self.needs + [self.nboard - self.bstart]
-        for k in groups:
-            total *= _choose(left, k)
-            left -= k
-            if total > limit:
-                return limit + 1
-        return total
-
-
-def _choose(n, k):
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-def _monte_carlo(t, samples, rng, ranges, clock, budget_ms):
-    pool = t.pool
-    npool = len(pool)
-    bd = t.bd
-    bstart = t.bstart
-    nboard = t.nboard
-    code = t.code
-    rnext = rng.next16
-    share = t.share
-    copy_board = t.copy_board
-    stud = SHAPES[code][4]
-    # the cards a range looks at: hold'em/omaha the hole cards, stud the
-    # first two or three (down cards and the door card, dealt first)
-    nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
-    probe = [0] * nstart if ranges is not None else _NO_LIST
-    now = [0] * 9 if ranges is not None else _NO_LIST
-    # who gets cards, in order: opponents first (so that a redraw sees the
-    # same remaining cards), then player 0
-    # (one flat list, four slots a player: no tuple per player)
-    jobs = [None] * (4 * t.nplayers)
-    njobs = 0
-    for q in range(1, t.nplayers + 1):
-        p = q if q < t.nplayers else 0
-        need = t.needs[p]
-        if need:
-            jobs[njobs] = t.hands[p]
-            jobs[njobs + 1] = t.starts[p]
-            jobs[njobs + 2] = t.starts[p] + need
-            jobs[njobs + 3] = ranges[p - 1] if ranges is not None and p else None
-            njobs += 4
-    total = 0
-    done = 0
-    # redraws for the ranges, in all: bounds the time (at most twice the
-    # dealing of unweighted sampling); once spent, deals are unweighted
-    redraws = samples
-    t0 = clock() if clock is not None else 0
-    for _ in range(samples):
-        # one word of the seeded stream per deal, then a 16-bit LCG inside
-        # the deal (_LCG_A; its high bits pick the cards): no call per card
-        x = rnext()
-        top = 0
-        for jb in range(0, njobs, 4):
-            h = jobs[jb]
-            base = jobs[jb + 1]
-            end = jobs[jb + 2]
-            rg = jobs[jb + 3]
-            tries = 0
-            while True:
-                t_ = top
-                for i in range(base, end):
-                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-                    j = t_ + ((x * (npool - t_)) >> 16)
-                    c = pool[j]
-                    pool[j] = pool[t_]
-                    pool[t_] = c
-                    h[i] = c
-                    t_ += 1
-                if rg is None or tries >= _TRIES or redraws <= 0:
-                    break
-                # stud: the door card is his first up card, then his downs
-                if stud and base > 0:
-                    probe[0] = h[base]
-                    probe[1] = h[0] if nstart == 2 else h[base + 1]
-                    if nstart == 3:
-                        probe[2] = h[0]
-                else:
-                    for i in range(nstart):
-                        probe[i] = h[i]
-                if start_score(code, probe) >= rg[0]:
-                    if len(rg) < 5:
-                        break
-                    # his hand as it stands now: strong enough for his bets?
-                    ncur = rg[4]
-                    for i in range(ncur):
-                        now[i] = h[i]
-                    k = ncur
-                    if not stud:
-                        for i in range(bstart):
-                            now[k] = bd[i]
-                            k += 1
-                    if now_class(code, now, k) >= rg[2]:
-                        break
-                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-                    if (x * 1000) >> 16 >= rg[3]:
-                        break
-                else:
-                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-                    if (x * 1000) >> 16 >= rg[1]:
-                        break
-                tries += 1
-                redraws -= 1
-            top = t_
-        for i in range(bstart, nboard):
-            x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-            j = top + ((x * (npool - top)) >> 16)
-            c = pool[j]
-            pool[j] = pool[top]
-            pool[top] = c
-            bd[i] = c
-            top += 1
-        copy_board()
-        total += share()
-        done += 1
-        if clock is not None and done & 15 == 0 and clock() - t0 >= budget_ms:
-            break
-    return total, done
-
-
-def _exact(t):
-    """Walks every deal of the unknown cards once: (units, deals)."""
-    groups = []  # (list to fill, first index, how many)
-    for p in range(1, t.nplayers):
-        if t.needs[p]:
-            groups.append((t.hands[p], t.starts[p], t.needs[p]))
-    if t.needs[0]:
-        groups.append((t.hands[0], t.starts[0], t.needs[0]))
-    if t.nboard > t.bstart:
-        groups.append((t.bd, t.bstart, t.nboard - t.bstart))
-    used = bytearray(len(t.pool))
-    acc = [0, 0]
-    _walk(t, groups, 0, used, acc)
-    return acc[0], acc[1]
-
-
-def _walk(t, groups, g, used, acc):
-    if g == len(groups):
-        t.copy_board()
-        acc[0] += t.share()
-        acc[1] += 1
-        return
-    target, base, k = groups[g]
-    pool = t.pool
-    free = [i for i in range(len(pool)) if not used[i]]
-    n = len(free)
-    idx = list(range(k))
-    while True:
-        for i in range(k):
-            target[base + i] = pool[free[idx[i]]]
-        if g + 1 == len(groups):
-            t.copy_board()
-            acc[0] += t.share()
-            acc[1] += 1
-        else:
-            for i in range(k):
-                used[free[idx[i]]] = 1
-            _walk(t, groups, g + 1, used, acc)
-            for i in range(k):
-                used[free[idx[i]]] = 0
-        if not next_subset(idx, n):
-            return
-
 
 # the figures of the last call, for benchmarks and the coach screen
 last = {'deals': 0, 'exact': False}
@@ -786,12 +320,19 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
            omaha_quick=False):
     """Player 0's expected share of the pot, in parts per 1000.
-    ``omaha_quick``: Omaha by ``omaha_high_fast`` and ``_omaha_low_quick``
-    (exact, several times faster)."""
-    t = _Table(_code(variant), mine, board, opponents, dead)
+    ``omaha_quick``: Omaha high by ``omaha_high_fast`` (exact, several
+    times faster)."""
+    t = Deal(_code(variant), mine, board, opponents, dead)
     t.quick = omaha_quick
-    if exact_max and ranges is None and t.count_deals(exact_max) <= exact_max:
-        total, done = _exact(t)
+    walked = None
+    if exact_max and ranges is None:
+        # (imported at its first use: the game never asks for it)
+        from poker import exact
+
+        if exact.count(t, exact_max) <= exact_max:
+            walked = exact.walk(t)
+    if walked is not None:
+        total, done = walked
         last['exact'] = True
     else:
         if samples > _MAX_SAMPLES:
@@ -809,7 +350,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
 
             got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
         if got is None:
-            got = _monte_carlo(t, samples, rng, ranges, clock, budget_ms)
+            got = montecarlo.run(t, samples, rng, ranges, clock, budget_ms)
         total, done = got
         last['exact'] = False
     last['deals'] = done
@@ -822,169 +363,12 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
 
 # ---------------------------------------------------------------- the view
 
-def known_cards(view):
-    """(mine, board, opponents' up cards of live opponents, dead) from a
-    SeatView: everything the seat has seen, and nothing else."""
-    me = view.seat
-    # (few lists: this runs at every decision, on a tight heap)
-    mine = [c for c in view.down[me] if c is not None]
-    mine.extend(view.up[me])
-    board = list(view.board or ())
-    opps = []
-    dead = []
-    seen = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-    for c in mine:
-        seen[c] = 1
-    for c in board:
-        seen[c] = 1
-    for s in range(len(view.up)):
-        if s == me:
-            continue
-        up = view.up[s] or ()
-        if view.folded[s] or not _in_hand(view, s):
-            for c in up:
-                if not seen[c]:
-                    dead.append(c)
-                    seen[c] = 1
-            continue
-        opps.append(up)  # (the view's own list: read, never changed)
-        for c in up:
-            seen[c] = 1
-    for c in (view.dead or ()):
-        if not seen[c]:
-            dead.append(c)
-            seen[c] = 1
-    return mine, board, opps, dead
-
-
-def _in_hand(view, s):
-    # a seat with no cards at all (sitting out) is not in the hand
-    out = getattr(view, 'sitting_out', None)
-    if out is not None:
-        return not out[s]
-    if view.up[s]:
-        return True
-    d = view.down[s]
-    return d is not None and len(d) > 0
-
-
 def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0, max_opponents=0, omaha_quick=False):
-    """The equity of the view's seat against every live opponent.
-
-    ``max_opponents`` (flop games, where opponents show nothing): sample
-    only that many of them and return the equity against those (the caller
-    may then approximate the rest, e.g. as independent: e ** n)."""
-    mine, board, opps, dead = known_cards(view)
+                clock=None, budget_ms=0, omaha_quick=False):
+    """The equity of the view's seat (a ``poker.view.SeatView``) against
+    every live opponent, from the cards it has seen (``view.known_cards()``)."""
+    mine, board, opps, dead = view.known_cards()
     if not opps:
         return PERMILLE
-    if max_opponents and len(opps) > max_opponents:
-        opps = opps[:max_opponents]
-        if ranges is not None:
-            ranges = ranges[:max_opponents]
     return equity(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
                   exact_max, ranges, clock, budget_ms, omaha_quick)
-
-
-# ------------------------------------------------- seed 002: impossible call
-
-def cannot_beat(variant, mine, board, shown, dead=()):
-    """True when the hand ``mine`` (all a player's cards) can never beat a
-    player whose exposed cards are ``shown`` (stud: his four up cards),
-    whatever his hidden cards are: the seed-002 "impossible call".
-
-    The bettor's best hand is at least his exposed cards plus any one more
-    card, so the weakest hand he can hold is the least, over every card
-    ``x`` that could be his, of (shown + x). High games compare high hands;
-    razz the ace-to-five low; hi/lo also looks at the low half: a hand with
-    a qualifying low can still win that half, so it is never impossible.
-    Only defined for stud variants (no board of the bettor's own) and for
-    a complete hand of five or more cards; otherwise returns False.
-    """
-    code = _code(variant)
-    shape = SHAPES.get(code)
-    if shape is None or not shape[4]:
-        return False
-    cards = list(mine)
-    if board:
-        cards.extend(board)
-    if len(cards) < 5 or len(shown) + len(board or ()) < 4:
-        return False
-    kind = shape[3]
-    if kind == _LO8 and _ev.low8(cards) is not None:
-        return False
-    f = _ev.low_a5 if kind == _LOA5 else _ev.high
-    me = f(cards)  # (checked: the caller's cards)
-    known = bytearray(52)
-    for group in (cards, shown, dead):
-        for c in group:
-            known[c] = 1
-    hand = list(shown)
-    if board:
-        hand.extend(board)
-    hand.append(0)
-    if not 5 <= len(hand) <= 7:
-        return False
-    f = _low_a5 if kind == _LOA5 else _high   # unchecked: distinct by construction
-    worst = None
-    for x in range(52):
-        if known[x]:
-            continue
-        hand[-1] = x
-        v = f(hand)
-        if worst is None or v < worst:
-            worst = v
-    if worst is None:
-        return False
-    return me < worst
-
-
-def view_impossible_call(view):
-    """True when calling now, from this view alone, would be the seed-002
-    impossible call, as the engine applies the rule (``Hand.impossible_call``):
-    stud high (seven or five card stud; not razz or hi/lo), the final
-    betting round, the seat is the actor and the last to act, faces a bet,
-    and its cards cannot beat (nor tie) the bettor's exposed cards whatever
-    his hidden cards."""
-    v = view.variant
-    code = _code(v)
-    shape = SHAPES.get(code)
-    if shape is None or not shape[4] or shape[3] != _HI:
-        return False
-    if view.actor != view.seat or view.finished or view.to_call <= 0:
-        return False
-    if view.street != v.streets - 1:
-        return False
-    bettor = getattr(view, 'bettor', None)
-    if bettor is None:
-        bettor = _last_aggressor(view)
-    if bettor is None or bettor == view.seat or view.folded[bettor]:
-        return False
-    if not _closes_action(view, bettor):
-        return False
-    mine, board, _opps, dead = known_cards(view)
-    return cannot_beat(code, mine, board, view.up[bettor], dead)
-
-
-def _last_aggressor(view):
-    st = view.street
-    who = None
-    for a in view.actions:
-        if a[0] == st and a[2] in ('bet', 'raise', 'complete'):
-            who = a[1]
-    return who
-
-
-def _closes_action(view, bettor):
-    """True when a call by the view's seat ends the round: every other live
-    seat that can still act has matched the bet already (or is all in)."""
-    me = view.seat
-    top = view.bets[bettor]
-    for s in range(len(view.bets)):
-        if s == me or s == bettor or view.folded[s] or view.all_in[s]:
-            continue
-        if not _in_hand(view, s):
-            continue
-        if view.bets[s] < top:
-            return False
-    return True

@@ -1,4 +1,4 @@
-"""Hand evaluation from lookup tables (built by tools/tablegen.py).
+"""Hand evaluation from lookup files (built by tools/tablegen.py).
 
 Strengths are ints, higher is better, equal is a tie:
 
@@ -26,7 +26,8 @@ call the unchecked entry points on their hot paths:
 ``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
 positional arguments, no checks at all (garbage in, garbage out); and
 ``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
-``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``. On
+``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``
+(the lows from ``poker.lows``). On
 MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
 function (``FAST_PATH == 'viper'``; in full mode when the values are in one
 piece, as from ROMFS); elsewhere it is the plain-Python path
@@ -35,7 +36,7 @@ unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
 (7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
 one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
 
-Two modes (``MODE``), chosen once at import (see ``poker.tables``):
+Two modes (``MODE``), chosen once at import (see ``poker.lookup``):
 ``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
 hand, zero RAM from ROMFS); ``'compact'`` uses ``tables/high5.bin``
 (16 KB: five-card hands only, so 6 and 7 cards cost 6 and 21 lookups),
@@ -57,7 +58,8 @@ import sys
 
 from micropython import const
 
-from poker import tables as _tables
+from poker import lookup as _lookup
+from poker.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
               'flush', 'full house', 'four of a kind', 'straight flush')
@@ -71,7 +73,7 @@ _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = "high.bin"      # the full tables (see poker.tables for where)
+TABLE_FILE = "high.bin"      # the full tables (see poker.lookup for where)
 _IS_MP = sys.implementation.name == "micropython"
 
 
@@ -109,13 +111,13 @@ def _u16_view(buf, n):
 
 
 def _header(name):
-    head = _tables.load(name, 0, 136)
+    head = _lookup.load(name, 0, 136)
     if bytes(head[0:8]) != b"STUDHI01":
         raise ValueError("%s is not a hand table (run make tables)" % name)
     h = struct.unpack_from("<32I", head, 8)
     if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
             or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
-            or h[26] != _SF_SHIFT or h[12] != _tables.size(name)
+            or h[26] != _SF_SHIFT or h[12] != _lookup.size(name)
             or h[28] != (name == TABLE_FILE_5)):
         raise ValueError("%s does not match this evaluator (run make tables)" % name)
     return h
@@ -126,21 +128,21 @@ def _load_hash(name, h):
     and views): one piece when the source is contiguous anyway (ROMFS,
     CPython) or the heap has the block (the viper fast path wants it),
     else chunks of 4096 entries."""
-    dbuf = _tables.load(name, h[10], 2 * h[5])
+    dbuf = _lookup.load(name, h[10], 2 * h[5])
     tbufs = []
     views = []
     step = _CHUNK_MASK + 1
-    if not _IS_MP or _tables.where(name)[1] == "romfs":
+    if not _IS_MP or _lookup.where(name)[1] == "romfs":
         step = h[6]
     else:
         try:
-            tbufs.append(_tables.load(name, h[11], 2 * h[6]))
+            tbufs.append(_lookup.load(name, h[11], 2 * h[6]))
             return dbuf, _u16_view(dbuf, h[5]), tbufs, [_u16_view(tbufs[0], h[6])]
         except MemoryError:  # no block that big: chunks
             pass
     for j in range(0, h[6], step):
         n = min(step, h[6] - j)
-        tbufs.append(_tables.load(name, h[11] + 2 * j, 2 * n))
+        tbufs.append(_lookup.load(name, h[11] + 2 * j, 2 * n))
         views.append(_u16_view(tbufs[-1], n))
     return dbuf, _u16_view(dbuf, h[5]), tbufs, views
 
@@ -148,16 +150,16 @@ def _load_hash(name, h):
 def _choose_mode():
     """'full' (high.bin) unless its bytes would have to be read into a heap
     that cannot spare them and RAM_RESERVE more; then 'compact'."""
-    if _tables.COMPACT is not None:
-        return "compact" if _tables.COMPACT else "full"
+    if _lookup.COMPACT is not None:
+        return "compact" if _lookup.COMPACT else "full"
     try:
-        kind = _tables.where(TABLE_FILE)[1]
+        kind = _lookup.where(TABLE_FILE)[1]
     except OSError:  # only the compact table was installed
         return "compact"
     if _IS_MP and kind != "romfs":
         import gc
         gc.collect()
-        if gc.mem_free() - _tables.size(TABLE_FILE) < _tables.RAM_RESERVE:
+        if gc.mem_free() - _lookup.size(TABLE_FILE) < _lookup.RAM_RESERVE:
             return "compact"
     return "full"
 
@@ -190,7 +192,7 @@ _C5 = _H[3]
 _C6 = _H[4]
 _B = _H[5]      # hash buckets
 _N = _H[6]      # hash slots
-_small = _tables.load(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H[7], _H[10] - _H[7])
+_small = _lookup.load(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H[7], _H[10] - _H[7])
 _rank_keys = struct.unpack_from("<13I", _small, 0)
 _suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
 _bias = _H[2]
@@ -356,6 +358,10 @@ high5_unchecked = _high5_plain
 high6_unchecked = _high6_plain
 high7_unchecked = _high7_plain
 FAST_PATH = "plain"
+# the per-card keys and the five-card lookup by key sum: an Omaha hand is a
+# hole pair's key sum plus a board triple's (poker/omaha_fast.py)
+CARD_KEYS = _K
+five_of_keys = _five
 
 
 def _high7_batch_plain(hands, n, out):
@@ -519,25 +525,7 @@ def _display_order(five, strength):
 
 
 # ---------------------------------------------------------------- lows
-# Ranks ace-low: A = 0, 2 = 1, .. K = 12 (card rank r -> (r + 1) % 13).
-
-def _low_mask_bits():
-    # for each 8-bit set of low ranks (A..8), the five lowest if there are
-    # five, as a strength: 255 - mask, so fewer/lower cards score higher
-    t = bytearray(256)
-    for m in range(256):
-        kept = 0
-        n = 0
-        for r in range(8):
-            if m >> r & 1 and n < 5:
-                kept |= 1 << r
-                n += 1
-        t[m] = 255 - kept if n == 5 else 0
-    return t
-
-
-_LOW8 = _low_mask_bits()
-
+# (the unchecked low evaluators live in poker/lows.py)
 
 def low8(cards):
     """Eight-or-better low of 5..7 cards (ace low, straights and flushes do
@@ -547,20 +535,6 @@ def low8(cards):
     return low8_unchecked(cards)
 
 
-def low8_unchecked(cards):
-    """low8 without the input check."""
-    m = 0
-    for c in cards:
-        r = ((c >> 2) + 1) % 13
-        if r < 8:
-            m |= 1 << r
-    v = _LOW8[m]
-    return v if v else None
-
-
-_LOW_BASE = const(371293)  # 13 ** 5
-
-
 def low_a5(cards):
     """Ace-to-five low (razz) of 5..7 cards: always a strength, higher is
     better. Straights and flushes do not count; pairs do: no pair beats a
@@ -568,79 +542,6 @@ def low_a5(cards):
     a category the lower ranks win (pair of aces is the best pair)."""
     _check(cards)
     return low_a5_unchecked(cards)
-
-
-_P13 = (1, 13, 169, 2197, 28561, 371293)
-_CNT = bytearray(13)  # low_a5's rank counts (zero between calls)
-
-
-def low_a5_unchecked(cards):
-    """low_a5 without the input check. Allocates nothing (razz equity calls
-    it for every hand of every deal): the five ranks that count, highest
-    first, are weighed in base 13 as they are found, lowest first."""
-    cnt = _CNT
-    for c in cards:
-        cnt[((c >> 2) + 1) % 13] += 1
-    nd = 0           # distinct ranks
-    r0 = r1 = -1     # the two lowest ranks held
-    p1 = p2 = -1     # the two lowest ranks held twice or more
-    for r in range(13):
-        k = cnt[r]
-        if k:
-            if nd == 0:
-                r0 = r
-            elif nd == 1:
-                r1 = r
-            nd += 1
-            if k >= 2:
-                if p1 < 0:
-                    p1 = r
-                elif p2 < 0:
-                    p2 = r
-    # the category, the ranks that lead it (lead: s of them, highest
-    # first), and the ranks the rest leaves out (the rest: from the top)
-    # (one name a statement: MicroPython builds a tuple to assign four)
-    skip1 = skip2 = -1
-    s = 1
-    if nd >= 5:
-        cat = lead = s = 0
-    elif nd == 4:      # one pair: the lowest pair
-        cat = 1
-        lead = skip1 = p1
-    elif nd == 3:
-        if p2 >= 0:    # two pair
-            cat = s = 2
-            lead = p2 * 13 + p1
-            skip1 = p1
-            skip2 = p2
-        else:          # trips
-            cat = 3
-            lead = skip1 = p1
-    else:              # two ranks: a full house if possible, else quads
-        skip1 = a = r0
-        skip2 = b = r1
-        s = 2
-        if cnt[a] >= 3 and cnt[b] >= 2:
-            cat, lead = 4, a * 13 + b
-        elif cnt[b] >= 3 and cnt[a] >= 2:
-            cat, lead = 4, b * 13 + a
-        elif cnt[a] == 4:
-            cat, lead = 5, a * 13 + b
-        else:
-            cat, lead = 5, b * 13 + a
-    nrest = 5 - s if nd >= 5 else nd - s
-    bad = (cat * _P13[s] + lead) * _P13[5 - s]
-    w = 5 - s - nrest    # the weight (power of 13) of the lowest rest rank
-    n = 0
-    for r in range(13):
-        if n == nrest:
-            break
-        if cnt[r] and r != skip1 and r != skip2:
-            bad += r * _P13[w + n]
-            n += 1
-    for c in cards:
-        cnt[((c >> 2) + 1) % 13] = 0
-    return 6 * _LOW_BASE - bad
 
 
 # ---------------------------------------------------------------- Omaha
@@ -663,8 +564,9 @@ def omaha_high(hole, board):
 _subsets_made = {}
 
 
-def _subsets(n, k):
-    """The k-subsets of range(n) as a tuple of index tuples, made once."""
+def subsets(n, k):
+    """The k-subsets of range(n) as a tuple of index tuples, made once
+    (Omaha's hole pairs and board triples)."""
     got = _subsets_made.get(n * 8 + k)
     if got is None:
         got = _subsets_made[n * 8 + k] = tuple(_combos(n, k))
@@ -675,9 +577,9 @@ def omaha_high_unchecked(hole, board):
     """omaha_high without the input check (allocates nothing)."""
     K = _K
     five = _five
-    triples = _subsets(len(board), 3)
+    triples = subsets(len(board), 3)
     best = 0
-    for i, j in _subsets(len(hole), 2):
+    for i, j in subsets(len(hole), 2):
         h = K[hole[i]] + K[hole[j]]
         for a, b, c in triples:
             v = five(h + K[board[a]] + K[board[b]] + K[board[c]])
@@ -691,29 +593,3 @@ def omaha_low8(hole, board):
     cards (same scale as low8), or None."""
     _check_omaha(hole, board)
     return omaha_low8_unchecked(hole, board)
-
-
-def omaha_low8_unchecked(hole, board):
-    """omaha_low8 without the input check (allocates nothing): rank masks
-    (ace low = bit 0) of two distinct low hole ranks and three distinct low
-    board ranks, none shared; the best is the one with the lowest cards."""
-    best = 0
-    triples = _subsets(len(board), 3)
-    for i, j in _subsets(len(hole), 2):
-        a = ((hole[i] >> 2) + 1) % 13
-        b = ((hole[j] >> 2) + 1) % 13
-        if a >= 8 or b >= 8 or a == b:
-            continue
-        h = 1 << a | 1 << b
-        for x, y, z in triples:
-            a = ((board[x] >> 2) + 1) % 13
-            b = ((board[y] >> 2) + 1) % 13
-            c = ((board[z] >> 2) + 1) % 13
-            if a >= 8 or b >= 8 or c >= 8 or a == b or b == c or a == c:
-                continue
-            m = 1 << a | 1 << b | 1 << c
-            if not h & m:
-                v = 255 - (h | m)
-                if v > best:
-                    best = v
-    return best if best else None

@@ -1,29 +1,12 @@
-"""The console game between hands: settings, seats, dealer, money, elimination.
+"""The console game between hands: seats, dealer, money, elimination, saving.
 
 Public API (the UI codes against this; keep it backward compatible)
 ===================================================================
 
 Settings
 --------
-``Settings()`` holds what the menu changes; plain attributes:
-
-- ``game``: variant code, one of ``Settings.GAMES`` (the console's four:
-  ``'F7S'``, ``'F5S'``, ``'FT'``, ``'FO'``; the casino profile also offers
-  ``'F7S/8'``, ``'FR'``, ``'FO/8'``, see ``Settings.games()``).
-- ``stakes``: index into ``STAKES`` (small bets 10, 20, 50, 100, i.e. BET
-  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``,
-  ``settings.stakes_text(i=None)`` -> ``'10/20'``.
-- ``profile``: ``'lexibook'`` or ``'casino'``.
-- ``players``: seats at the table, the human included (lexibook: always 4;
-  casino: 2..8 stud, 2..10 flop games; ``settings.max_players()``).
-- ``chips``: starting chips per seat (lexibook: always 5000; casino: any of
-  ``CHIP_CHOICES``).
-- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``sound``: bool.
-  ``contrast``: 0..255.  ``coach``: bool (coach hints).
-- ``settings.normalize()`` clamps every field to a legal value (called by the
-  loaders; call it after the menu changes a field).
-- ``Settings.load(store)`` -> Settings (defaults plus a message in
-  ``store.problems`` when the file is bad); ``settings.save(store)``.
+``poker.settings.Settings`` (what the menu changes; imported here too):
+the game is played with its game, stakes, profile, players and chips.
 
 Game
 ----
@@ -36,9 +19,10 @@ Game
 - ``hand_factory``: default ``poker.hand.Hand`` (tests inject fakes).
 
 A new Game starts a new game (``g.new_game()``: every seat gets the starting
-chips; lexibook: player 3 = seat 2 deals first; casino: the seat left of the
-human = seat 1).  ``Game.load(store, rng, players=None, hand_factory=None)``
-returns the saved game in progress (or a new game when there is none or it is
+chips; the profile's ``first_dealer`` deals first: lexibook player 3 = seat
+2, casino the seat left of the human = seat 1).
+``Game.load(store, rng, players=None, hand_factory=None)`` returns the
+saved game in progress (or a new game when there is none or it is
 bad); a hand cut by power loss resumes from its journal: the same cards,
 the same actions, the same player to act (event ``('RESUMED', None)``); only
 a journal that cannot be used voids the hand (``('VOID', None)``: the stacks
@@ -46,7 +30,8 @@ of the hand start, every chip put in goes back, the same dealer deals again).
 
 State (read only for the UI):
 
-- ``g.settings``, ``g.variant`` (``poker.variants`` entry), ``g.rules``.
+- ``g.settings``, ``g.variant`` (``poker.variants`` entry), ``g.rules``
+  (``poker.rules.RuleSet``: the profile, its stakes, seats and chips).
 - ``g.seats``: number of seats; seat 0 is the human.
 - ``g.stacks``: chips of each seat between hands (during a hand: at the
   hand's start; the live figures are in ``g.hand.stacks``/``g.view()``).
@@ -56,9 +41,9 @@ State (read only for the UI):
 - ``g.hand_no``: hands completed in this game.
 - ``g.total``: chips at the table (constant for a game: the conservation
   check ``sum(g.stacks) == g.total`` holds between hands).
-- ``g.min_stack``: a seat with fewer chips than this is out: 5 small bets
-  (the console's "under $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at
-  100/200; the same rule in both profiles).
+- ``g.min_stack``: a seat with fewer chips than this is out: the
+  profile's ``min_stack_bets`` small bets, 5 in both (the console's "under
+  $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at 100/200).
 - ``g.over``: True when the game has ended; ``g.result`` is None, ``'lost'``
   (GAME OVER) or ``'won'`` (every virtual player is out).
 - ``g.stats``: a ``poker.stats.Stats`` (kept across games).
@@ -116,10 +101,9 @@ Persistence (``poker.store``), files under the store's root:
 - ``settings``: the Settings (saved by the UI: ``settings.save(store)``).
 - ``game``: the game in progress AND the statistics in one record, so they
   can never disagree: written once at the end of every hand (and by
-  ``new_game``), always between hands.  Checked on load beyond its CRC:
-  types, ranges, ``sum(stacks) == players * chips``, every ``out`` flag
-  equal to ``stack < min_stack``, a live dealer; any failure = damage (last
-  good copy, else defaults, with one message in ``store.problems``).
+  ``new_game``), always between hands.  Checked on load beyond its CRC
+  (``poker.record.check``); any failure = damage (last good copy, else
+  defaults, with one message in ``store.problems``).
 - ``journal``: the hand in progress (``poker.journal``): written when the
   hand is dealt (the random state that deals its cards, its deck, a check
   of its start) and appended with 3 bytes per action; removed when the hand
@@ -131,7 +115,7 @@ Persistence (``poker.store``), files under the store's root:
   resumes the finished hand and books it again.  The virtual players are
   made anew on power-on (as on every power-on): their styles are drawn
   again and Hard's memory of the other seats starts over.
-- ``hist0``..``hist7``: the last ``HISTORY_SIZE`` hands' PHH text (written
+- ``hist0``..``hist7``: the last ``record.HISTORY_SIZE`` hands' PHH text (written
   without a .bak copy), hand number ``seq`` in slot ``seq % 8``; entries
   whose number is not the one the saved game expects are ignored.
 - Writes per hand: the journal (72 bytes, then 3 per action, appended),
@@ -139,160 +123,23 @@ Persistence (``poker.store``), files under the store's root:
   journal atomic (temporary file + rename).
 
 Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
-bets after a hand (the console's "under $50" at 10/20, scaled with BET
-SIZE, both profiles).  Its remaining chips stay its own (they count in
-``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
+bets after a hand (the profile's ``min_stack_bets``: the console's "under
+$50" at 10/20, scaled with BET SIZE, both profiles).  Its remaining chips
+stay its own (they count in ``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
 you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 """
 
-from micropython import const
-
-from poker import journal
+from poker import handname, journal
+from poker.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
+from poker.settings import SAVE_VERSION, Settings
 from poker.stats import Stats
 from poker.store import MAX_SIZE
+from poker.variants import VARIANTS
 
-SAVE_VERSION = const(1)  # the "v" of the game and settings records
-HISTORY_SIZE = const(8)  # hand histories kept on flash
 JOURNAL = "journal"  # the hand in progress (poker.journal)
-MIN_STACK_BETS = const(5)  # out below 5 small bets ("under $50" at 10/20)
-
-STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
-CHIP_CHOICES = (1000, 2000, 5000, 10000, 20000)  # casino starting chips
-LEXIBOOK_GAMES = ("FT", "FO", "F7S", "F5S")  # the console's GAME SELECT order
-CASINO_GAMES = ("FT", "FO", "F7S", "F5S", "F7S/8", "FR", "FO/8")
-STUD_GAMES = ("F7S", "F5S", "F7S/8", "FR")
-PROFILES = ("lexibook", "casino")
-LEXIBOOK_SEATS = const(4)
-LEXIBOOK_CHIPS = const(5000)
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-class Settings:
-    GAMES = LEXIBOOK_GAMES
-    STAKES = STAKES
-    CHIP_CHOICES = CHIP_CHOICES
-    PROFILES = PROFILES
-    # (name, default); the default's type is the field's type
-    _FIELDS = (
-        ("game", "F7S"),
-        ("stakes", 0),
-        ("profile", "lexibook"),
-        ("players", LEXIBOOK_SEATS),
-        ("chips", LEXIBOOK_CHIPS),
-        ("difficulty", 1),
-        ("sound", True),
-        ("contrast", 128),
-        ("coach", False),
-    )
-    sound: bool  # declared for the type checker (the values come from _FIELDS)
-    coach: bool  # declared for the type checker (the values come from _FIELDS)
-
-    def __init__(self):
-        for name, default in self._FIELDS:
-            setattr(self, name, default)
-
-    def games(self):
-        return CASINO_GAMES if self.profile == "casino" else LEXIBOOK_GAMES
-
-    def small_bet(self):
-        return STAKES[self.stakes]
-
-    def stakes_text(self, index=None):
-        """'10/20' for the BET SIZE menu (the current stakes by default)."""
-        small = STAKES[self.stakes if index is None else index]
-        return "%d/%d" % (small, 2 * small)
-
-    def max_players(self):
-        if self.profile != "casino":
-            return LEXIBOOK_SEATS
-        return 8 if self.game in STUD_GAMES else 10
-
-    def min_players(self):
-        return 2 if self.profile == "casino" else LEXIBOOK_SEATS
-
-    def normalize(self):
-        """Clamps every field to a legal value; returns self."""
-        if self.profile not in PROFILES:
-            self.profile = "lexibook"
-        if self.game not in self.games():
-            self.game = "F7S"
-        if not 0 <= self.stakes < len(STAKES):
-            self.stakes = 0
-        if self.profile == "lexibook":
-            self.players = LEXIBOOK_SEATS
-            self.chips = LEXIBOOK_CHIPS
-        else:
-            self.players = max(self.min_players(), min(self.max_players(), self.players))
-            if self.chips not in CHIP_CHOICES:
-                self.chips = LEXIBOOK_CHIPS
-        self.difficulty = max(0, min(2, self.difficulty))
-        self.contrast = max(0, min(255, self.contrast))
-        return self
-
-    def copy(self):
-        s = Settings()
-        for name, _ in self._FIELDS:
-            setattr(s, name, getattr(self, name))
-        return s
-
-    def to_obj(self):
-        d = {"v": SAVE_VERSION}
-        for name, _ in self._FIELDS:
-            d[name] = getattr(self, name)
-        return d
-
-    @staticmethod
-    def from_obj(obj):
-        """Settings from JSON data; ValueError on a wrong version or type.
-        Missing fields take their defaults; out-of-range values are clamped."""
-        if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
-            raise ValueError("settings: wrong version")
-        s = Settings()
-        for name, default in Settings._FIELDS:
-            if name not in obj:
-                continue
-            v = obj[name]
-            if isinstance(default, bool):
-                ok = isinstance(v, bool)
-            elif isinstance(default, int):
-                ok = _is_int(v)
-            else:
-                ok = isinstance(v, str)
-            if not ok:
-                raise ValueError("settings: bad " + name)
-            setattr(s, name, v)
-        return s.normalize()
-
-    @staticmethod
-    def load(store):
-        s = None
-        if store is not None:
-            s = store.load_json("settings", Settings.from_obj)
-        return s if s is not None else Settings()
-
-    def save(self, store):
-        if store is not None:
-            store.save_json("settings", self.to_obj())
 
 
 # -- the parts that come from other modules (injectable for tests) -----------
-
-def _variant(code):
-    from poker import variants
-
-    return variants.VARIANTS[code]
-
-
-def _rules(profile, small_bet, chips):
-    from poker import rules
-
-    if profile == "casino":
-        return rules.casino(small_bet=small_bet, starting_chips=chips)
-    return rules.lexibook(small_bet=small_bet)
-
 
 def _default_hand(*args, **kwargs):
     from poker.hand import Hand
@@ -307,14 +154,8 @@ def _default_players(seat, settings, rng):
 
 
 def _phh_text(hand):
-    """The hand's PHH text (poker.phh's, else the Hand's own), '' if neither
-    works: a history is never worth a crash."""
-    try:
-        from poker import phhout as phh
-
-        return phh.dumps(hand)
-    except Exception:
-        pass
+    """The hand's PHH text (poker.phhout), '' if it fails: a history is
+    never worth a crash."""
     try:
         return hand.to_phh()
     except Exception:
@@ -328,60 +169,6 @@ def _safe_action(legal):
         if kind in ("check", "bring_in", "call"):
             return kind, amount
     return legal[0]
-
-
-# -- the game record on flash ---------------------------------------------------
-
-_GAME_KEYS = ("game", "stakes", "profile", "players", "chips")
-
-
-def _check_record(obj):
-    """Validates the "game" record; returns it or raises ValueError."""
-    if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
-        raise ValueError("game: wrong version")
-    seq = obj.get("seq")
-    if type(seq) is not int or seq < 0:
-        raise ValueError("game: bad seq")
-    obj["stats"] = Stats.from_obj(obj.get("stats"))
-    g = obj.get("game")
-    if g is None:
-        return obj
-    if not isinstance(g, dict):
-        raise ValueError("game: not a table")
-    s = Settings()
-    for name in _GAME_KEYS:
-        setattr(s, name, g.get(name))
-    for name in ("stakes", "players", "chips"):
-        if not _is_int(getattr(s, name)):
-            raise ValueError("game: bad " + name)
-    before = [getattr(s, name) for name in _GAME_KEYS]
-    s.normalize()
-    if before != [getattr(s, name) for name in _GAME_KEYS]:
-        raise ValueError("game: settings out of range")
-    n = s.players
-    stacks = g.get("stacks")
-    out = g.get("out")
-    dealer = g.get("dealer")
-    hand_no = g.get("hand_no")
-    result = g.get("result")
-    if not isinstance(stacks, list) or len(stacks) != n or not isinstance(out, list) or len(out) != n:
-        raise ValueError("game: bad seats")
-    min_stack = MIN_STACK_BETS * s.small_bet()
-    for i in range(n):
-        if not _is_int(stacks[i]) or stacks[i] < 0 or not isinstance(out[i], bool):
-            raise ValueError("game: bad stack")
-        if out[i] != (stacks[i] < min_stack):
-            raise ValueError("game: bad elimination")
-    if sum(stacks) != n * s.chips:
-        raise ValueError("game: chips do not add up")
-    if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
-        raise ValueError("game: bad dealer")
-    if result not in (None, "won", "lost"):
-        raise ValueError("game: bad result")
-    if result is None and (out[dealer] or out[0]):
-        raise ValueError("game: bad dealer")
-    g["settings"] = s
-    return obj
 
 
 class Game:
@@ -407,7 +194,7 @@ class Game:
         self.unbooked = None
         self._books = None
         self.defer_booking = False
-        rec = store.load_json("game", _check_record) if store is not None else None
+        rec = store.load_json("game", check) if store is not None else None
         self._record = rec
         if rec is not None:
             self.stats = rec["stats"]
@@ -424,9 +211,9 @@ class Game:
         self.seats = s.players
         self.chips = s.chips
         self.stakes = s.stakes
-        self.variant = _variant(self.code)
-        self.rules = _rules(self.profile, self.small_bet, self.chips)
-        self.min_stack = MIN_STACK_BETS * self.small_bet
+        self.variant = VARIANTS[self.code]
+        self.rules = s.house()
+        self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
         self.bots = {}
         self.remake_players()
@@ -438,8 +225,7 @@ class Game:
         self._setup(self.settings)
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
-        # lexibook: player 3 (seat 2) deals first; casino: the seat left of the human
-        self.dealer = getattr(self.rules, "first_dealer", 2 if self.profile == "lexibook" else 1) % self.seats
+        self.dealer = self.rules.first_dealer % self.seats
         self.hand_no = 0
         self.over = False
         self.result = None
@@ -467,7 +253,7 @@ class Game:
                 store.remove("hand")  # older firmware's mid-hand marker
             return g
         s = settings.copy()
-        for name in _GAME_KEYS:
+        for name in GAME_KEYS:
             setattr(s, name, saved[name])
         g._setup(s)
         g.stacks = list(saved["stacks"])
@@ -500,11 +286,11 @@ class Game:
         }
 
     def pending(self, settings):
-        """The names of the settings (of ``_GAME_KEYS``: game, stakes,
+        """The names of the settings (of ``GAME_KEYS``: game, stakes,
         profile, players, chips) that differ from the game in play: the
         menu changes them for the next new game."""
         g = self._game_obj()
-        return [name for name in _GAME_KEYS if g[name] != getattr(settings, name)]
+        return [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
 
     def plays(self, settings):
         """True when the game in play has these settings' game, stakes,
@@ -608,23 +394,27 @@ class Game:
             return
         self.hand = None
         self.last_hand = h
-        n = self.seats
         final = list(h.stacks)
-        ok = len(final) == n and sum(final) == sum(start)
-        if ok:
-            for i in range(n):
-                if final[i] < 0 or (start[i] == 0 and final[i] != 0):
-                    ok = False
-        if getattr(h, "voided", False) or not ok:
+        if h.voided or not _chips_add_up(start, final):
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self._close_journal()
             return
-        for i in range(n):
+        for i in range(self.seats):
             if start[i]:
                 self.stacks[i] = final[i]
         self.hand_no += 1
         self.seq += 1
+        self._eliminate()
+        self.unbooked = h
+        self._books = [0, start, final]
+        if not self.defer_booking:
+            self.settle()
+
+    def _eliminate(self):
+        """After a hand: the seats under ``min_stack`` are out; the game is
+        lost or won, else the button moves to the next live seat."""
+        n = self.seats
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
                 self.out[seat] = True
@@ -647,10 +437,6 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
-        self.unbooked = h
-        self._books = [0, start, final]
-        if not self.defer_booking:
-            self.settle()
 
     def book(self):
         """One part of the finished hand's books, in this order: the
@@ -692,7 +478,7 @@ class Game:
         text = _phh_text(h).encode()
         if len(text) > MAX_SIZE - 16:  # a record's limit
             text = text[:MAX_SIZE - 16]
-        self.store.write("hist%d" % (self.seq % HISTORY_SIZE), (b"%d\n" % self.seq, text), False)
+        self.store.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
 
     # -- the hand's journal on flash (poker.journal) --------------------------------
     def _open_journal(self, state):
@@ -764,14 +550,18 @@ class Game:
     def _record_stats(self, h, start, final):
         pot = 0
         won = False
-        for amount, winners in getattr(h, "pots", ()):
+        for amount, winners in h.pots:
             pot += amount
             if 0 in winners:
                 won = True
-        best, own, board, omaha = _best_hand(h, self.variant)
-        # the hand's name only for a new best (best_five allocates)
+        try:
+            best, own, board = handname.best_high(h.view(0), self.variant)
+        except Exception:  # a statistic is never worth a crash
+            best, own, board = 0, (), ()
+        omaha = self.variant.omaha
+        # the hand's name only for a new best (finding its five allocates)
         self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
-                               lambda: _hand_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+                               lambda: _best_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):
         """The last ``n`` saved hand histories (PHH text), oldest first.
@@ -785,63 +575,25 @@ class Game:
         for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
             if k <= 0:
                 continue
-            entry = self.store.load("hist%d" % (k % HISTORY_SIZE), _parse_history)
+            entry = self.store.load(history_slot(k), parse_history)
             if entry is not None and entry[0] == k:
                 out.append(entry[1])
         return out
 
 
-def _parse_history(payload):
-    payload = bytes(payload)
-    nl = payload.find(b"\n")
-    if nl < 0:
-        raise ValueError("history: no header")
-    return int(payload[:nl]), payload[nl + 1:].decode()
+def _chips_add_up(start, final):
+    """The stacks a hand ends with are its start's chips, none made or lost,
+    none given to a seat that was not dealt in."""
+    if len(final) != len(start) or sum(final) != sum(start):
+        return False
+    for i in range(len(start)):
+        if final[i] < 0 or (start[i] == 0 and final[i] != 0):
+            return False
+    return True
 
 
-def _hand_text(value, own, board, omaha):
-    """'category cards' of the human's high hand (see _best_hand)."""
-    from poker import cards, evaluator
-
+def _best_text(value, own, board, omaha):
     try:
-        if omaha:  # the two hole cards and three board cards that make it
-            for i in range(len(own)):
-                for j in range(i + 1, len(own)):
-                    for a in range(len(board)):
-                        for b in range(a + 1, len(board)):
-                            for c in range(b + 1, len(board)):
-                                five = [own[i], own[j], board[a], board[b], board[c]]
-                                if evaluator.high(five) == value:
-                                    return evaluator.category(value) + " " + cards.format(
-                                        evaluator.best_five(five))
-            return ""
-        return evaluator.category(value) + " " + cards.format(evaluator.best_five(own + board))
+        return handname.best_high_text(value, own, board, omaha)
     except Exception:  # a statistic is never worth a crash
         return ""
-
-
-def _best_hand(h, variant):
-    """(evaluator value, own cards, board, omaha) of the human's high hand
-    at the end of the hand; value 0 when he folded, the game is not a high
-    game or cards are few. The value is on the evaluator's scale
-    (poker.evaluator.high: 1..7462); _hand_text names it."""
-    omaha = getattr(variant, "omaha", False)
-    if not getattr(variant, "high", True):
-        return 0, (), (), omaha
-    try:
-        v = h.view(0)
-        if v.folded[0]:
-            return 0, (), (), omaha
-        from poker import evaluator
-
-        own = [c for c in v.down[0] if c is not None] + list(v.up[0])
-        board = list(v.board or ())
-        if omaha:
-            if len(board) < 3 or len(own) < 2:
-                return 0, (), (), omaha
-            return evaluator.omaha_high(own, board), own, board, omaha
-        if len(own) + len(board) < 5:
-            return 0, (), (), omaha
-        return evaluator.high(own + board), own, board, omaha
-    except Exception:  # a statistic is never worth a crash
-        return 0, (), (), omaha

@@ -16,9 +16,8 @@
 Strengths come from poker.evaluator; only names are made here.
 """
 from poker import evaluator
-
-_R = "23456789TJQKA"
-_LOW_R = "A23456789TJQK"
+from poker.cards import LOW_RANK, LOW_RANKS
+from poker.cards import RANKS as _R
 
 
 _BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
@@ -29,8 +28,8 @@ def _fives(hole, board, omaha, b):
     two hole and three board cards, from the evaluator's (cached) index
     lists; else any five of hole + board."""
     if omaha:
-        triples = evaluator._subsets(len(board), 3)
-        for i, j in evaluator._subsets(len(hole), 2):
+        triples = evaluator.subsets(len(board), 3)
+        for i, j in evaluator.subsets(len(hole), 2):
             b[0] = hole[i]
             b[1] = hole[j]
             for x, y, z in triples:
@@ -74,10 +73,6 @@ def high_five(hole, board=(), omaha=False, target=None):
     return evaluator.best_five(_best(hole, board, omaha, _high5, target))  # display order
 
 
-def _low_rank(c):
-    return ((c >> 2) + 1) % 13  # ace low: A = 0 .. K = 12
-
-
 def low_five(hole, board=(), low="8", omaha=False, target=None):
     best = _best(hole, board, omaha, evaluator.low8_unchecked if low == "8" else evaluator.low_a5_unchecked,
                  target)
@@ -86,7 +81,7 @@ def low_five(hole, board=(), low="8", omaha=False, target=None):
     out = []  # highest rank first (ace low), a simple insertion sort
     for c in best:
         i = 0
-        while i < len(out) and _low_rank(out[i]) >= _low_rank(c):
+        while i < len(out) and LOW_RANK[out[i]] >= LOW_RANK[c]:
             i += 1
         out.insert(i, c)
     return out
@@ -152,11 +147,11 @@ def high_name(five, rival=None):
 
 
 def low_name(five):
-    ranks = [_low_rank(c) for c in five]
+    ranks = [LOW_RANK[c] for c in five]
     for r in ranks:
         if ranks.count(r) > 1:  # razz with a pair: named as a high hand
             return high_name(evaluator.best_five(five))
-    return "-".join([_LOW_R[r] for r in ranks]) + " LOW"
+    return "-".join([LOW_RANKS[r] for r in ranks]) + " LOW"
 
 
 def explain(h):
@@ -190,3 +185,38 @@ def explain(h):
                     rival = s
             name = high_name(hf, h.plays[rival][0] if rival is not None else None)
         h.awards[i] = (pot, half, amt, shares, name)
+
+
+# -- the statistics' best hand (poker.game books it after every hand) --------
+
+def best_high(view, variant):
+    """(value, own cards, board) of the high hand of ``view``'s seat at the
+    end of a hand (its final SeatView): the value on the evaluator's scale
+    (poker.evaluator.high, 1..7462); 0 when the seat folded, the game is not
+    a high game or the cards are too few. ``best_high_text`` names it."""
+    if not variant.high:
+        return 0, (), ()
+    seat = view.seat
+    if view.folded[seat]:
+        return 0, (), ()
+    own = [c for c in view.down[seat] if c is not None] + list(view.up[seat])
+    board = list(view.board)
+    if variant.omaha:
+        if len(board) < 3 or len(own) < 2:
+            return 0, (), ()
+        return evaluator.omaha_high(own, board), own, board
+    if len(own) + len(board) < 5:
+        return 0, (), ()
+    return evaluator.high(own + board), own, board
+
+
+def best_high_text(value, own, board, omaha):
+    """'category cards' of the high hand ``value`` of best_high: its
+    category and the five cards that make it, in display order (Omaha: two
+    own and three board cards), '' when none of them do."""
+    from poker import cards
+
+    five = _best(own, board, omaha, _high5, value)
+    if five is None or _high5(five) != value:
+        return ""
+    return evaluator.category(value) + " " + cards.format(evaluator.best_five(five))

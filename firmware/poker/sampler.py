@@ -3,7 +3,7 @@ in batches: deal many samples into one buffer, evaluate every hand of the
 batch in one call (``evaluator.high7_batch``), score the batch in one call.
 
 ``run(t, samples, rng, clock, budget_ms, pot)`` is poker.equity's Monte
-Carlo loop for such a table ``t`` (an ``equity._Table``) without ranges:
+Carlo loop (``poker.montecarlo``) for such a deal ``t`` (an ``equity.Deal``) without ranges:
 the same cards from the same ``Rng`` (one ``next16`` word a deal, then the
 deal LCG), the same pool shuffled in place, the same units, the same
 checks of the clock every 16 deals, the ``Rng`` left in the same state:
@@ -84,7 +84,7 @@ def _deal_plain(x, t, pool, plan, hands, ctrl):
             ctrl[7] = d + 1
         x = rng.next16()
         for t in range(m):
-            # poker.equity's deal LCG (_LCG_A, _LCG_C), a byte at a time:
+            # poker.montecarlo's deal LCG (_LCG_A, _LCG_C), a byte at a time:
             # small ints on the device
             x = (((((x >> 8) * 25173) & 255) << 8) + (x & 255) * 25173 + 13849) & 0xFFFF
             j = t + ((x * (npool - t)) >> 16)

@@ -8,7 +8,16 @@ and ``F5S`` (five card stud) have no PHH code.
 5
 >>> VARIANTS['FT'].board
 (0, 3, 1, 1)
+>>> VARIANTS['FO/8'].shape == (4, 5, True, POT_HILO8, False)
+True
 """
+from micropython import const
+
+# What a pot goes to (Variant.shape): the best high hand; half to the best
+# high, half to the best eight-or-better low; the best ace-to-five low.
+POT_HIGH = const(0)
+POT_HILO8 = const(1)
+POT_RAZZ = const(2)
 
 
 class Variant:
@@ -33,6 +42,9 @@ class Variant:
     - ``open_pair_street``: the round on which an open pair gives the
       big-bet option (fourth street in stud high), or -1.
     - ``street_names``: names of the betting rounds.
+    - ``shape``: what equity deals and scores (poker/equity.py): (own cards
+      at showdown, board cards, ``omaha``, the pot's kind ``POT_HIGH`` /
+      ``POT_HILO8`` / ``POT_RAZZ``, ``stud``).
     """
 
     def __init__(self, code, name, stud, max_seats, high, low, deals, board,
@@ -58,8 +70,27 @@ class Variant:
             n += len(d)
         self.hole_cards = n  # cards each seat holds at the end
 
+    @property
+    def shape(self):
+        # (made when asked, once an equity problem: a stored attribute
+        # would grow every Variant's attribute table)
+        nboard = 0
+        for k in self.board:
+            nboard += k
+        pot = POT_HIGH if self.low is None else POT_HILO8 if self.high else POT_RAZZ
+        return (self.hole_cards, nboard, self.omaha, pot, self.stud)
+
     def __repr__(self):
         return "Variant(%s)" % self.code
+
+    @property
+    def profiles(self):
+        """The rule profiles that offer the game (GAME SELECT, below); a
+        property: an attribute more would grow every Variant's table."""
+        for code, profiles in _MENU:
+            if code == self.code:
+                return profiles
+        return ()
 
 
 _STUD7 = ('ddu', 'u', 'u', 'u', 'd')
@@ -91,5 +122,24 @@ VARIANTS = {
                     street_names=_FLOP_NAMES),
 }
 
+# GAME SELECT: the games in the menu's order and the rule profiles that
+# offer each (poker.rules.PROFILES): the console's four in both profiles, in
+# the console's order, then the casino's own three.
+_BOTH = ('lexibook', 'casino')
+_CASINO = ('casino',)
+_MENU = (('FT', _BOTH), ('FO', _BOTH), ('F7S', _BOTH), ('F5S', _BOTH),
+         ('F7S/8', _CASINO), ('FR', _CASINO), ('FO/8', _CASINO))
+
+
+def games(profile):
+    """The codes of the games the rule profile ``profile`` offers, in GAME
+    SELECT order.
+
+    >>> games('casino')
+    ('FT', 'FO', 'F7S', 'F5S', 'F7S/8', 'FR', 'FO/8')
+    """
+    return tuple([code for code, profiles in _MENU if profile in profiles])
+
+
 # The four games of the Lexibook console, in its GAME SELECT order.
-CONSOLE = ('FT', 'FO', 'F7S', 'F5S')
+CONSOLE = games('lexibook')

@@ -22,12 +22,26 @@ main pot), ``plays`` (per seat that showed: the five cards that play for
 high and for low, or ``None``), ``names`` (their names), ``mucked``, ``bring_in_seat``,
 ``bettor`` (last seat to bet, raise or complete this round, or ``None``),
 ``impossible_call`` (True when calling now would be the seed-002
-impossible call for this seat), ``small_bet``, ``big_bet``,
-``bet_size`` (the limit of this round).
+impossible call for this seat: ``Hand.impossible_call``), ``small_bet``,
+``big_bet``, ``bet_size`` (the bet or raise of this round), ``own`` (this
+seat's own cards, down and up, in dealing order), ``live_opponents`` (other
+seats dealt in and not folded), ``raises`` (bets, raises and completions
+on this round) and ``their_raises`` (those of the other seats).
+``known_cards()``: everything the seat has seen, as the equity needs it.
+
+What the hand knows is read from it once, here, so that the players and
+the screens read facts instead of working them out again. A view is made
+for every decision and every frame: plain values, lists copied once, the
+known cards only when asked (and then kept).
 """
+
+_AGGRESSIVE = ('bet', 'raise', 'complete')
+
 
 
 class SeatView:
+    _known = None  # known_cards(), made at the first call
+
     def __init__(self, hand, seat):
         h = hand
         n = h.n
@@ -76,15 +90,77 @@ class SeatView:
         self.names = list(h.names)
         self.mucked = list(h.mucked)
         self.bring_in_seat = h.bring_in_seat
-        self.bettor = h.aggressor
+        self.bettor = h.bettor
         self.impossible_call = h.impossible_call(seat) if mine else False
         self.small_bet = h.rules.small_bet
         self.big_bet = h.rules.big_bet
-        self.bet_size = h._unit
+        self.bet_size = h.bet_size
+        self.own = list(h.hole[seat])
+        live = 0
+        for s in range(n):
+            if s != seat and h.in_hand[s] and not h.folded[s]:
+                live += 1
+        self.live_opponents = live
+        # this round's actions are the last ones: walk back to its start
+        raises = theirs = 0
+        acts = h.actions
+        st = h.street
+        for i in range(len(acts) - 1, -1, -1):
+            a = acts[i]
+            if a[0] != st:
+                break
+            if a[2] in _AGGRESSIVE:
+                raises += 1
+                if a[1] != seat:
+                    theirs += 1
+        self.raises = raises
+        self.their_raises = theirs
 
     def own_cards(self):
         """This seat's cards (down and up) plus the board."""
         return self.down[self.seat] + self.up[self.seat] + self.board
+
+    def known_cards(self):
+        """``(mine, board, opponents, dead)``: everything the seat has
+        seen, and nothing else: its own cards, the board, the up cards of
+        each live opponent (one list per opponent, the view's own lists:
+        read them, never change them), and the dead cards (folded seats'
+        up cards, its own down cards once it folded). Made once per view."""
+        k = self._known
+        if k is not None:
+            return k
+        me = self.seat
+        # (few lists: this runs at every decision, on a tight heap)
+        mine = [c for c in self.down[me] if c is not None]
+        mine.extend(self.up[me])
+        board = list(self.board)
+        opps = []
+        dead = []
+        seen = bytearray(52)  # (bits of an int would pass 2**30: big ints)
+        for c in mine:
+            seen[c] = 1
+        for c in board:
+            seen[c] = 1
+        out = self.sitting_out
+        for s in range(self.n):
+            if s == me:
+                continue
+            up = self.up[s]
+            if self.folded[s] or out[s]:
+                for c in up:
+                    if not seen[c]:
+                        dead.append(c)
+                        seen[c] = 1
+                continue
+            opps.append(up)
+            for c in up:
+                seen[c] = 1
+        for c in self.dead:
+            if not seen[c]:
+                dead.append(c)
+                seen[c] = 1
+        k = self._known = (mine, board, opps, dead)
+        return k
 
 
 def cannot_beat(own, bettor_up, seen):

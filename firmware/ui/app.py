@@ -34,8 +34,10 @@ from ui.messages import Banner, Confirm, PowerOn
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.evaluator", "poker.cards", "poker.variants", "poker.rules", "poker.hand",
-           "poker.view", "poker.players", "poker.game", "poker.handname", "poker.phhout",
+PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
+           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
+           "poker.omaha_fast", "poker.montecarlo", "poker.players",
+           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
@@ -73,7 +75,8 @@ class App:
         self.go(PowerOn(self))
 
     def _load_game(self):
-        from poker.game import Game, Settings
+        from poker.game import Game
+        from poker.settings import Settings
 
         self.settings = Settings.load(self.store)
         if self.store is not None:
@@ -385,19 +388,8 @@ class App:
                 table.do(("fold" if i else "check", None))
         self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
 
-    def impossible_call(self, view):
-        r = getattr(view, "impossible_call", None)
-        if isinstance(r, bool):
-            return r
-        try:
-            from poker.equity import view_impossible_call
-
-            return view_impossible_call(view)
-        except Exception:
-            return False
-
     def warn_impossible_call(self, table, action):
-        bettor = getattr(table.view, "bettor", None)
+        bettor = table.view.bettor
         who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
 
         def done(i):

@@ -2,14 +2,12 @@
 on, its equity. Both read only the seat's view (poker.view.SeatView)."""
 from micropython import const
 
-# at most 8 characters: the names fit beside seven large cards
+from poker.cards import LOW_RANK, LOW_RANKS, RANKS
+
+# the evaluator's categories (evaluator.CATEGORIES) in at most 8 characters:
+# the names fit beside seven large cards
 _SHORT = ("HIGH", "PAIR", "TWO PAIR", "TRIPS", "STRAIGHT", "FLUSH",
           "FULL HS", "QUADS", "ST FLUSH")
-_PLURAL = "23456789TJQKA"
-_CATS = ("high card", "pair", "two pair", "three of a kind", "straight",
-         "flush", "full house", "four of a kind", "straight flush")
-_RANKS = "23456789TJQKA"
-_LOW_RANKS = "A23456789TJQK"
 
 
 def own_cards(view):
@@ -35,8 +33,8 @@ def _with_rank(cat, cs):
     for r in range(12, -1, -1):
         if counts[r] >= need:
             if cat == 0:
-                return _RANKS[r] + " HIGH"
-            return _SHORT[cat] + " " + _PLURAL[r] + "S"
+                return RANKS[r] + " HIGH"
+            return _SHORT[cat] + " " + RANKS[r] + "S"
     return _SHORT[cat]
 
 
@@ -67,56 +65,47 @@ def _few(cs):
     return 0
 
 
-def _cat_index(value):
-    from poker import evaluator
-
-    name = evaluator.category(value)
-    return _CATS.index(name) if name in _CATS else 0
-
-
 def _best_high(cs):
     """Category of the best high hand of 5 to 8 cards."""
     from poker import evaluator
 
     if len(cs) <= 7:
-        return _cat_index(evaluator.high(cs))
+        return evaluator.category_index(evaluator.high(cs))
     best = 0
     for i in range(len(cs)):  # 8 cards (stud community card): drop one
         best = max(best, evaluator.high(cs[:i] + cs[i + 1:]))
-    return _cat_index(best)
+    return evaluator.category_index(best)
+
+
+def _low_ranks(cs):
+    """The distinct ranks of the cards, ace low (poker.cards.LOW_RANK), lowest first."""
+    ranks = []
+    for c in cs:
+        r = LOW_RANK[c]
+        if r not in ranks:
+            ranks.append(r)
+    ranks.sort()
+    return ranks
 
 
 def _low_text(cs, eight):
     """'7-LOW' style name of the best low of the cards, '' if none."""
-    ranks = []
-    for c in cs:
-        r = c >> 2
-        r = 0 if r == 12 else r + 1  # ace low: A=0, 2=1 .. K=12
-        if r not in ranks:
-            ranks.append(r)
+    ranks = _low_ranks(cs)
     if len(ranks) < 5:
         return ""
-    ranks.sort()
     top = ranks[4]
     if eight and top > 7:
         return ""
-    return _LOW_RANKS[top] + "-LOW"
+    return LOW_RANKS[top] + "-LOW"
 
 
 def razz_text(cs):
     """Razz: the lowest distinct ranks held, up to five, highest first,
     ace low: '8532A' (a made 8-low) or '83A' on third street."""
-    ranks = []
-    for c in cs:
-        r = c >> 2
-        r = 0 if r == 12 else r + 1
-        if r not in ranks:
-            ranks.append(r)
-    ranks.sort()
-    ranks = ranks[:5]
+    ranks = _low_ranks(cs)[:5]
     out = ""
     for i in range(len(ranks) - 1, -1, -1):
-        out += _LOW_RANKS[ranks[i]]
+        out += LOW_RANKS[ranks[i]]
     return out
 
 
@@ -134,19 +123,14 @@ def low_name(view):
     try:
         own = own_cards(view)
         board = list(view.board or ())
-        if getattr(v, "omaha", False):
+        if v.omaha:
             if len(board) < 3:
                 return ""
-            best = None
-            for i in range(len(own)):
-                for j in range(i + 1, len(own)):
-                    for a in range(len(board)):
-                        for b in range(a + 1, len(board)):
-                            for c in range(b + 1, len(board)):
-                                t = _low_text([own[i], own[j], board[a], board[b], board[c]], True)
-                                if t and (best is None or t < best):
-                                    best = t
-            return best or ""
+            from poker import handname
+
+            # the best low of two hole and three board cards: its top card
+            five = handname.low_five(own, board, "8", True)
+            return _low_text(five, True) if five is not None else ""
         return _low_text(own + board, True)
     except Exception:
         return ""
@@ -161,14 +145,14 @@ def name_of(v, own, board=()):
             return ""
         if not v.high:  # razz
             return razz_text(own + board)
-        if getattr(v, "omaha", False):
+        if v.omaha:
             if len(board) < 3:
                 return _with_rank(_few(own), own)
             from poker import evaluator, handname
 
             # named from the five cards that play (two of his, three of the board)
             best = evaluator.omaha_high(own, board)
-            return _with_rank(_cat_index(best), handname.high_five(own, board, True, best))
+            return _with_rank(evaluator.category_index(best), handname.high_five(own, board, True, best))
         cs = own + board
         return _with_rank(_best_high(cs) if len(cs) >= 5 else _few(cs), cs)
     except Exception:  # a label is never worth a crash
@@ -190,15 +174,4 @@ def equity_part(view, rng, clock=None):
             return eq.view_equity(view, samples=EQ_CHUNK, rng=rng, clock=clock, budget_ms=_BUDGET_MS)
         return eq.view_equity(view, samples=EQ_CHUNK, rng=rng)
     except Exception:  # MemoryError, a game equity does not know: no hint
-        return None
-
-
-def equity(view, rng, clock=None):
-    """Equity of the seat's hand in percent (0..100) from EQ_SAMPLES deals at
-    once, or None if unknown."""
-    try:
-        from poker import equity as eq
-
-        return (eq.view_equity(view, samples=EQ_SAMPLES, rng=rng) + 5) // 10
-    except Exception:
         return None

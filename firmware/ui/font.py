@@ -1,7 +1,9 @@
 """The console's own fonts, drawn with ``framebuf`` blits from bytes tables.
 
->>> text(fb, "POT 120", 0, 0)            # 5x7, 6 px a character
+>>> text(fb, "POT 120", 0, 0)            # 5x7, 6 px a character: the x after it
+42
 >>> text(fb, "8 SEATS", 0, 10, 1, SMALL) # 3x5, 4 px a character
+28
 >>> width("POT 120")                     # the advance: 7 * 6
 42
 

@@ -92,16 +92,13 @@ def help_lines(v, r):
 
 def _game_and_rules(app):
     """The variant and RuleSet of the game in play, else of the settings."""
-    from poker import rules
     from poker.variants import VARIANTS
 
     g = app.game
     if app.can_resume():
         return g.variant, g.rules
     s = app.settings
-    if s.profile == "casino":
-        return VARIANTS[s.game], rules.casino(small_bet=s.small_bet(), starting_chips=s.chips)
-    return VARIANTS[s.game], rules.lexibook(small_bet=s.small_bet())
+    return VARIANTS[s.game], s.house()
 
 
 class Help(Screen):

@@ -1,4 +1,4 @@
-"""The menu: resume, new game, every setting of poker.game.Settings, help
+"""The menu: resume, new game, every setting of poker.settings.Settings, help
 (the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
@@ -65,8 +65,9 @@ class Menu(Screen):
         out.append("BET")
         out.append("RULES")
         out.append("HELP")
-        if s.profile == "casino":
+        if s.min_players() < s.max_players():  # the profile lets you choose
             out.append("PLAYERS")
+        if len(s.chip_choices()) > 1:
             out.append("CHIPS")
         out.append("LEVEL")
         out.append("SOUND")
@@ -129,7 +130,7 @@ class Menu(Screen):
             n = s.max_players() - lo + 1
             s.players = lo + (s.players - lo + step) % n
         elif item == "CHIPS":
-            c = s.CHIP_CHOICES
+            c = s.chip_choices()
             i = c.index(s.chips) if s.chips in c else 0
             s.chips = c[(i + step) % len(c)]
         elif item == "LEVEL":

@@ -19,7 +19,7 @@ from micropython import const
 
 from ui import glyphs, keys
 from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
-from ui.table import mini, own_order, seat_name
+from ui.table import mini, seat_name
 
 _ROW_H = const(8)
 _TOP = const(8)
@@ -80,7 +80,7 @@ def lines_of(view):
                 if plays is not None:
                     cards = plays[1] if half == "low" or not v.high else plays[0]
                 elif s == view.seat and view.shown[s] is None:
-                    cards = [c for c, _ in own_order(view)]
+                    cards = view.own
                 out.append(("win", s, tag, cards or (), name or ("OTHERS FOLDED" if not cards else ""), chips))
                 if s not in listed:
                     listed.append(s)
@@ -97,9 +97,9 @@ def lines_of(view):
             elif lf is not None:
                 out.append(("seat", s, lf, ln))
         elif view.mucked[s]:
-            out.append(("seat", s, [c for c, _ in own_order(view)] if s == view.seat else (), "MUCK"))
+            out.append(("seat", s, view.own if s == view.seat else (), "MUCK"))
         elif s == view.seat:
-            cards = [c for c, _ in own_order(view)]
+            cards = view.own
             out.append(("seat", s, cards, "FOLD" if view.folded[s] else ""))
     # names too long for their line go on the next one
     wrapped = []

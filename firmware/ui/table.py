@@ -117,26 +117,13 @@ def status_text(view):
     return "%s TO ACT" % seat_name(view.actor)
 
 
-def _opponents(view):
-    n = len(view.stacks)
-    return [s for s in range(n) if s != view.seat]
-
-
-def _out(view, s):
-    """A seat not dealt into this hand (no chips: eliminated)."""
-    so = getattr(view, "sitting_out", None)
-    if so is not None:
-        return so[s]
-    return not (view.stacks[s] or view.bets[s] or view.up[s])
-
-
 def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low=""):
     """Draws the whole table for ``view`` (a SeatView). ``sel``: the chosen
     action index on your turn; ``eq``: your equity in percent or None;
     ``last``: the latest action as text for the middle line; ``hand``: the
     name of your hand and ``low`` your eight-or-better low in hi/lo games
     (computed by the caller, which caches them)."""
-    opp = _opponents(view)
+    opp = [s for s in range(view.n) if s != view.seat]
     stud = view.variant.stud
     large = large_board(view)
     band = _FLOP_SEATS_H if large else 32
@@ -152,21 +139,16 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low=""):
     _bar(fb, view, sel)
 
 
-def _row_h(rows, band):
-    h = band // rows
-    return min(h, 10)
-
-
 def _rows_single(fb, view, opp, stud, band):
     rows = len(opp)
-    rh = _row_h(rows, band)
+    rh = min(band // rows, 10)
     y = (band - rows * rh) // 2
     for s in opp:
         yc = y + (rh - 7) // 2
         if view.dealer == s:
             text(fb, "D", 0, yc + 1, SMALL)
         text(fb, str(s + 1), 5, yc + 1, SMALL)
-        if not _out(view, s):
+        if not view.sitting_out[s]:
             boxed(fb, money(view.stacks[s]), 10, yc, SMALL, view.actor == s and not view.finished)
         else:
             text(fb, "OUT", 11, yc + 1, SMALL)
@@ -180,7 +162,7 @@ def _rows_single(fb, view, opp, stud, band):
                 else:
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _PITCH
-        elif not folded and not _out(view, s) and rh >= 7:
+        elif not folded and not view.sitting_out[s] and rh >= 7:
             for i in range(len(view.down[s])):
                 glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
@@ -191,7 +173,7 @@ def _rows_single(fb, view, opp, stud, band):
 def _rows_double(fb, view, opp, stud, band):
     n = len(opp)
     rows = (n + 1) // 2
-    rh = _row_h(rows, band)
+    rh = min(band // rows, 10)
     left = (n + 1) // 2  # seats going up the left column, the rest down the right
     for i in range(n):
         s = opp[i]
@@ -208,7 +190,7 @@ def _rows_double(fb, view, opp, stud, band):
         # the seat number (the ticker's "P5"), boxed for the dealer
         num = str(s + 1)
         xs = cx + boxed(fb, num, cx, yc, SMALL, view.dealer == s) + 1
-        if not _out(view, s):
+        if not view.sitting_out[s]:
             xs += boxed(fb, money(view.stacks[s]), xs, yc, SMALL, view.actor == s and not view.finished)
         else:
             xs += boxed(fb, "OUT", xs, yc, SMALL, False)
@@ -235,7 +217,7 @@ def _middle(fb, view, last, roomy):
     for c in view.board or ():
         glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
         x += _MED_PITCH
-    street = _street(view)
+    street = view.street_name.upper()
     if x > 42 or roomy or not last:
         right(fb, street, W, _MID_Y + 1, SMALL)
     else:
@@ -247,13 +229,6 @@ def large_board(view):
     return not view.variant.stud and len(view.stacks) <= 9
 
 
-def _street(view):
-    if view.finished:
-        return "END"
-    names = view.variant.street_names
-    return names[view.street].upper() if view.street < len(names) else ""
-
-
 def _board(fb, view, last):
     """Flop games: the board in large cards at the right; left of it the
     pot and the street, the last action under them."""
@@ -262,7 +237,7 @@ def _board(fb, view, last):
         glyphs.card(fb, x, _BOARD_Y, c, glyphs.LARGE)
         x += _BIG_PITCH
     text(fb, "POT " + money(view.pot), 0, _BOARD_Y + 2, SMALL)
-    right(fb, _street(view), W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
+    right(fb, view.street_name.upper(), W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
     if last:
         text(fb, last, 0, _BOARD_Y + 9, SMALL)
 
@@ -278,34 +253,19 @@ def eq_band(view):
     return (y + 7, y + 12) if large_board(view) else (y + 11, y + 16)
 
 
-def own_order(view):
-    """Your cards in dealing order, each with True when it is face down."""
-    v = view.variant
-    down = view.down[view.seat]
-    up = view.up[view.seat]
-    if not v.stud:
-        return [(c, True) for c in down]
-    first = v.deals[0].count("d")
-    out = [(c, True) for c in down[:first]]
-    for c in up:
-        out.append((c, False))
-    for c in down[first:]:
-        out.append((c, True))
-    return out
-
-
 def _you(fb, view, eq, hand, low):
     x = 0
     me = view.seat
     stud = view.variant.stud
     large = large_board(view)
     yc = you_y(view)
-    for c, down in own_order(view):
+    up = view.up[me]
+    for c in view.own:
         if view.folded[me]:
             glyphs.back(fb, x, yc, glyphs.LARGE)
         else:
             glyphs.card(fb, x, yc, c, glyphs.LARGE)
-            if down and stud:
+            if stud and c not in up:  # a down card
                 fb.hline(x + 2, yc + 16, 8, 1)
         x += _BIG_PITCH
     x = max(x, _BIG_PITCH * 2) + 2
@@ -382,7 +342,6 @@ def draw_list(fb, view):
     """The table as a list: one line per seat (seat, dealer, stack, this
     street's bet, last action, up cards), for crowded tables."""
     n = len(view.stacks)
-    rh = 6 if n <= 9 else 6
     y = 0
     if n <= 9:
         text(fb, "POT " + money(view.pot), 0, 0, SMALL)
@@ -411,13 +370,12 @@ def draw_list(fb, view):
         elif la is not None:
             text(fb, KIND_TEXT.get(la[0], "?"), 55, y, SMALL)
         x = 77
-        cs = view.up[s] if s != view.seat else [c for c, _ in own_order(view)]
-        for c in cs:
+        for c in (view.up[s] if s != view.seat else view.own):
             if x > W - 8:
                 break
             mini(fb, x, y, c)
             x += 8
-        y += rh
+        y += 6
 
 
 class Table(Screen):
@@ -590,7 +548,7 @@ class Table(Screen):
                 if k == "check":
                     self.app.confirm_fold(self)
                     return
-        elif kind == "call" and self.app.impossible_call(v):
+        elif kind == "call" and v.impossible_call and v.rules.impossible_call_guard:
             self.app.warn_impossible_call(self, action)
             return
         self.do(action)

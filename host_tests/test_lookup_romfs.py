@@ -1,4 +1,4 @@
-"""poker.tables: the ROMFS source, shown under the MicroPython unix port.
+"""poker.lookup: the ROMFS source, shown under the MicroPython unix port.
 
 Builds a ROMFS image holding tables/high.bin with ``mpremote romfs build``,
 mounts it at /rom with ``vfs.mount(vfs.VfsRom(image), '/rom')`` and
@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 from poker import evaluator as ev
-from poker import tables
+from poker import lookup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "firmware", "tables", "high.bin")
@@ -27,9 +27,9 @@ with open(%(hands)r, 'rb') as f:
     data = f.read()
 gc.collect()
 before = gc.mem_free()
-from poker import tables, evaluator as ev
+from poker import lookup, evaluator as ev
 gc.collect()
-print(tables.where('high.bin')[0], tables.where('high.bin')[1], ev.FAST_PATH)
+print(lookup.where('high.bin')[0], lookup.where('high.bin')[1], ev.FAST_PATH)
 print(before - gc.mem_free())
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
@@ -73,36 +73,36 @@ def test_hands_evaluate_from_a_romfs_image_mounted_at_rom(tmp_path):
 
 
 def test_on_cpython_the_tables_come_from_the_repo_file():
-    path, kind = tables.where("high.bin")
+    path, kind = lookup.where("high.bin")
     assert kind == "file"
     assert os.path.samefile(path, TABLE)
-    assert tables.size("high.bin") == os.path.getsize(TABLE)
+    assert lookup.size("high.bin") == os.path.getsize(TABLE)
     with open(TABLE, "rb") as f:
         whole = f.read()
-    assert tables.load("high.bin") == whole
-    assert tables.load("high.bin", 100, 50) == whole[100:150]
+    assert lookup.load("high.bin") == whole
+    assert lookup.load("high.bin", 100, 50) == whole[100:150]
 
 
 def test_ram_bytes_counts_the_table_bytes_load_read_into_ram():
     # from a file every byte asked for is a copy in RAM (from ROMFS none is:
     # test_build's ROMFS proof checks TABLE_RAM == 0 through the same count)
-    before = tables.ram_bytes()
-    part = tables.load("high.bin", 100, 50)
+    before = lookup.ram_bytes()
+    part = lookup.load("high.bin", 100, 50)
     assert len(part) == 50
-    assert tables.ram_bytes() - before == 50
-    tables.load("high.bin", 0, 136)
-    assert tables.ram_bytes() - before == 186
+    assert lookup.ram_bytes() - before == 50
+    lookup.load("high.bin", 0, 136)
+    assert lookup.ram_bytes() - before == 186
 
 
 def test_the_search_order_is_rom_then_device_filesystem_then_package():
-    assert tables.SEARCH[0] == "/rom/tables"
-    assert tables.SEARCH[1] == "/tables"
-    assert os.path.samefile(tables.SEARCH[2], os.path.dirname(TABLE))
+    assert lookup.SEARCH[0] == "/rom/tables"
+    assert lookup.SEARCH[1] == "/tables"
+    assert os.path.samefile(lookup.SEARCH[2], os.path.dirname(TABLE))
 
 
 def test_a_missing_table_is_an_oserror_naming_the_file():
     try:
-        tables.where("no-such-table.bin")
+        lookup.where("no-such-table.bin")
     except OSError as e:
         assert "no-such-table.bin" in str(e)
     else:

@@ -1,4 +1,5 @@
-"""The one loader of the evaluator's binary tables (made by tools/tablegen.py).
+"""The one loader of the evaluator's lookup files (made by tools/tablegen.py;
+they live in a folder named ``tables``).
 
 ``load(name, offset=0, length=None)`` returns those bytes of
 ``tables/<name>`` from the first place that has the file, trying in order:

@@ -1,0 +1,417 @@
+"""The Hard virtual player: Normal's equity against the ranges that each
+opponent's actions leave him, and a memory of how each seat plays (see
+``poker.players``; it is made by ``players.make('hard')``).
+"""
+from micropython import const
+
+from poker import equity as _eq
+from poker.players import AGGRESSIVE, P45, P70, Normal, final_street
+
+# Hard's first-round entry (% of a fair share: against raisers, against
+# callers) where it differs: five card stud and razz reward a tight start
+_HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
+
+# Hard's memory of the hands shown down, per seat a bytearray of counts in
+# pairs (all, of which weak): bets and raises on earlier streets, on the last
+# one, calls on the last one
+_SD_AGG = const(0)
+_SD_RIVER = const(2)
+_SD_CALL = const(4)
+_SD_N = const(6)
+# bluffs among a seat's shown bets (permille, Hard._bluffs): below _VALUE a
+# value bettor, from _MANIAC with raising half the time a maniac
+_VALUE = const(150)
+_MANIAC = const(200)
+
+# Hard's scratch lists for rating shown hands: all cards of a street (at
+# most seven plus the board), a start of 2, 3 or 4 cards
+_CARDS = [0] * 12
+_START = (None, None, [0, 0], [0, 0, 0], [0, 0, 0, 0])
+
+
+def _count(d, k, weak):
+    # counts stay bytes: halved together near the top (recent hands weigh more)
+    if d[k] >= 250:
+        d[k] >>= 1
+        d[k + 1] >>= 1
+    d[k] += 1
+    if weak:
+        d[k + 1] += 1
+
+
+class Hard(Normal):
+    """More samples, opponents' ranges from their actions, pot odds, and a
+    memory of how each seat has played (from the views it was given: only
+    public actions): bluffs those who fold, bets thinner into those who
+    call, believes the bets of the passive."""
+    level = 'hard'
+    samples = 240
+    work_us = 1300        # x90 on the device: about 120 ms of Monte Carlo
+    # razz and hi/lo: COST_US overstates a deal there two to three times
+    # (measured decisions: 0.35 ms mean at 1300), and more deals are what
+    # Hard needs most in the low games; Omaha a little more too. Each keeps
+    # the worst decision within F7S's (about 130 ms projected, quiet machine;
+    # Omaha measured again with its exact deals, issue 16)
+    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1700, 'FO/8': 1400}
+    now_ranges = 1
+    # where the start-score ranges measured better than none (Omaha's
+    # four-card starts are too crude a score)
+    range_games = ('F7S', 'F7S/8', 'FR', 'F5S', 'FT')
+    entry = 70            # first round, against raisers...
+    entry_low = 50        # ...against callers and against maniacs
+    now_reject = 700      # how firmly a bet this round means a made hand
+    bluff_permille = 40
+    discount = 80
+    discount_value = 72   # per raise of a player whose shown bets were value
+
+    def __init__(self, style='balanced', seed=1):
+        Normal.__init__(self, style, seed)
+        # per seat: folds, calls, raises (facing a bet); bets, checks; on
+        # the last round, folds and calls facing a bet
+        self.seen = {}
+        # per seat, what its hands shown down said (bytearray(_SD_N), see
+        # _learn_showdown): how often its bets were bluffs, by street
+        self.sd = {}
+        # per seat: first-round choices (fold or come in), of which came in
+        self.vp = {}
+        self._vp_hand = 0  # seats whose first-round choice this hand counted
+        self._stat_view = None  # _stat's last view and answer
+        self._stat_of = (0, 0)
+        self._done = 0
+        self._last = None
+        self._pot = 0
+        self._end = None
+
+    def observe(self, view):
+        """Counts the other seats' actions it has not counted yet. Called
+        by ``decide``; the game may also call it with the final view of a
+        hand, so that folds that ended the hand count too."""
+        acts = view.actions
+        d = self._done
+        self._stat_view = None  # (the counts may change now)
+        if view.finished:
+            # the final view of a hand: count what is left once, then start
+            # the next hand from scratch (no guessing where a hand begins)
+            end = (len(acts), acts[-1] if acts else None, view.pot)
+            if end == self._end:
+                return  # this final view again
+            self._end = end
+            self._learn_showdown(view)
+        if d and (len(acts) < d or acts[d - 1] != self._last or
+                  (view.pot < self._pot and not view.finished)):
+            d = 0  # a new hand (a finished hand's pot may read 0: paid out)
+        if d == 0:
+            self._vp_hand = 0
+        self._pot = view.pot
+        me = view.seat
+        seen = self.seen
+        last = view.variant.streets - 1
+        for i in range(d, len(acts)):
+            a = acts[i]
+            s = a[1]
+            if s == me:
+                continue
+            st = seen.get(s)
+            if st is None:
+                st = seen[s] = [0, 0, 0, 0, 0, 0, 0]
+            k = a[2]
+            if a[0] == last and (k == 'fold' or k == 'call'):
+                st[5 if k == 'fold' else 6] += 1  # facing a bet on the last round
+            if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
+                # his first free choice of the hand: play or not
+                self._vp_hand |= 1 << s
+                vp = self.vp.get(s)
+                if vp is None:
+                    vp = self.vp[s] = bytearray(2)
+                _count(vp, 0, k != 'fold')
+            if k == 'fold':
+                st[0] += 1
+            elif k == 'call':
+                st[1] += 1
+            elif k == 'raise' or k == 'complete':
+                st[2] += 1
+            elif k == 'bet':
+                st[3] += 1
+            elif k == 'check':
+                st[4] += 1
+        self._done = len(acts)
+        self._last = acts[-1] if acts else None
+        if view.finished:
+            self._done = 0
+
+    def _learn_showdown(self, view):
+        """From the hands turned over: for each street a seat bet or raised
+        on, did it hold nothing then (a bluff) or something (value); on the
+        last round, the same for its calls."""
+        shown = view.shown
+        me = view.seat
+        last = view.variant.streets - 1
+        for s in range(len(shown)):
+            if s == me or shown[s] is None or None in view.down[s]:
+                continue
+            aggr = 0   # bit per street: bet or raised on it
+            called = False
+            for a in view.actions:
+                if a[1] == s:
+                    if a[2] in AGGRESSIVE:
+                        aggr |= 1 << a[0]
+                    elif a[2] == 'call' and a[0] == last:
+                        called = True
+            if not aggr and not called:
+                continue
+            d = self.sd.get(s)
+            if d is None:
+                d = self.sd[s] = bytearray(_SD_N)
+            for st in range(last + 1):
+                if aggr >> st & 1:
+                    weak = self._weak_at(view, s, st)
+                    _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
+            if called:
+                _count(d, _SD_CALL, self._weak_at(view, s, last))
+
+    def _weak_at(self, view, s, st):
+        """True when seat s held nothing on street st (the cards of that
+        street in the variant's dealing order): on the first round a start
+        outside the best 55 %, later nothing made by rank counts that the
+        board alone does not make too (razz: two cards too many). Rank
+        counts, not equity: a showdown costs no sampling and little heap."""
+        v = view.variant
+        down = view.down[s]
+        up = view.up[s]
+        code = view.variant.code
+        cards = _CARDS  # (no list per street: the final view's heap is tight)
+        n = di = ui = nb = 0
+        for k in range(st + 1):
+            nb += v.board[k]
+            deal = v.deals[k]
+            for i in range(len(deal)):
+                if deal[i] == 'd':
+                    if di < len(down):
+                        cards[n] = down[di]
+                        di += 1
+                        n += 1
+                elif ui < len(up):
+                    cards[n] = up[ui]
+                    ui += 1
+                    n += 1
+        if st == 0:
+            k = 2 if code == 'F5S' else 3 if v.stud else n
+            start = _START[k] if n >= k and 2 <= k <= 4 else None
+            if start is None:
+                return True
+            for i in range(k):
+                start[i] = cards[i]
+            return _eq.start_score(code, start) < P45[code]
+        # (stud: a community card only when the deck ran short, last round)
+        board = view.board
+        if v.stud and st < v.streets - 1:
+            nb = 0
+        if nb > len(board):
+            nb = len(board)
+        own = n
+        for i in range(nb):
+            cards[n] = board[i]
+            n += 1
+        made = _eq.now_class(code, cards, n)
+        if nb and made and _eq.now_class(code, board, nb) >= made:
+            return True  # the board's pair, not his
+        return made == 0 and own > 0
+
+    def _bluffs(self, view, river=0, seat=-1):
+        """How often (permille) the live opponents' (or ``seat``'s) bets
+        and raises shown down were bluffs, earlier streets (``river`` 0) or
+        the last one (1); ``river`` 2: their last-round calls, loose ones;
+        the prior (one in six) sits between a value bettor's (none) and
+        a maniac's (his random hands: a quarter to a third)."""
+        k = river * 2  # _SD_AGG, _SD_RIVER, _SD_CALL
+        n = weak = 0
+        me = view.seat
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s] or (seat >= 0 and s != seat):
+                continue
+            d = self.sd.get(s)
+            if d is not None:
+                n += d[k]
+                weak += d[k + 1]
+        return (weak + 1) * 1000 // (n + 6)
+
+    def _maniac(self, view):
+        # raising half the time is a maniac only if his hands shown down
+        # say so: a value bettor raises as often with good hands
+        _fold, agg = self._stat(view)
+        return agg > 450 and self._bluffs(view) >= _MANIAC
+
+    def _stat(self, view):
+        """(fold rate facing a bet, aggression) of the live opponents in
+        permille, with a prior of an average player. (Asked several times a
+        decision: made once per view, no tuple each time.)"""
+        if self._stat_view is view:
+            return self._stat_of
+        folds = calls = aggr = passive = 0
+        me = view.seat
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s]:
+                continue
+            st = self.seen.get(s)
+            if st is not None:
+                folds += st[0]
+                calls += st[1]
+                aggr += st[2] + st[3]
+                passive += st[1] + st[4]
+        fold = (folds + 3) * 1000 // (folds + calls + aggr + 10)
+        agg = (aggr + 3) * 1000 // (aggr + passive + 10)
+        self._stat_view = view
+        self._stat_of = (fold, agg)
+        return self._stat_of
+
+    def value_pct(self, view):
+        fold, _agg = self._stat(view)
+        # against callers bet thinner; against folders only strong hands
+        v = self.value * fold // 300
+        v = 2 if v < 2 else (24 if v > 24 else v)
+        if final_street(view) and self._bluffs(view, 2) < _VALUE:
+            v += 16  # their last-round calls shown down were all good hands
+        return v
+
+    def entry_pct(self, view):
+        # against passive tables coming in is cheap; against raisers it
+        # costs; against maniacs (raising half the time) it pays again
+        hi, lo = _HARD_ENTRY.get(view.variant.code, (self.entry, self.entry_low))
+        if not view.their_raises:
+            return lo - 20  # only the bring-in or the blinds to pay: cheap
+        _fold, agg = self._stat(view)
+        if self._maniac(view):
+            return lo
+        if agg > 440:
+            agg = 440
+        e = lo + 10 + (agg - 150) // 8
+        return lo if e < lo else (hi if e > hi else e)
+
+    def discount_pct(self, view):
+        # a maniac's raise says little; a value bettor's says more
+        if self._maniac(view):
+            return 95
+        # and a passive player's raise more still
+        _fold, agg = self._stat(view)
+        d = 55 + agg // 12
+        d = d if d < self.discount else self.discount
+        return d if d < self.discount_value or self._bluffs(view) >= _VALUE else self.discount_value
+
+    def steal_rate(self, view):
+        # everyone left must fold: the loosest of them decides; how often
+        # they come in on the first round, else how often they fold to bets
+        me = view.seat
+        worst = 0
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s]:
+                continue
+            vp = self.vp.get(s)
+            if vp is None:
+                return 0
+            r = (vp[1] + 2) * 1000 // (vp[0] + 4)
+            if r > worst:
+                worst = r
+        r = (650 - worst) * 2
+        return 0 if r < 0 else (900 if r > 900 else r)
+
+    def raise_step(self, view):
+        # re-raising a value bettor's raises is how one pair pays off a set
+        if self._maniac(view):
+            return 6
+        return 6 if self._bluffs(view) >= _VALUE else 14
+
+    def call_pct(self, view):
+        # a bettor who never bluffs the last round is called with hands
+        # that beat his value bets, not with hands that beat a random one
+        b = view.bettor
+        if b is None or b == view.seat:
+            return 100
+        rb = self._bluffs(view, 1, b)
+        return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
+
+    def bluff_rate(self, view):
+        fold, _agg = self._stat(view)
+        if final_street(view):
+            # a player may fold to bets early and call them all on the last
+            # round: how the live opponents answered last-round bets
+            f = c = 0
+            for s in range(len(view.folded)):
+                st = self.seen.get(s)
+                if s != view.seat and not view.folded[s] and st is not None:
+                    f += st[5]
+                    c += st[6]
+            fold = (f + 1) * 1000 // (f + c + 4)
+        b = (fold - 250) * 2
+        return 0 if b < 0 else (600 if b > 600 else b)
+
+    def decide(self, view):
+        self.observe(view)
+        a = Normal.decide(self, view)
+        self._stat_view = None  # (keeps no view alive between decisions)
+        return a
+
+    def ranges(self, view):
+        """Per live opponent, what his actions say about his cards:
+        ``(min start score, reject, min now class, reject, his cards)`` for
+        ``equity.equity``. A raise or completion on an earlier round means a
+        strong start (top 30 %), a voluntary call a middling one (top 55 %);
+        a bet this round means at least a pair made now (a raise: two
+        pair), rated on his up cards and sampled down cards."""
+        code = view.variant.code
+        if code not in self.range_games:
+            return None
+        me = view.seat
+        st = view.street
+        out = []
+        start = {}
+        now = {}
+        later = 0  # bit per seat: called a bet after the first round
+        for a in view.actions:
+            k = a[2]
+            s = a[1]
+            if a[0] > 0 and k == 'call':
+                later |= 1 << s
+            if a[0] == st and st > 0:
+                if k in AGGRESSIVE:
+                    now[s] = now.get(s, 0) + 1
+                continue
+            if k in AGGRESSIVE:
+                start[s] = 2
+            elif k == 'call' and start.get(s, 0) < 1:
+                start[s] = 1
+        any_range = False
+        for s in range(len(view.folded)):
+            if s == me or view.folded[s] or view.sitting_out[s]:
+                continue
+            a = start.get(s, 0)
+            b = now.get(s, 0) if self.now_ranges else 0
+            seen = self.seen.get(s)
+            # a player who folds to bets calls them with something
+            fold = 0
+            if later >> s & 1 and seen is not None:
+                fold = (seen[0] + 3) * 1000 // (seen[0] + seen[1] + seen[2] + 10)
+            if a == 0 and b == 0 and fold < 300:
+                out.append(None)
+                continue
+            any_range = True
+            vp = self.vp.get(s)
+            if a and vp is not None and (vp[1] + 2) * 1000 // (vp[0] + 4) < 350:
+                a = 3  # a tight player: even his calls are strong starts
+            lo = P70[code] if a >= 2 else P45[code] if a == 1 else -99
+            rej = 950 if a == 3 else 850 if a == 2 else 600
+            ncur = len(view.up[s]) + len(view.down[s])
+            if b:
+                nr = self.now_reject
+                if seen is not None:
+                    # a passive player's bet means more, a maniac's less (and
+                    # raising often is not a maniac's unless his hands say so)
+                    agg = (seen[2] + seen[3] + 3) * 1000 // (seen[1] + seen[2] + seen[3] + seen[4] + 10)
+                    if agg > 440 and self._bluffs(view, 0, s) < _MANIAC:
+                        agg = 440
+                    nr = 950 - agg if agg < 650 else 300
+                out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
+            elif fold >= 300:
+                out.append((lo, rej, 1, fold if fold < 900 else 900, ncur))
+            else:
+                out.append((lo, rej))
+        return out if any_range else None

@@ -1,0 +1,159 @@
+"""The menu's settings: what the menu changes, kept legal, saved on flash.
+
+``Settings()`` holds them as plain attributes:
+
+- ``game``: variant code, one of ``settings.games()``: the games the rule
+  profile offers, in GAME SELECT order (``poker.variants.games``: the
+  console's four ``'FT'``, ``'FO'``, ``'F7S'``, ``'F5S'``; casino adds
+  ``'F7S/8'``, ``'FR'``, ``'FO/8'``).
+- ``stakes``: index into ``STAKES`` (small bets 10, 20, 50, 100, i.e. BET
+  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``.
+- ``profile``: a rule profile, one of ``PROFILES`` (``poker.rules``).
+- ``players``: seats at the table, the human included,
+  ``settings.min_players()``..``settings.max_players()`` (the profile's
+  seats, and the game's: lexibook always 4; casino 2..8 stud, 2..10 flop
+  games).
+- ``chips``: starting chips per seat, one of ``settings.chip_choices()``
+  (lexibook: 5000 only; casino: the CHIPS menu's).
+- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``sound``: bool.
+  ``contrast``: 0..255.  ``coach``: bool (coach hints).
+
+``settings.house()`` is the ``poker.rules.RuleSet`` these settings play
+(profile, stakes, chips). ``settings.normalize()`` clamps every field to a
+legal value (called by the loaders; call it after the menu changes a
+field). ``Settings.load(store)`` -> Settings (defaults plus a message in
+``store.problems`` when the file is bad); ``settings.save(store)`` writes
+the ``settings`` record (``SAVE_VERSION``).
+
+>>> s = Settings()
+>>> (s.profile, s.players, s.chips, s.house().first_dealer)
+('lexibook', 4, 5000, 2)
+>>> s.profile = 'casino'; s.game = 'FR'; s.players = 12
+>>> s.normalize().players
+8
+"""
+from micropython import const
+
+from poker import rules
+from poker.variants import VARIANTS, games
+
+SAVE_VERSION = const(1)  # the "v" of the settings and game records
+STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
+DEFAULT_GAME = "F7S"
+DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
+
+
+def is_int(v):
+    """An int that is not a bool (JSON data)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _fields(house):
+    """(name, default) of every field, the default's type the field's type;
+    the default profile's ``house`` (a RuleSet) gives the seats and chips."""
+    return (
+        ("game", DEFAULT_GAME),
+        ("stakes", 0),
+        ("profile", house.profile),
+        ("players", house.max_seats),
+        ("chips", house.starting_chips),
+        ("difficulty", 1),
+        ("sound", True),
+        ("contrast", 128),
+        ("coach", False),
+    )
+
+
+class Settings:
+    STAKES = STAKES
+    PROFILES = rules.PROFILE_NAMES  # the RULES menu's order
+    _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
+    sound: bool  # declared for the type checker (the values come from _FIELDS)
+    coach: bool  # declared for the type checker (the values come from _FIELDS)
+
+    def __init__(self):
+        for name, default in self._FIELDS:
+            setattr(self, name, default)
+
+    def games(self):
+        return games(self.profile)
+
+    def small_bet(self):
+        return STAKES[self.stakes]
+
+    def house(self):
+        """The RuleSet of these (normalized) settings: profile, stakes, chips."""
+        return rules.house(self.profile, self.small_bet(), self.chips)
+
+    def _profile(self):
+        return rules.PROFILES[self.profile](self.small_bet())
+
+    def max_players(self):
+        return self._profile().seats_for(VARIANTS[self.game])
+
+    def min_players(self):
+        return self._profile().min_seats
+
+    def chip_choices(self):
+        return self._profile().chip_choices
+
+    def normalize(self):
+        """Clamps every field to a legal value; returns self."""
+        if self.profile not in self.PROFILES:
+            self.profile = DEFAULT_PROFILE
+        if self.game not in self.games():
+            self.game = DEFAULT_GAME
+        if not 0 <= self.stakes < len(STAKES):
+            self.stakes = 0
+        house = self._profile()
+        self.players = max(house.min_seats, min(house.seats_for(VARIANTS[self.game]), self.players))
+        if self.chips not in house.chip_choices:
+            self.chips = house.starting_chips
+        self.difficulty = max(0, min(2, self.difficulty))
+        self.contrast = max(0, min(255, self.contrast))
+        return self
+
+    def copy(self):
+        s = Settings()
+        for name, _ in self._FIELDS:
+            setattr(s, name, getattr(self, name))
+        return s
+
+    def to_obj(self):
+        d = {"v": SAVE_VERSION}
+        for name, _ in self._FIELDS:
+            d[name] = getattr(self, name)
+        return d
+
+    @staticmethod
+    def from_obj(obj):
+        """Settings from JSON data; ValueError on a wrong version or type.
+        Missing fields take their defaults; out-of-range values are clamped."""
+        if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
+            raise ValueError("settings: wrong version")
+        s = Settings()
+        for name, default in Settings._FIELDS:
+            if name not in obj:
+                continue
+            v = obj[name]
+            if isinstance(default, bool):
+                ok = isinstance(v, bool)
+            elif isinstance(default, int):
+                ok = is_int(v)
+            else:
+                ok = isinstance(v, str)
+            if not ok:
+                raise ValueError("settings: bad " + name)
+            setattr(s, name, v)
+        return s.normalize()
+
+    @staticmethod
+    def load(store):
+        s = None
+        if store is not None:
+            s = store.load_json("settings", Settings.from_obj)
+        return s if s is not None else Settings()
+
+    def save(self, store):
+        if store is not None:
+            store.save_json("settings", self.to_obj())

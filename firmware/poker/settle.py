@@ -1,0 +1,254 @@
+"""The end of a hand: the showdown, the pots and who wins them. The
+``Settling`` part of ``poker.hand.Hand`` (a mixin: its methods run on the
+hand's own state).
+
+Showdown: the last to bet or raise on the last round shows first, else the
+first live seat left of the dealer; going round, a seat shows if its hand
+beats or ties the best shown so far in some pot it can win (either half in
+hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
+split among the best shown hands; hi/lo pots are halved when some seat in
+that pot has a qualifying low (odd chip to the high half), otherwise the
+high hand takes it all. Odd chips: ``rules.odd_chip`` (one each, or all
+together with ``rules.odd_chips_together``). PokerKit's settling, by rule
+fields: ``rules.merge_pots`` (hands that cannot win any pot are out, then
+pots with the same players are one) and ``rules.low_half_if_any_low``.
+
+Settlement
+----------
+``h.pots``: one ``(amount, winners)`` per pot or half pot, in settlement
+order (last-formed side pot first; for a hi/lo pot the high half then the
+low half). ``winners`` are in odd-chip order: when the amount does not
+divide, the first winners get one chip more each. ``h.pot_info`` is
+parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
+``'all'``. ``h.winnings``: chips each seat collected from the pots.
+``h.awards``: the same pots for the screens, ``(pot, half, amount,
+[(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
+side pots and ``name`` the winning hand's name with the ranks that decided
+(``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
+the cards that play of each seat that showed (``None`` where there is
+none); ``h.names[seat]``: ``(high name, low name)`` of those hands, each
+plain (no rival). Names and plays are made by ``h.explain()`` (the showdown screen
+calls it; until then names are ``''`` and plays ``None``).
+``h.mucked[seat]``: True for a seat that mucked at the showdown.
+"""
+# pyright: reportAttributeAccessIssue=false
+# (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
+from poker import evaluator
+
+
+class Settling:
+    """The showdown and the settling of the pots, for ``Hand``."""
+
+    def _award_uncontested(self):
+        w = -1
+        for s in range(self.n):
+            if self.in_hand[s] and not self.folded[s]:
+                w = s
+        total = self.pot()
+        self.stacks[w] += total
+        self.winnings[w] += total
+        self.pots.append((total, [w]))
+        self.pot_info.append(('all', [w]))
+        self.awards.append((0, 'all', total, [(w, total)], ''))
+        self._finish()
+
+    def _layers(self, live):
+        """Main and side pots as ``[amount, eligible]``, main pot first;
+        ``live``: the seats that can win them."""
+        levels = []
+        for s in live:
+            c = self.contrib[s]
+            if c not in levels:
+                levels.append(c)
+        levels.sort()
+        out = []
+        prev = 0
+        contrib = self.contrib
+        for lv in levels:
+            amt = 0
+            for c in contrib:
+                if c > prev:
+                    amt += (c if c < lv else lv) - prev
+            elig = [s for s in live if contrib[s] >= lv]
+            if amt:
+                out.append([amt, elig])
+            prev = lv
+        extra = 0
+        for c in contrib:
+            if c > prev:
+                extra += c - prev
+        if extra:  # dead money above every live player: the top pot
+            out[-1][0] += extra
+        return out
+
+    def _strengths(self, s):
+        v = self.variant
+        hi = lo = None
+        if v.omaha:
+            hole, board = self.hole[s], self.board
+            if v.high:
+                hi = evaluator.omaha_high(hole, board)
+            if v.low == '8':
+                lo = evaluator.omaha_low8(hole, board)
+            return hi, lo
+        cs = self.hole[s] + self.board
+        if v.high:
+            hi = evaluator.high(cs)
+        if v.low == '8':
+            lo = evaluator.low8(cs)
+        elif v.low == 'a5':
+            lo = evaluator.low_a5(cs)
+        return hi, lo
+
+    def _showdown(self):
+        self.actor = None
+        v = self.variant
+        live = self._order()
+        hi = {}
+        lo = {}
+        for s in live:
+            hi[s], lo[s] = self._strengths(s)
+        first = self.bettor
+        if first is None or self.folded[first]:
+            first = live[0]
+        i = live.index(first)
+        order = live[i:] + live[:i]
+        layers = self._layers(live)
+        k = len(layers)
+        best_hi = [None] * k
+        best_lo = [None] * k
+        shown = []
+        for s in order:
+            show = not shown
+            for j in range(k):
+                if s not in layers[j][1]:
+                    continue
+                if v.high and (best_hi[j] is None or hi[s] >= best_hi[j]):
+                    show = True
+                if lo[s] is not None and (best_lo[j] is None or lo[s] >= best_lo[j]):
+                    show = True
+            if show:
+                shown.append(s)
+                self.shown[s] = list(self.hole[s])
+                self.history.append(('show', s, list(self.hole[s])))
+                for j in range(k):
+                    if s in layers[j][1]:
+                        if v.high and (best_hi[j] is None or hi[s] > best_hi[j]):
+                            best_hi[j] = hi[s]
+                        ls = lo[s]
+                        if ls is not None and (best_lo[j] is None or ls > best_lo[j]):
+                            best_lo[j] = ls
+            else:
+                self.history.append(('muck', s))
+                self.mucked[s] = True
+        r = self.rules
+        if r.merge_pots:
+            # PokerKit: the hands that cannot win any pot are out, and
+            # pots are formed again among the others (same players: one pot)
+            shown = self._contenders([s for s in live if s in shown], hi, lo)
+            layers = self._layers(shown)
+        any_low = False
+        if r.low_half_if_any_low:
+            for s in shown:
+                any_low = any_low or lo[s] is not None
+        for j in range(len(layers) - 1, -1, -1):
+            amt, elig = layers[j]
+            self._settle(j, amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
+        self._finish()
+
+    def explain(self):
+        """For the showdown screen, once the hand is over (made on demand,
+        not at the showdown: the screens ask, the engine and the virtual
+        players never pay for it): ``plays``, ``names`` and the awards'
+        names (poker.handname.explain)."""
+        if not self.finished or self._explained:
+            return
+        self._explained = True
+        from poker import handname
+        handname.explain(self)
+
+    def _contenders(self, shown, hi, lo):
+        """The shown seats whose hand beats or ties the best shown in some
+        pot they are in, for either half."""
+        out = []
+        layers = self._layers(shown)
+        high = self.variant.high
+        for s in shown:
+            for amt, elig in layers:
+                if s not in elig:
+                    continue
+                best_hi = best_lo = None
+                for o in elig:
+                    if high and (best_hi is None or hi[o] > best_hi):
+                        best_hi = hi[o]
+                    if lo[o] is not None and (best_lo is None or lo[o] > best_lo):
+                        best_lo = lo[o]
+                if ((high and hi[s] >= best_hi)
+                        or (lo[s] is not None and lo[s] >= best_lo)):
+                    out.append(s)
+                    break
+        return out
+
+    def _settle(self, pot_no, amt, elig, hi, lo, eligible, any_low=False):
+        """Pot ``pot_no`` among the shown hands ``elig`` (``eligible``: every live
+        seat that contributed to it, for the record). ``any_low``: halve it
+        even if none of ``elig`` has a low (``rules.low_half_if_any_low``)."""
+        v = self.variant
+        hw = []
+        if v.high:
+            top = None
+            for s in elig:
+                if top is None or hi[s] > top:
+                    top = hi[s]
+            hw = [s for s in elig if hi[s] == top]
+        low = None
+        for s in elig:
+            if lo[s] is not None and (low is None or lo[s] > low):
+                low = lo[s]
+        lw = [s for s in elig if low is not None and lo[s] == low]
+        if not v.high:
+            self._split(pot_no, amt, lw, 'all', eligible, False)
+        elif lw or (any_low and v.low):
+            half = amt // 2
+            self._split(pot_no, amt - half, hw, 'high', eligible, True)
+            # PokerKit: a low half nobody here qualifies for is shared
+            self._split(pot_no, half, lw or elig, 'low', eligible, False)
+        else:
+            self._split(pot_no, amt, hw, 'all', eligible, True)
+
+    def _split(self, pot_no, amt, winners, half, elig, high):
+        winners = self._odd_chip_order(winners, high)
+        k = len(winners)
+        share = amt // k
+        rem = amt - share * k
+        one = 1
+        if self.rules.odd_chips_together:
+            one = rem
+        shares = []
+        for w in winners:
+            got = share
+            if rem:
+                got += one
+                rem -= one
+            self.stacks[w] += got
+            self.winnings[w] += got
+            shares.append((w, got))
+        self.pots.append((amt, winners))
+        self.pot_info.append((half, list(elig)))
+        self.awards.append((pot_no, half, amt, shares, ''))
+
+    def _odd_chip_order(self, winners, high):
+        n = self.n
+        d = self.dealer
+        seat_order = [(s - d - 1) % n for s in winners]
+        if len(winners) == 1:
+            return list(winners)
+        if (high and self.variant.stud and self.rules.odd_chip == 'card'):
+            keys = []
+            for s in winners:
+                keys.append(max(evaluator.best_five(self.hole[s] + self.board)))
+            pairs = [(-keys[i], winners[i]) for i in range(len(winners))]
+        else:
+            pairs = [(seat_order[i], winners[i]) for i in range(len(winners))]
+        pairs.sort()
+        return [p[1] for p in pairs]
