@@ -39,15 +39,16 @@ def portable_modules():
 def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
     """Lays out under ``root`` what the portable tests need on MicroPython:
     firmware/ (code and tables), host_tests/ (the portable modules and the
-    helpers they import), tools/sim/ (source) and tools/mptest.py. Modules
+    helpers they import), tools/phh/ and tools/sim/ (the helpers the tests
+    share with the tools) and tools/mptest.py. Modules
     are compiled to .mpy with mpy-cross (``-march=march`` when given: viper
     code needs one), as the device loads them; ``leave_out(path)`` skips a
     module (a port without native code cannot load viper modules); test
     helpers that do not compile (CPython only) are left out. ``as_source``:
     the .py files as they are (a port mpy-cross has no -march for)."""
     required = {"checks.py"} | {m + ".py" for m in portable_modules()}
-    for sub, compile_py in (("firmware", True), ("host_tests", True),
-                            (os.path.join("tools", "sim"), False)):
+    for sub, compile_py in (("firmware", True), ("host_tests", True), (os.path.join("tools", "phh"), True),
+                            (os.path.join("tools", "sim"), True)):
         src_root = os.path.join(ROOT, sub)
         for top, dirs, files in os.walk(src_root):
             dirs[:] = [d for d in dirs if d not in ("__pycache__", "golden", "fixtures")]

@@ -7,11 +7,11 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 
 import bench_opponents  # noqa: E402
-from poker.cards import Deck  # noqa: E402
 from poker.hand import Hand  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.rules import lexibook  # noqa: E402
 from poker.variants import VARIANTS  # noqa: E402
+from deck import shuffled  # noqa: E402
 from test_players import OnlyView  # noqa: E402
 
 KINDS = ("textbook", "tag", "rock", "maniac", "station")
@@ -36,7 +36,7 @@ def test_every_opponent_plays_legal_actions_in_every_game():
     for code in VARIANTS:
         for i in range(4):
             bots = [bench_opponents.make(KINDS[(i + s) % len(KINDS)], seed=i * 10 + s) for s in range(4)]
-            h = _play(code, bots, i % 4, Deck(rng).shuffled())
+            h = _play(code, bots, i % 4, shuffled(rng))
             assert h.finished
 
 
@@ -58,6 +58,6 @@ def test_textbook_semi_bluffs_with_cards_to_come_and_never_bluffs_the_last_round
 
     rng = Rng(9)
     for i in range(30):
-        _play("F7S", [bot, other], i % 2, Deck(rng).shuffled(), check)
+        _play("F7S", [bot, other], i % 2, shuffled(rng), check)
     assert early[0] > 20 and 0 < early[1] < early[0], early
     assert last[0] > 5 and last[1] == 0, last

@@ -3,6 +3,7 @@
 by made-up pin samples and times (no hardware)."""
 from checks import raises
 from hw.buttons import Buttons, PinButtons, keys_from_board
+from ui import keys as keymap
 from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, REPEAT, RIGHT, UP
 
 SIX = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
@@ -30,8 +31,7 @@ def drive(buttons, samples, period=10):
 
 
 def six():
-    keys, long_keys = keys_from_board(SIX)
-    return Buttons(keys, long_keys)
+    return Buttons(keymap, SIX)
 
 
 def test_a_short_press_of_a_sends_press_and_release_when_let_go():
@@ -83,21 +83,19 @@ def test_buttons_are_independent_when_held_together():
 
 
 def test_two_button_board_ok_is_a_when_short_and_b_when_long():
-    keys, long_keys = keys_from_board(("OK", "NEXT"))
-    b = Buttons(keys, long_keys)
+    b = Buttons(keymap, ("OK", "NEXT"))
     ev = drive(b, [(100, 1), (200, 0)])
     assert [(k, e) for _t, k, e in ev] == [(A, PRESS), (A, RELEASE)]
-    b = Buttons(keys, long_keys)
+    b = Buttons(keymap, ("OK", "NEXT"))
     ev = drive(b, [(1000, 1), (1100, 0)])
     assert [(k, e) for _t, k, e in ev] == [(B, PRESS), (B, RELEASE)]
 
 
 def test_two_button_board_next_is_right_when_short_and_repeating_down_when_held():
-    keys, long_keys = keys_from_board(("OK", "NEXT"))
-    b = Buttons(keys, long_keys)
+    b = Buttons(keymap, ("OK", "NEXT"))
     ev = drive(b, [(100, 2), (200, 0)])
     assert [(k, e) for _t, k, e in ev] == [(RIGHT, PRESS), (RIGHT, RELEASE)]
-    b = Buttons(keys, long_keys)
+    b = Buttons(keymap, ("OK", "NEXT"))
     ev = drive(b, [(2000, 2), (2100, 0)])
     assert ev[0] == (b.long_press_ms, DOWN, PRESS)
     assert len([e for e in ev if e[2] == REPEAT]) >= 3
@@ -113,7 +111,7 @@ def test_pin_buttons_read_pulled_up_pins_as_pressed_when_low():
             return self.v
 
     pins = [P(1), P(0), P(1)]
-    b = PinButtons(pins, [LEFT, DOWN, A])
+    b = PinButtons(pins, keymap, ("LEFT", "DOWN", "A"))
     assert b.down_mask() == 2
     rec = Rec()
     b.update(0, rec)
@@ -121,7 +119,8 @@ def test_pin_buttons_read_pulled_up_pins_as_pressed_when_low():
 
 
 def test_unknown_button_names_are_errors_and_activity_time_is_kept():
-    raises(ValueError, keys_from_board, ("LEFT", "FIRE"))
+    raises(ValueError, keys_from_board, ("LEFT", "FIRE"), keymap)
+    raises(ValueError, Buttons, keymap, ("LEFT", "FIRE"))
     b = six()
     assert b.last_activity_ms is None
     drive(b, [(30, 0), (60, 1 << 3)])
@@ -152,7 +151,7 @@ class IrqPin:
 def test_a_tap_while_the_loop_was_busy_is_latched_by_the_pins_interrupt():
     clock = [0]
     pins = [IrqPin(), IrqPin()]
-    b = PinButtons(pins, [LEFT, A], ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    b = PinButtons(pins, keymap, ("LEFT", "A"), ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
     clock[0] = 10
     assert b.down_mask() == 0
     pins[1].tap()
@@ -168,7 +167,7 @@ def test_a_tap_while_the_loop_was_busy_is_latched_by_the_pins_interrupt():
 def test_between_prompt_polls_only_the_pins_count():
     clock = [0]
     pins = [IrqPin()]
-    b = PinButtons(pins, [A], ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    b = PinButtons(pins, keymap, ("A",), ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
     clock[0] = 10
     b.down_mask()
     pins[0].tap()  # a contact's bounce just after a release: no new press

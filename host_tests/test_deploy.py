@@ -116,7 +116,7 @@ def small_build(tmp_path):
     """A small firmware tree built for real (so the commands are fixed)."""
     src = tmp_path / "fw"
     for rel, text in (("poker/__init__.py", ""), ("poker/cards.py", "A = 1\n"),
-                      ("ui/__init__.py", ""), ("ui/app.py", "B = 2\n"),
+                      ("ui/__init__.py", ""), ("ui/app.py", "B = 2\n"), ("console.py", "C = 3\n"),
                       ("main.py", "import poker.cards\nprint('stud', poker.cards.A)\n")):
         (src / rel).parent.mkdir(parents=True, exist_ok=True)
         (src / rel).write_text(text)
@@ -140,8 +140,8 @@ def test_romfs_route_runs_exactly_these_mpremote_commands(small_build, tmp_path)
     board = FakeBoard(tmp_path / "dev", partition=768 * 1024)
     assert deploy.main(["--build", str(out)], transport=board, boards_dir=str(boards)) == 0
     c = ["connect", "/dev/ttyACM0"]
-    probe = deploy.PROBE % (["/poker", "/tables", "/ui"],)
-    clean = deploy.CLEAN % (["/poker", "/tables", "/ui"],)
+    probe = deploy.PROBE % (["/console.mpy", "/poker", "/tables", "/ui"],)
+    clean = deploy.CLEAN % (["/console.mpy", "/poker", "/tables", "/ui"],)
     assert board.commands == [
         ["connect", "list"],
         c + ["exec", probe],
@@ -164,10 +164,10 @@ def test_littlefs_route_runs_exactly_these_mpremote_commands(small_build, tmp_pa
     c = ["connect", "/dev/ttyACM0"]
     lfs = out / "lfs"
     assert board.commands == [
-        c + ["exec", deploy.PROBE % (["/poker", "/tables", "/ui"],)],
+        c + ["exec", deploy.PROBE % (["/console.mpy", "/poker", "/tables", "/ui"],)],
         c + ["romfs", "query"],
-        c + ["exec", deploy.CLEAN % (["/poker", "/tables", "/ui"],)],
-        c + ["fs", "cp", "-r", str(lfs / "main.py"), str(lfs / "poker"), str(lfs / "tables"),
+        c + ["exec", deploy.CLEAN % (["/console.mpy", "/poker", "/tables", "/ui"],)],
+        c + ["fs", "cp", "-r", str(lfs / "console.mpy"), str(lfs / "main.py"), str(lfs / "poker"), str(lfs / "tables"),
              str(lfs / "ui"), ":"],
         c + ["fs", "cp", str(boards / "pico_sh1106_i2c.json"), ":board.json"],
         c + ["reset"],

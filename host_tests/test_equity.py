@@ -16,7 +16,8 @@ from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from poker import omaha_fast  # noqa: E402
 from checks import raises  # noqa: E402
-from poker.cards import Deck, parse  # noqa: E402
+from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
+from poker.cards import parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
 
@@ -233,11 +234,11 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
 def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_cards():
     # the rank-mask walk (poker.lows) against every two-plus-three five
     # scored by low8 (a lookup of the five's rank mask: another path)
-    deck = Deck(Rng(31))
+    rng = Rng(31)
     lows = 0
     for _ in range(300):
-        deck.shuffle()
-        hole, board = list(deck.cards[:4]), list(deck.cards[4:9])
+        cards = shuffled(rng)
+        hole, board = cards[:4], cards[4:9]
         want = None
         for two in _combos(hole, 2):
             for three in _combos(board, 3):
@@ -250,7 +251,7 @@ def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_car
 
 
 def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
-    deck = Deck(Rng(32))
+    rng = Rng(32)
     tri = [0] * 10
     ub = [0] * 6
     # the hand: the board's straight needs no hole card, so a pair's
@@ -259,9 +260,9 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
     board = parse("Kd As Td Jc Qh")
     for i in range(400):
         if i:
-            deck.shuffle()
-            hole = list(deck.cards[:4])
-            board = list(deck.cards[4:9])
+            cards = shuffled(rng)
+            hole = cards[:4]
+            board = cards[4:9]
         exact = ev.omaha_high(hole, board)
         omaha_fast.board_triples(board, tri)
         assert omaha_fast.omaha_high_fast(hole, board, tri, ub) == exact, (hole, board)

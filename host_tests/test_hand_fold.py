@@ -5,7 +5,7 @@ too (issue 6 asks the console to confirm such a fold). The stud bring-in
 still may not fold before he has brought in (seed 000 rule 6). Expected
 stacks are worked out by hand in the comments."""
 from checks import raises
-from poker import phh
+import phh
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rules import casino, lexibook

@@ -1,4 +1,4 @@
-"""hw.hardware_setup and hw.loop.main on a fake `machine` (host_tests/fakes):
+"""hw.hardware_setup and console.main on a fake `machine` (tools/sim/fake_machine.py):
 the board file decides the pins, display chip and bus; safe mode returns
 before the game."""
 import json
@@ -8,11 +8,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
 
-from fakes import machine as fake_machine  # noqa: E402
+import fake_machine  # noqa: E402
 
 sys.modules["machine"] = fake_machine
 from hw import hardware_setup  # noqa: E402
 from hw.oled import SH1106, SSD1306, SPIBus  # noqa: E402
+from ui import keys  # noqa: E402  (the key map the console gives the buttons)
 
 
 def _board(name):
@@ -25,7 +26,7 @@ def setup_function(_fn):
 
 
 def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
-    dev = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
     assert isinstance(dev.display, SSD1306)
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
     i2c = [e for e in fake_machine.LOG if e[0] == "i2c"]
@@ -37,12 +38,12 @@ def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
 
 
 def test_sh1106_board_builds_the_sh1106_driver():
-    dev = hardware_setup.setup(_board("pico_sh1106_i2c"))
+    dev = hardware_setup.setup(keys, _board("pico_sh1106_i2c"))
     assert isinstance(dev.display, SH1106)
 
 
 def test_spi_board_builds_the_spi_bus_with_its_pins():
-    dev = hardware_setup.setup(_board("pico_ssd1306_spi"))
+    dev = hardware_setup.setup(keys, _board("pico_ssd1306_spi"))
     assert isinstance(dev.display.bus, SPIBus)
     assert ("spi_init", 0, 10000000, 18, 19) in fake_machine.LOG
     assert dev.battery is None
@@ -56,22 +57,22 @@ def test_missing_board_file_means_the_reference_board():
 
 
 def test_safe_mode_key_held_at_power_on_skips_the_game():
-    from hw import loop
+    import console
     fake_machine.LEVELS[15] = 0  # B held down
-    dev = loop.main(_board("pico_ssd1306_i2c"))
+    dev = console.main(_board("pico_ssd1306_i2c"))
     assert dev.safe_mode_held()
     assert dev.display.buffer != bytearray(1024)  # "SAFE MODE" on the screen
 
 
 def test_two_button_board_safe_mode_is_ok_and_seed_is_30_bits():
     fake_machine.LEVELS[14] = 0
-    dev = hardware_setup.setup(_board("pico_ssd1306_2btn"))
+    dev = hardware_setup.setup(keys, _board("pico_ssd1306_2btn"))
     assert dev.safe_mode_held()
     assert 0 <= dev.seed() < 1 << 30
 
 
 def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
-    dev = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
 
     def press_after_three():
         if len(fake_machine.SLEEPS) == 3:
@@ -120,7 +121,7 @@ def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_pat
         fake_machine.reset_fakes()
         fake_machine.WIRED.append((4, 5))  # the display is on the reference pins
         _bad_board(tmp_path, monkeypatch, text)
-        dev = hardware_setup.setup()
+        dev = hardware_setup.setup(keys)
         _ref_board_built(dev)
         assert dev.problem.startswith("board.json ") and why in dev.problem, (what, dev.problem)
         assert dev.problem.endswith("reference board used")
@@ -129,12 +130,12 @@ def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_pat
 
 def test_a_good_board_file_has_no_problem(tmp_path, monkeypatch):
     _bad_board(tmp_path, monkeypatch, json.dumps(_board("pico_ssd1306_spi")))
-    dev = hardware_setup.setup()
+    dev = hardware_setup.setup(keys)
     assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
 
 
 def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, monkeypatch):
-    from hw import loop
+    import console
 
     _bad_board(tmp_path, monkeypatch, "{}")
     seen = []
@@ -147,19 +148,19 @@ def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, mon
         seen.append((type(self.app.screen).__name__, list(self.app.screen.lines)))
         raise StopLoop
 
-    monkeypatch.setattr(loop.Loop, "run", run)
+    monkeypatch.setattr(console.Loop, "run", run)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
     try:
-        loop.main()
+        console.main()
     except StopLoop:
         pass
     (screen, lines), = seen
     assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
 def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
     board = dict(_board("pico_ssd1306_i2c"), seed=1234)
-    assert hardware_setup.setup(board).seed() == 1234
+    assert hardware_setup.setup(keys, board).seed() == 1234
     board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
-    assert hardware_setup.setup(board).seed() == 5
-    plain = hardware_setup.setup(_board("pico_ssd1306_i2c"))
+    assert hardware_setup.setup(keys, board).seed() == 5
+    plain = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
     assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits

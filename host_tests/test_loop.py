@@ -1,9 +1,10 @@
 # portable
-"""hw.loop: buttons reach the app, the app ticks and draws every poll, a press
+"""console: the loop's buttons reach the app, the app ticks and draws every poll, a press
 that wakes the screen is swallowed, and the clock never wraps."""
-from hw.buttons import Buttons, keys_from_board
-from hw.loop import Clock, Loop
+from console import Clock, Loop
+from hw.buttons import Buttons
 from hw.power import Power
+from ui import keys
 from ui.keys import A, PRESS, RELEASE
 
 
@@ -26,8 +27,7 @@ class FakeApp:
 
 class FakeButtons(Buttons):
     def __init__(self):
-        keys, long_keys = keys_from_board(("LEFT", "RIGHT", "UP", "DOWN", "A", "B"))
-        super().__init__(keys, long_keys)
+        super().__init__(keys, keys.NAMES)
         self.mask = 0
 
     def down_mask(self):

@@ -23,10 +23,9 @@ def mp_root(tmp_path_factory):
 
 
 # Known over budget (strict: an unexpected pass fails, so the mark goes when
-# the cause does): the PHH reader's replay of every self-played hand. The
-# device never runs the reader (poker/phh.py; issue 12 takes it off the image);
-# at 64 bits its replay of the largest hands no longer fits 180 KB.
-_OVER = {"test_phh": "the PHH reader's replays need more than 180 KB at 64 bits (host-only code)"}
+# the cause does): none now. (test_phh was, at 64 bits, until its replays
+# kept one hand at a time and the reader left the device image.)
+_OVER = {}
 
 
 def _modules():

@@ -1,12 +1,12 @@
 # portable
-"""poker.phh: PHH text out and in (the TOML subset PHH uses), actions,
+"""phh (tools/phh): PHH text out and in (the TOML subset PHH uses), actions,
 player order, and whole hands written and read back.
 
 Under CPython the text layer is also checked against the standard TOML
 reader (tomllib), an independent parser; MicroPython has none, so those
 checks run on CPython only."""
 from checks import raises
-from poker import phh
+import phh
 
 try:
     import tomllib
@@ -169,6 +169,7 @@ def test_every_finished_hand_replays_from_its_phh_text_to_the_same_stacks():
             deals = [e for e in h.history if e[0] in ("deal_hole", "deal_board")]
             deals2 = [e for e in h2.history if e[0] in ("deal_hole", "deal_board")]
             assert deals2 == deals
+            h = h2 = f = text = deals = deals2 = None  # one hand and its replay at a time (MicroPython's heap)
 
 
 def test_a_stud_all_in_runout_is_shown_again_after_the_last_card_every_card_shown():

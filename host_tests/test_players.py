@@ -8,7 +8,7 @@ from poker.hand import Hand  # the largest module first: less fragmentation
 gc.collect()
 from poker import equity  # noqa: E402
 gc.collect()
-from poker.cards import Deck
+from deck import shuffled
 from poker import players  # noqa: E402
 gc.collect()
 from checks import raises  # noqa: E402
@@ -81,7 +81,7 @@ def test_every_decision_is_one_of_the_legal_actions_in_every_game():
             seats = 2 + (i * 3) % 5
             rules = lexibook() if i % 2 == 0 else casino()
             bots = _bots(('easy', 'normal', 'hard', 'station', 'random'), seats, i)
-            h = _play(code, rules, bots, i % seats, Deck(rng).shuffled(), check)
+            h = _play(code, rules, bots, i % seats, shuffled(rng), check)
             assert not h.voided
             assert sum(h.stacks) == 40 * rules.big_bet * seats
     assert count[0] > 100
@@ -123,7 +123,7 @@ def test_decisions_do_not_change_when_hidden_cards_are_swapped_for_other_unseen_
         for i in range(HANDS):
             seats = 2 + i % 3
             rules = lexibook()
-            deck = Deck(rng).shuffled()
+            deck = shuffled(rng)
             stacks = [40 * rules.big_bet] * seats
             bots = _bots(('hard', 'normal', 'easy'), seats, 100 + i)
             dealer = i % seats
@@ -249,7 +249,7 @@ def test_the_views_impossible_call_agrees_with_the_rule_from_the_cards_everywher
             seats = 2 + i % 3
             rules = lexibook() if i % 2 else casino()
             bots = _bots(('station', 'easy', 'station', 'normal', 'hard'), seats, i)
-            _play(code, rules, bots, i % seats, Deck(rng).shuffled(), check)
+            _play(code, rules, bots, i % seats, shuffled(rng), check)
     assert spots[0] > 100 and spots[1] > 0, spots
 
 
@@ -257,7 +257,7 @@ def test_a_player_never_reads_the_hand_only_the_view():
     # every decision above goes through OnlyView; here: a view with the
     # other seats' down cards removed altogether still gives a decision
     rng = Rng(4)
-    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=Deck(rng).shuffled())
+    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=shuffled(rng))
     v = OnlyView(h.view(h.actor))
     for s in range(4):
         if s != v.seat:
@@ -268,7 +268,7 @@ def test_a_player_never_reads_the_hand_only_the_view():
 
 def test_known_cards_are_exactly_what_the_seat_has_seen():
     rng = Rng(8)
-    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=Deck(rng).shuffled())
+    h = Hand(VARIANTS['F7S'], lexibook(), [400] * 4, 0, deck=shuffled(rng))
     # fold the first two actors to make dead cards
     folded = []
     while len(folded) < 2:
@@ -311,7 +311,7 @@ def _heads_up_match(hard, other, hands, code='F7S'):
     rules = lexibook()
     for i in range(hands):
         bots = [hard, other] if i % 2 == 0 else [other, hard]
-        h = _play(code, rules, bots, i % 2, Deck(rng).shuffled())
+        h = _play(code, rules, bots, i % 2, shuffled(rng))
         me = bots.index(hard)
         hard.observe(h.view(me))  # the final view: folds that ended the hand
 
@@ -321,7 +321,7 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     _heads_up_match(against_station, players.Station(), 25)
     against_folder = players.make('hard', 'balanced', seed=5)
     _heads_up_match(against_folder, _Folder(), 25)
-    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=Deck(Rng(1)).shuffled())
+    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     v = h.view(1)
     fold_s, _ = against_station._stat(v)
     fold_f, _ = against_folder._stat(v)
@@ -344,7 +344,7 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
     kinds = ('fold', 'call', 'raise', 'bet', 'check')
     for i in range(12):
         bots = [hard, other] if i % 2 == 0 else [other, hard]
-        h = _play('FT', rules, bots, i % 2, Deck(rng).shuffled())
+        h = _play('FT', rules, bots, i % 2, shuffled(rng))
         me = bots.index(hard)
         hard.observe(h.view(me))
         hard.observe(h.view(me))
@@ -429,7 +429,7 @@ def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
     gc.collect()
     vs_maniac = players.make('hard', 'balanced', seed=5)
     _heads_up_match(vs_maniac, _Maniac(), hands)
-    v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=Deck(Rng(1)).shuffled()).view(1)
+    v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1))).view(1)
     # it has seen hands turned over (river bets among them) and rated them
     assert sum(vs_value.sd[0]) > 4 and sum(vs_maniac.sd[0]) > 4
     # the value bettor's bets were value: believed, river calls tightened

@@ -12,7 +12,7 @@ STUD_PLAYERS_HANDS (default 60) sets the hands per game and profile.
 """
 import os
 
-from poker.cards import Deck
+from deck import shuffled
 from poker import players
 from poker.hand import Hand
 from poker.rng import Rng
@@ -52,7 +52,7 @@ def test_no_level_folds_when_a_check_is_free_in_any_game():
             for k in range(HANDS):
                 n = 4 if rules.profile == 'lexibook' else 2 + rng.below(min(v.max_seats, 8) - 1)
                 bots = _table(n, rng, k)
-                h = Hand(v, rules, _stacks(n, rng, rules), k % n, deck=Deck(rng).shuffled())
+                h = Hand(v, rules, _stacks(n, rng, rules), k % n, deck=shuffled(rng))
                 while not h.finished:
                     s = h.actor
                     view = h.view(s)

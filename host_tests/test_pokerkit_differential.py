@@ -6,9 +6,9 @@ FO/8 class being pot-limit; and limit Omaha high, FO, through another, on
 a quarter of the hands), random hands are played in both directions:
 
 - PokerKit plays random legal actions with our deck; its own PHH text
-  (``HandHistory.from_game_state(...).dumps()``) is read by ``poker.phh`` and
+  (``HandHistory.from_game_state(...).dumps()``) is read by ``phh`` (tools/phh) and
   replayed through ``poker.hand.Hand``;
-- our engine plays random legal actions; ``poker.phh.dumps`` writes the hand
+- our engine plays random legal actions; ``phh.dumps`` writes the hand
   and PokerKit loads the text (``HandHistory.loads``) and replays it.
 
 At every decision the two engines must offer the same legal actions (kind
@@ -49,7 +49,7 @@ from hostenv import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import selfplay
 
-from poker import phh
+import phh
 from poker.rng import Rng
 from poker.variants import VARIANTS
 

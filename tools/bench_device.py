@@ -86,7 +86,6 @@ HARD = r"""
 import time, gc
 from poker.hand import Hand
 from poker import players
-from poker.cards import Deck
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
@@ -96,7 +95,7 @@ for code in %(games)r:
     bots = [players.make('hard', 'balanced', seed=%(seed)d + s) for s in range(4)]
     times = []
     for i in range(%(hands)d):
-        h = Hand(VARIANTS[code], rules, [100 * rules.big_bet] * 4, i %% 4, deck=Deck(rng).shuffled())
+        h = Hand(VARIANTS[code], rules, [100 * rules.big_bet] * 4, i %% 4, rng)  # deals as a preset deck from tools/sim/deck.py would
         while not h.finished:
             s = h.actor
             v = h.view(s)
@@ -147,9 +146,9 @@ HEAP_NOW = "import gc; gc.collect(); print('HEAP', gc.mem_free(), gc.mem_alloc()
 # main.py for the heap run: the console's loop, with a collection every 20
 # polls and the least free heap kept (read afterwards on the raw REPL)
 HEAP_MAIN = """import gc
-from hw import loop
+import console
 least = [1 << 30, 0, 0, 0]  # least free, polls, free at the first poll (NEW GAME), in use then
-_step = loop.Loop.step
+_step = console.Loop.step
 def step(self, now):
     _step(self, now)
     least[1] += 1
@@ -161,8 +160,8 @@ def step(self, now):
         if f < least[0]:
             least[0] = f
             least[3] = gc.mem_alloc()
-loop.Loop.step = step
-loop.main()
+console.Loop.step = step
+console.main()
 """
 
 

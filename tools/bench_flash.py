@@ -21,13 +21,12 @@ import gc
 
 import vfs
 
-from mpsetup import ARGS, OPTS  # noqa: E402  (firmware and host_tests on the path)
+from mpsetup import ARGS, OPTS  # noqa: E402  (firmware and tools/sim on the path)
 
 BLOCK = 4096
 BLOCKS = int(OPTS.get("blocks", "160"))
 _flash = bytearray(b"\xff" * (BLOCK * BLOCKS))  # before the imports: one piece
 
-from fake_table import play_out  # noqa: E402
 from poker import players  # noqa: E402
 from poker.game import Game  # noqa: E402
 from poker.settings import Settings  # noqa: E402
@@ -113,7 +112,11 @@ def main():
         if g.over:
             g.new_game()
         g.start_hand()
-        play_out(g, me.decide)
+        while g.hand is not None:
+            if g.human_to_act():
+                g.act(*me.decide(g.view(0)))
+            else:
+                g.step()
         h = g.last_hand
         actions += len(h.actions)
         journal_bytes += HEADER + RECORD * len(h.actions) if HEADER else 0

@@ -28,6 +28,7 @@ import sys
 _MP = sys.implementation.name == 'micropython'
 _here = sys.argv[0].rsplit('/', 1)[0] if '/' in sys.argv[0] else '.'
 sys.path.insert(0, _here + '/../firmware')
+sys.path.append(_here + '/sim')  # deck.py: the reference shuffle
 if not _MP:
     sys.path.insert(0, _here + '/hostshim')
 
@@ -37,7 +38,7 @@ from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
 gc.collect()
 from poker import equity  # noqa: E402,F401
 gc.collect()
-from poker.cards import Deck
+from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker import players  # noqa: E402
 gc.collect()
 from poker.rng import Rng  # noqa: E402
@@ -104,7 +105,7 @@ def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False):
             bots.append(make_player(a if is_a else b, seed * 7919 + rot * 31 + s))
         tables.append((bots, amine))
     for d in range(deals):
-        deck = Deck(rng).shuffled()
+        deck = shuffled(rng)
         dealer = d % seats
         total = 0
         for rot in range(rots):
@@ -224,7 +225,7 @@ def time_decisions(games, hands, seed):
             rng = Rng(seed)
             bots = [players.make(level, 'balanced', seed=seed + s) for s in range(4)]
             for i in range(hands):
-                play(variant, rules, bots, i % 4, Deck(rng).shuffled(), 100 * rules.big_bet, timer)
+                play(variant, rules, bots, i % 4, shuffled(rng), 100 * rules.big_bet, timer)
             # in place (a copy may not fit a fragmented 180 KB heap): the
             # unused tail is 0, so the n times end up last
             n = count[0]

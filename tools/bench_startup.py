@@ -3,9 +3,9 @@
     python tools/bench_startup.py
 
 Compiles firmware/ to .mpy (as the device runs it) in a temporary folder,
-then, under the unix port with the fake `machine` of host_tests/fakes:
+then, under the unix port with the fake `machine` of tools/sim/fake_machine.py:
 imports the hardware layer, builds the reference board's devices
-(hw.hardware_setup.setup), imports ui.app, builds the App and draws its
+(hw.hardware_setup.setup, with ui.keys as console.main gives it), imports ui.app, builds the App and draws its
 first frame. Prints each step and the sum, and the device estimate with
 docs/device.md's factor (x90 for bytecode; the I2C frame is added separately).
 """
@@ -30,8 +30,9 @@ def lap():
 import machine_fake
 sys.modules['machine'] = machine_fake
 import hw.hardware_setup as hs
+from ui import keys
 a = lap()
-dev = hs.setup()
+dev = hs.setup(keys)
 b = lap()
 from poker.rng import Rng
 from poker.store import Store
@@ -65,7 +66,7 @@ def main():
                                check=True, cwd=top)
             elif f.endswith(".bin"):
                 shutil.copy(os.path.join(top, f), os.path.join(lib, rel, f))
-    shutil.copy(os.path.join(ROOT, "host_tests", "fakes", "machine.py"), os.path.join(lib, "machine_fake.py"))
+    shutil.copy(os.path.join(ROOT, "tools", "sim", "fake_machine.py"), os.path.join(lib, "machine_fake.py"))
     script = os.path.join(tmp, "startup.py")
     with open(script, "w") as f:
         f.write(SCRIPT % {"lib": lib, "data": os.path.join(tmp, "data")})

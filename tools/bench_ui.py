@@ -17,7 +17,7 @@ import time
 sys.path.insert(0, (sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".") + "/sim")
 from simpaths import add  # noqa: E402
 
-add("host_tests", "tools/sim", "firmware")
+add("tools/sim", "firmware")
 
 from ui_rig import Rig, call_down  # noqa: E402
 

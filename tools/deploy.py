@@ -93,6 +93,14 @@ class DeployError(Exception):
     pass
 
 
+def app_paths(info):
+    """The app's folders and top-level modules on the board's filesystem
+    (e.g. /poker, /console.mpy): an old copy there would be imported
+    instead of /rom's. main.py is copied over, not removed."""
+    return sorted(set("/" + e["path"].split("/")[0] for e in info["files"]
+                      if "/" in e["path"] or e["kind"] == "code"))
+
+
 class Mpremote:
     """The transport: runs `mpremote ARGS` (the venv's mpremote) and returns
     its output. Tests replace it with an object with the same run()."""
@@ -279,10 +287,8 @@ class Deployer:
         else:
             self.check_port(port)
         c = ["connect", port]
-        app_paths = sorted(set("/" + e["path"].split("/")[0] for e in info["files"]
-                               if "/" in e["path"]))
         self.log("board on %s:" % port)
-        probe = parse_probe(self.mp(c + ["exec", PROBE % (app_paths,)],
+        probe = parse_probe(self.mp(c + ["exec", PROBE % (app_paths(info),)],
                                     "talking to MicroPython on %s" % port))
         self.log("  MicroPython %s (%s), .mpy v%d" % (
             version_text(probe["version"]), probe.get("machine") or probe.get("platform"),
@@ -360,8 +366,7 @@ class Deployer:
                 "copying the app to the filesystem")
 
     def _clean(self, c, info):
-        dirs = sorted(set("/" + e["path"].split("/")[0] for e in info["files"] if "/" in e["path"]))
-        self.mp(c + ["exec", CLEAN % (dirs,)], "removing the old app folders")
+        self.mp(c + ["exec", CLEAN % (app_paths(info),)], "removing the old app folders")
 
 
 def main(argv=None, transport=None, build_dir=BUILD, boards_dir=BOARDS):

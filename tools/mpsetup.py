@@ -13,7 +13,7 @@ for _a in sys.argv[1:]:
     if _a.startswith("--") and "=" in _a:
         OPTS[_a[2:_a.index("=")]] = _a[_a.index("=") + 1:]
 sys.path.insert(0, HERE + "/hostshim")
-sys.path.insert(0, HERE + "/../host_tests")  # ramdisk: the tests' flash in RAM
+sys.path.insert(0, HERE + "/sim")  # ramdisk: the flash in RAM
 sys.path.insert(0, OPTS.get("fw", HERE + "/../firmware"))
 
 

@@ -23,6 +23,7 @@ _here = _argv[0].rsplit("/", 1)[0] if "/" in _argv[0] else "."
 ROOT = _here + "/.."
 TESTS = ROOT + "/host_tests"
 sys.path.insert(0, TESTS)
+sys.path.insert(0, ROOT + "/tools/sim")  # the helpers tests share with the tools (deck, ramdisk)
 sys.path.insert(0, ROOT + "/firmware")
 
 

@@ -15,7 +15,7 @@ stacks, if it has them); 1 when the finishing stacks differ from the file's;
 (the message on stderr names the action).
 
 The contested rules come from the file's user fields (``_raise_cap``,
-``_odd_chip``..., see ``poker.phh``); a file without them is played with
+``_odd_chip``..., see ``tools/phh``); a file without them is played with
 bet + 3 raises (heads-up too), no open-pair option, the house odd-chip and
 short all-in rules. ``--profile`` takes those rules from a profile instead
 (stakes always come from the file).
@@ -31,7 +31,7 @@ for _sub in ("firmware", os.path.join("tools", "hostshim"), "tools"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from poker import phh
+import phh  # noqa: E402  (tools/phh: the reader and the replay)
 
 
 def result(fields, h, seats):
@@ -71,7 +71,7 @@ def replay_text(text, profile=None):
         base = make_rules(profile)
     rules = phh.rules_from_fields(fields, base)
     if profile is not None:  # the profile wins over the file's user fields
-        for k in phh._RULE_FIELDS:
+        for k in phh.RULE_FIELDS:
             setattr(rules, k, getattr(base, k))
     h, seats = phh.replay(fields, rules=rules)
     return fields, h, seats

@@ -33,7 +33,7 @@ for _sub in ("firmware", os.path.join("tools", "hostshim")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from poker import phh
+from poker import phhout
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import PROFILE_NAMES, PROFILES, house
@@ -176,7 +176,7 @@ def main(argv=None):
                 showdowns += 1
                 break
         with open(os.path.join(a.out, "hand_%05d.phh" % (k + 1)), "w") as f:
-            f.write(phh.dumps(h))
+            f.write(phhout.dumps(h))
     print(json.dumps({"variant": a.variant, "players": a.players, "hands": a.hands,
                       "seed": a.seed, "profile": a.profile, "out": a.out,
                       "showdowns": showdowns, "pokerkit_departures": flags}))

@@ -44,7 +44,7 @@ from poker.game import Game  # noqa: E402
 from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
-from ramdisk import RamDisk  # noqa: E402  (host_tests/ramdisk.py)
+from ramdisk import RamDisk  # noqa: E402  (tools/sim/ramdisk.py)
 
 SLACK = 2048  # bytes
 GAMES = ("F7S", "F5S", "FT", "FO")

@@ -2,12 +2,18 @@
 
 The logic is pure: ``Buttons.poll(down_mask, now_ms, emit)`` takes which
 buttons are down (bit i = button i) and the time, and calls
-``emit(key, event)`` with the codes of ui.keys. Tests drive it with made-up
-pin values and times; ``PinButtons`` feeds it from real pins (wired to ground
-with the internal pull-ups, so a pressed pin reads 0).
+``emit(key, event)``. Tests drive it with made-up pin values and times;
+``PinButtons`` feeds it from real pins (wired to ground with the internal
+pull-ups, so a pressed pin reads 0).
+
+The driver knows no key codes: ``Buttons(keymap, names)`` takes the board's
+button names (in pin order) and a key map from its caller (the console gives
+ui.keys): ``BOARD_KEYS`` (name -> key of a short press, key of a long press
+or None), ``REPEAT_KEYS`` and the event codes ``PRESS``, ``LONG``,
+``REPEAT``, ``RELEASE``. A name the map lacks raises ValueError.
 
 Events, per button:
-- a repeat key (the arrows by default): PRESS at once when pressed, REPEAT
+- a repeat key (the arrows): PRESS at once when pressed, REPEAT
   after ``repeat_delay_ms`` and then every ``repeat_ms``, each interval
   ``repeat_accel_pct`` % of the one before, down to ``repeat_min_ms``;
   RELEASE when let go.
@@ -29,14 +35,20 @@ RIGHT wrap around, so every item and value is reachable with NEXT alone.
 """
 from micropython import const
 
-from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, REPEAT, RIGHT, UP
-
 _MAX = const(8)  # buttons per board
 
-# Key names of board files -> key codes ("OK" and "NEXT" are the two-button names).
-KEY_CODES = {"LEFT": LEFT, "RIGHT": RIGHT, "UP": UP, "DOWN": DOWN, "A": A, "B": B}
-TWO_BUTTON_MAP = {"OK": (A, B), "NEXT": (RIGHT, DOWN)}
-REPEAT_KEYS = (LEFT, RIGHT, UP, DOWN)
+
+def keys_from_board(names, keymap):
+    """(keys, long_keys) of a board's button names, in the order given."""
+    keys = []
+    long_keys = []
+    for name in names:
+        pair = keymap.BOARD_KEYS.get(name)
+        if pair is None:
+            raise ValueError("unknown button %r" % name)
+        keys.append(pair[0])
+        long_keys.append(pair[1])
+    return keys, long_keys
 
 
 class Buttons:
@@ -48,14 +60,19 @@ class Buttons:
     repeat_min_ms = 40
     repeat_accel_pct = 75
 
-    def __init__(self, keys, long_keys=None, repeat_keys=REPEAT_KEYS):
-        n = len(keys)
+    def __init__(self, keymap, names):
+        n = len(names)
         if not 0 < n <= _MAX:
             raise ValueError("1..8 buttons")
+        keys, long_keys = keys_from_board(names, keymap)
         self.keys = bytes(keys)
         # 255 = no long key for that button.
-        self.long_keys = bytes(255 if (long_keys is None or long_keys[i] is None) else long_keys[i]
-                               for i in range(n))
+        self.long_keys = bytes(255 if k is None else k for k in long_keys)
+        self._ev_press = keymap.PRESS
+        self._ev_long = keymap.LONG
+        self._ev_repeat = keymap.REPEAT
+        self._ev_release = keymap.RELEASE
+        repeat_keys = keymap.REPEAT_KEYS
         self._repeat = 0  # bit i: button i's key repeats
         self._long_repeat = 0
         for i in range(n):
@@ -105,7 +122,7 @@ class Buttons:
         self._down[i] = now
         self._long &= ~bit
         if self._repeat & bit:
-            emit(self.keys[i], PRESS)
+            emit(self.keys[i], self._ev_press)
             self._next[i] = now + self.repeat_delay_ms
             self._gap[i] = self.repeat_ms
 
@@ -123,15 +140,15 @@ class Buttons:
                 self.last_activity_ms = now
                 lk = self.long_keys[i]
                 if lk == 255:
-                    emit(self.keys[i], LONG)
+                    emit(self.keys[i], self._ev_long)
                 else:
-                    emit(lk, PRESS)
+                    emit(lk, self._ev_press)
                     self._next[i] = now + self.repeat_delay_ms
                     self._gap[i] = self.repeat_ms
             return
         if now - self._next[i] >= 0:
             self.last_activity_ms = now
-            emit(key, REPEAT)
+            emit(key, self._ev_repeat)
             gap = self._gap[i] * self.repeat_accel_pct // 100
             self._gap[i] = gap if gap > self.repeat_min_ms else self.repeat_min_ms
             self._next[i] = now + self._gap[i]
@@ -139,31 +156,14 @@ class Buttons:
     def _released(self, i, emit):
         bit = 1 << i
         if self._repeat & bit:
-            emit(self.keys[i], RELEASE)
+            emit(self.keys[i], self._ev_release)
         elif self._long & bit:
             lk = self.long_keys[i]
-            emit(self.keys[i] if lk == 255 else lk, RELEASE)
+            emit(self.keys[i] if lk == 255 else lk, self._ev_release)
         else:
-            emit(self.keys[i], PRESS)
-            emit(self.keys[i], RELEASE)
+            emit(self.keys[i], self._ev_press)
+            emit(self.keys[i], self._ev_release)
         self._long &= ~bit
-
-
-def keys_from_board(names):
-    """(keys, long_keys) from a board's button names, in the order given."""
-    keys = []
-    long_keys = []
-    for name in names:
-        if name in TWO_BUTTON_MAP:
-            short, lng = TWO_BUTTON_MAP[name]
-            keys.append(short)
-            long_keys.append(lng)
-        elif name in KEY_CODES:
-            keys.append(KEY_CODES[name])
-            long_keys.append(None)
-        else:
-            raise ValueError("unknown button %r" % name)
-    return keys, long_keys
 
 
 class PinButtons(Buttons):
@@ -178,8 +178,8 @@ class PinButtons(Buttons):
 
     LATE_MS = 40
 
-    def __init__(self, pins, keys, long_keys=None, repeat_keys=REPEAT_KEYS, ticks_ms=None, ticks_diff=None):
-        super().__init__(keys, long_keys, repeat_keys)
+    def __init__(self, pins, keymap, names, ticks_ms=None, ticks_diff=None):
+        super().__init__(keymap, names)
         self.pins = pins
         import time
 

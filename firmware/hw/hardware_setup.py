@@ -1,8 +1,9 @@
 """The one place that touches the hardware: reads the board, builds the devices.
 
-``setup(board=None)`` reads the board (a dict, or ``/board.json`` written by
-``make deploy`` from boards/NAME.json; the reference board when the file is
-missing) and returns ``Devices``. A board that cannot be read or built (bad
+``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
+written by ``make deploy`` from boards/NAME.json; the reference board when
+the file is missing) and returns ``Devices``; ``keymap`` is what the buttons
+report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
 JSON, a missing field, a pin the chip lacks, a display that does not
 answer) falls back to the reference board; ``problem`` then says what was
 wrong (also printed on the console) and the app shows it on the screen:
@@ -24,7 +25,7 @@ import json
 import machine
 
 from hw import oled
-from hw.buttons import PinButtons, keys_from_board
+from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
 from hw.power import Battery, Power
 
@@ -133,18 +134,18 @@ class Devices:
             return (time.ticks_diff(time.ticks_us(), 0) ^ (machine.unique_id()[-1] << 22)) & 0x3FFFFFFF
 
 
-def setup(board=None):
+def setup(keymap, board=None):
     problem = None
     if board is None:
         board, problem = read_board()
     if problem is None:
         try:
-            return _setup(board)
+            return _setup(board, keymap)
         except Exception as e:  # a bad board is never a blank screen
             problem = "%s: %s" % (_part[0], _why(e))
     problem = "board.json %s; reference board used" % problem
     print("stud:", problem)
-    dev = _setup(DEFAULT_BOARD)
+    dev = _setup(DEFAULT_BOARD, keymap)
     dev.problem = problem
     return dev
 
@@ -152,13 +153,12 @@ def setup(board=None):
 _part = ["board"]  # the part of the board being built (for the message)
 
 
-def _setup(board):
+def _setup(board, keymap):
     _part[0] = "buttons"
     names = [b["key"] for b in board["buttons"]]
-    keys, long_keys = keys_from_board(names)
     Pin = machine.Pin
     pins = [Pin(b["pin"], Pin.IN, Pin.PULL_UP) for b in board["buttons"]]
-    buttons = PinButtons(pins, keys, long_keys)
+    buttons = PinButtons(pins, keymap, names)
     for name, v in board.get("button_timing_ms", {}).items():
         setattr(buttons, name, v)  # e.g. {"long_press_ms": 800}
     safe = board.get("safe_mode_key")

@@ -1,4 +1,4 @@
-"""Cards as small integers, parsing and formatting, and the deck.
+"""Cards as small integers, parsing and formatting.
 
 Encoding: ``card = rank * 4 + suit`` with rank 0..12 for 2..A and suit
 0..3 for clubs, diamonds, hearts, spades. So 2c is 0 and As is 51, and
@@ -10,14 +10,8 @@ docs/rules.md uses to break bring-in ties (c < d < h < s).
 >>> format(parse("AsKd7c"))
 'As Kd 7c'
 """
-from micropython import const
-
-from poker.rng import below as _below
-
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-DECK_SIZE = const(52)
-_ALL = (1 << 52) - 1  # the mask of a complete deck
 
 
 def rank(card):
@@ -72,53 +66,3 @@ def parse(text):
 
 def format(cards):  # noqa: A001 - the name the API promises
     return " ".join([name(c) for c in cards])
-
-
-class Deck:
-    """52 cards shuffled by Fisher-Yates over an injectable random source.
-
-    ``rng`` needs only ``getrandbits(k)`` (k <= 30): ``poker.rng.Rng``,
-    CPython's ``random.Random`` or MicroPython's ``random`` module.
-    """
-
-    def __init__(self, rng):
-        self.rng = rng
-        self.cards = bytearray(range(52))
-        self.top = 0  # index of the next card to deal
-
-    def shuffle(self):
-        cards = self.cards
-        for i in range(52):  # restore a known complete deck first
-            cards[i] = i
-        below = _below
-        rng = self.rng
-        for i in range(51, 0, -1):
-            j = below(rng, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        self.top = 0
-
-    def shuffled(self):
-        """Shuffles, then returns the 52 cards in their new order as a list
-        (a preset deck for ``poker.hand.Hand``)."""
-        self.shuffle()
-        return list(self.cards)
-
-    def is_complete(self):
-        """True when the deck holds each of the 52 cards exactly once."""
-        mask = 0
-        for c in self.cards:
-            if c >= 52:
-                return False
-            mask |= 1 << c
-        return mask == _ALL and len(self.cards) == 52
-
-    def remaining(self):
-        return 52 - self.top
-
-    def deal(self):
-        if self.top >= 52:
-            raise IndexError("the deck is empty")
-        c = self.cards[self.top]
-        self.top += 1
-        return c
-

@@ -24,7 +24,7 @@ turn and river).
 Preset deck (``deck=``): 52 distinct card ints (``poker.cards`` encoding) in
 the order they leave the top of the deck, burns included, exactly as above.
 It is verified complete (else ``ValueError``). Without ``deck=`` the hand
-shuffles ``poker.cards.Deck`` with ``rng``; ``h.deck_order`` is the order
+shuffles the 52 cards by Fisher-Yates with ``rng``; ``h.deck_order`` is the order
 used either way, and with the actions it decides every card of the hand
 (the deck-exhaustion reshuffle included).
 
@@ -344,7 +344,7 @@ def is_complete_deck(cards):
 
 def shuffle(buf, rng):
     """Fisher-Yates over a bytearray, uniform by rejection sampling: the
-    same algorithm, random stream and result as ``poker.cards.Deck.shuffle``.
+    same algorithm, random stream and result as tools/sim/deck.py's.
     For ``poker.rng.Rng`` the generator's step is inlined (a third of the
     cost of a deal on the device)."""
     bits = _BITS

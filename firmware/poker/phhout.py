@@ -1,16 +1,15 @@
-"""Hand histories in PHH: the writing half of ``poker.phh``.
+"""Hand histories in PHH: the writer, the half the device needs.
 
-Split from ``poker.phh`` so that the game, which writes a history after
-every hand, does not keep the reader and the replayer (the larger half) in
-RAM: ``poker.phh`` re-exports every name here, so ``phh.dumps`` and the rest
-are unchanged. See ``poker.phh`` for the fields written.
+The console writes a history after every hand; the reader and the replayer
+(the larger half) are host-side only, in tools/phh, which re-exports every
+name here (``phh.dumps`` and the rest). See tools/phh for the fields written.
 """
 
 import io
 
-_BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
+from poker.cards import RANKS, SUITS
+
+BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 # The order in which dumps_fields writes the fields it knows.
 FIELD_ORDER = (
@@ -24,7 +23,7 @@ FIELD_ORDER = (
 )
 
 
-def _all_in(text, allowed):
+def chars_in(text, allowed):
     for c in text:
         if c not in allowed:
             return False
@@ -65,14 +64,14 @@ def _quote(text):
 
 
 def _write_key(out, k):
-    if k and _all_in(k, _BARE):
+    if k and chars_in(k, BARE):
         out.write(k)
     else:
         _write_quoted(out, k)
 
 
 def _key(k):
-    return k if k and _all_in(k, _BARE) else _quote(k)
+    return k if k and chars_in(k, BARE) else _quote(k)
 
 
 def _write_value(out, v):
@@ -149,7 +148,7 @@ def _write_field(out, k, v):
 
 def cards_text(cards):
     """PHH card text: cards run together, ``??`` for an unknown (None)."""
-    return "".join(["??" if c is None else _RANKS[c >> 2] + _SUITS[c & 3] for c in cards])
+    return "".join(["??" if c is None else RANKS[c >> 2] + SUITS[c & 3] for c in cards])
 
 
 def player_seats(stacks, dealer):
@@ -161,7 +160,7 @@ def player_seats(stacks, dealer):
 
 # ---------------------------------------------------------------- hands
 
-_RULE_FIELDS = ("raise_cap", "heads_up_uncapped", "open_pair_big_bet", "odd_chip",
+RULE_FIELDS = ("raise_cap", "heads_up_uncapped", "open_pair_big_bet", "odd_chip",
                 "short_all_in_reopens", "impossible_call_guard", "raise_over_all_in",
                 "odd_chips_together", "merge_pots", "low_half_if_any_low")
 
@@ -193,7 +192,7 @@ def hand_fields(h):
         f["winnings"] = [h.winnings[s] for s in seats]
     f["_variant"] = v.code
     f["_profile"] = r.profile
-    for k in _RULE_FIELDS:
+    for k in RULE_FIELDS:
         x = getattr(r, k, None)
         f["_" + k] = "none" if x is None else x
     f["_dealer"] = h.dealer

@@ -18,7 +18,7 @@ Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
 goes back (on the table: selects FOLD on your turn, else opens the menu); a
 long B opens the menu from the table or the showdown.
 
-Two buttons (hw.buttons' mapping): OK short = A, OK long = B, NEXT short =
+Two buttons (ui.keys.BOARD_KEYS): OK short = A, OK long = B, NEXT short =
 RIGHT, NEXT long = DOWN. Every screen works with these four: RIGHT and DOWN
 wrap around (next value, next menu item, next action, next answer), A
 confirms, B goes back. On the table: NEXT picks the action, OK does it; hold

@@ -20,7 +20,7 @@ import sys
 
 from simpaths import add  # noqa: E402  (this folder is on the path)
 
-add("host_tests", "tools/sim", "firmware")
+add("tools/sim", "firmware")
 if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
     sys.path.insert(0, sys.argv[4])
 if len(sys.argv) > 5 and float(sys.argv[5]) != 1:

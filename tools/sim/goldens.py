@@ -6,7 +6,7 @@
     micropython -X heapsize=1m tools/sim/goldens.py --raw DIR
                                                 # the same frames, raw bytes
 
-Each scene drives the real App (ui.app) through host_tests/ui_rig.py: a
+Each scene drives the real App (ui.app) through tools/sim/ui_rig.py: a
 simulated clock, key presses, fixed virtual players (they check and call,
 so the run does not depend on poker.players) and a seeded deal, then takes
 the frame. Under the MicroPython unix port the frames come from its own
@@ -19,7 +19,7 @@ import sys
 
 from simpaths import ROOT, add  # noqa: E402  (this folder is on the path)
 
-add("host_tests", "tools/sim", "firmware")
+add("tools/sim", "firmware")
 
 from ui import keys
 from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where

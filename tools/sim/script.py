@@ -21,7 +21,8 @@ Names of files are relative to ``out_dir``. On a two-button board
 (``Sim(..., two_button=True)``) the names OK and NEXT press the two buttons
 and ``long OK`` / ``long NEXT`` hold them past the long-press time.
 """
-from hw.buttons import TWO_BUTTON_MAP, Buttons, keys_from_board
+from hw.buttons import Buttons
+from ui import keys
 from ui.keys import LONG, NAMES, PRESS, RELEASE
 
 
@@ -42,8 +43,7 @@ class Sim:
         self.log = log  # None, or a list that gets (now, key, event)
         self.two_button = two_button
         names = ("OK", "NEXT") if two_button else NAMES
-        keys, long_keys = keys_from_board(names)
-        self.buttons = Buttons(keys, long_keys)
+        self.buttons = Buttons(keys, names)
         self.button_names = names
         self.events = 0
         self.stopped = False
@@ -208,4 +208,4 @@ def _times(words):
     raise ScriptError("expected xN, got %r" % words[0])
 
 
-__all__ = ["Sim", "ScriptError", "TWO_BUTTON_MAP"]
+__all__ = ["Sim", "ScriptError"]

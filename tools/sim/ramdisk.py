@@ -1,5 +1,6 @@
-"""A flash chip in RAM for vfs.VfsLfs2 (LittleFS), for the tests and the
-MicroPython tools (test_store.py, mp_lfs_powercut.py, tools/soak.py).
+"""A flash chip in RAM for vfs.VfsLfs2 (LittleFS), for the MicroPython
+tools (tools/soak.py, tools/bench_flash.py) and the tests (test_store.py,
+mp_lfs_powercut.py).
 
 ``RamDisk(data=None, block_size=256, blocks=64)``: the extended block
 protocol LittleFS uses, over ``data`` (a bytearray, used as it is: no copy,

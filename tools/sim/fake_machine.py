@@ -1,7 +1,8 @@
-"""A fake ``machine`` module for host tests of the hardware layer.
+"""A fake ``machine`` module for the hardware layer on the host (tests,
+tools/bench_startup.py).
 
-Only tests put it in front of the firmware (``fakes.install()`` puts this
-module in ``sys.modules['machine']``); it records what the drivers do:
+Whoever uses it puts it in front of the firmware
+(``sys.modules['machine'] = fake_machine``); it records what the drivers do:
 pin levels (``Pin.levels`` can be set to simulate buttons), I2C
 transactions, SPI writes, PWM settings, ADC readings, light sleeps.
 """

@@ -1,21 +1,8 @@
-"""A test rig for the console app: the App on a simulated display with a
-simulated clock, key presses, and fixed virtual players. Portable: runs
-under CPython (tools/sim/framebuf.py) and the MicroPython unix port (its
-real framebuf)."""
-import sys
-
-
-def _add_sim_path():
-    for p in list(sys.path):
-        if p.endswith("host_tests"):
-            sim = p[: -len("host_tests")] + "tools/sim"
-            if sim not in sys.path:
-                sys.path.insert(0, sim)
-            return
-
-
-_add_sim_path()
-
+"""A rig for the console app: the App on a simulated display with a
+simulated clock, key presses, and fixed virtual players, for the goldens,
+the benchmarks and the tests. Portable: runs under CPython
+(tools/sim/framebuf.py) and the MicroPython unix port (its real framebuf);
+tools/sim (this folder) must be on the path."""
 from poker.rng import Rng
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
