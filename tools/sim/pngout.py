@@ -104,7 +104,8 @@ def _save_streamed(path, buf, width, height, scale):
     """The PNG written a row at a time: the image data as stored (not
     compressed) deflate blocks of one row each, so the IDAT length is known
     before the rows are made; the CRC and Adler-32 run along. RAM: one row
-    (a 4x shot at -X heapsize=400k fits; the whole image would not)."""
+    (the app compiled from source and the evaluator tables in RAM leave
+    tens of KB at -X heapsize=480k on a 64-bit port: a row, not a 4x image)."""
     rowbytes = (width * scale + 7) // 8
     n_rows = height * scale
     block = 1 + rowbytes  # the filter byte, then the row

@@ -3,7 +3,7 @@
     python tools/sim/run.py                     # terminal (make play)
     python tools/sim/run.py --pygame            # a window (needs pygame)
     python tools/sim/run.py --script demo.txt --headless --out shots/
-    micropython -X heapsize=400k tools/sim/run.py --headless --script demo.txt
+    micropython -X heapsize=480k tools/sim/run.py --headless --script demo.txt
 
 (The unix port compiles the .py sources, which needs more heap than the
 device, which runs .mpy files: hence 400k there.)
