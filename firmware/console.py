@@ -12,9 +12,8 @@ docstring of 300 bytes).
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):
 read the buttons -> ``app.handle(key, event)``; ``app.tick(now_ms)``;
-``app.draw()`` (draws and shows only if something changed; at the first
-idle poll after a frame, a heap collection instead); step the buzzer;
-screen sleep / power-off. A press that wakes the screen is swallowed.
+``app.draw()`` (draws and shows only if something changed); step the
+buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
 ``app.awake`` (optional, True while the app animates, e.g. virtual players
 acting) keeps the screen on.
 
@@ -22,7 +21,6 @@ Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
 while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
 main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
 """
-import gc
 import time
 
 if hasattr(time, "ticks_ms"):
@@ -71,7 +69,6 @@ class Loop:
         self.clock = clock or Clock()
         self.period_ms = buttons.debounce_ms
         self._swallow = False
-        self._collect = False  # a frame was shown: collect the heap once idle
         self.polls = 0
         self.running = True
 
@@ -106,14 +103,7 @@ class Loop:
             self._swallow = False
         app = self.app
         app.tick(now)
-        if app.draw():
-            self._collect = True
-        elif self._collect and mask == 0:
-            # the heap collected at the first idle poll after a frame, so
-            # that the next press rarely waits on a collection (about 20 ms
-            # on the chip, in the middle of its answer)
-            self._collect = False
-            gc.collect()
+        app.draw()
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:
@@ -146,6 +136,8 @@ class Loop:
 
 def main(board=None):
     """The console: hardware, safe mode, the app, the loop."""
+    import gc
+
     from hw import hardware_setup
     from ui import keys
     dev = hardware_setup.setup(keys, board)
