@@ -52,6 +52,9 @@ Driving hands:
 
 - ``g.start_hand()`` -> Hand: deals the next hand (raises ``ValueError`` if
   the game is over or a hand is running).
+- ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
+  it (between hands, once booked; the UI calls it while the showdown
+  waits), with the same cards ``start_hand`` would deal.
 - ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
 - ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
   not the human's turn or the action is illegal).
