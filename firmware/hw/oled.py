@@ -123,8 +123,9 @@ class OLED(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         mv = memoryview(self.buffer)
         self._mv = mv
-        # views of runs of pages p..q (index p * pages + q), made at first use
-        self._runs = [None] * (self.pages * self.pages) if self.run_pages > 1 else None
+        # views of runs of pages p..q (index p * pages + q), made at first
+        # use (an empty view until then)
+        self._runs = [mv[0:0]] * (self.pages * self.pages if self.run_pages > 1 else 0)
         sv = memoryview(self._shadow)
         self._page_views = [mv[p * width:(p + 1) * width] for p in range(self.pages)]
         self._shadow_views = [sv[p * width:(p + 1) * width] for p in range(self.pages)]
@@ -200,7 +201,7 @@ class OLED(framebuf.FrameBuffer):
                 else:
                     k = p * n + q - 1
                     v = self._runs[k]
-                    if v is None:  # once: later shows of this run allocate nothing
+                    if not len(v):  # once: later shows of this run allocate nothing
                         v = self._runs[k] = self._mv[p * w:q * w]
                     self.bus.write_data(v)
                 for i in range(p, q):

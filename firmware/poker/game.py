@@ -540,8 +540,9 @@ class Game:
         return text
 
     def _write_history(self, text):
-        if text is not None:
-            self.store.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
+        st = self.store
+        if text is not None and st is not None:
+            st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
 
     # -- the hand's journal on flash (poker.journal) --------------------------------
     def _open_journal(self, state):
