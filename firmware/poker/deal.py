@@ -84,25 +84,28 @@ class Dealing:
         if v.stud:
             if r.ante > 0:
                 for s in self._order():
-                    self.antes[s] = self._post(s, r.ante, 'ante', False)
+                    self.antes[s] = self._post(s, r.ante, 'ante')
         else:
             seats = self._order()
             if len(seats) == 2:
                 sb, bb = (seats[1], seats[0])  # heads-up: dealer posts SB
             else:
                 sb, bb = seats[0], seats[1]
-            self.blinds[sb] = self._post(sb, r.small_blind, 'small_blind', True)
-            self.blinds[bb] = self._post(bb, r.big_blind, 'big_blind', True)
+            self.blinds[sb] = self._post(sb, r.small_blind, 'small_blind')
+            self.blinds[bb] = self._post(bb, r.big_blind, 'big_blind')
             self._bb_seat = bb
         self._deal_street()
         if not self._open_round():
             self._close_rounds()
 
-    def _post(self, s, amount, what, live):
-        a = amount if amount < self.stacks[s] else self.stacks[s]
+    def _post(self, s, amount, what):
+        """A forced bet; a blind is a live bet, an ante is not."""
+        a = self.stacks[s]
+        if amount < a:
+            a = amount
         self.stacks[s] -= a
         self.contrib[s] += a
-        if live:
+        if what != 'ante':
             self.bets[s] += a
         if self.stacks[s] == 0:
             self.all_in[s] = True

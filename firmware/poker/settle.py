@@ -83,21 +83,25 @@ class Settling:
 
     def _strengths(self, s):
         v = self.variant
-        hi = lo = None
         if v.omaha:
-            hole, board = self.hole[s], self.board
-            if v.high:
-                hi = evaluator.omaha_high(hole, board)
-            if v.low == '8':
-                lo = evaluator.omaha_low8(hole, board)
-            return hi, lo
+            return self._omaha_strengths(s)
         cs = self.hole[s] + self.board
+        hi = lo = None
         if v.high:
             hi = evaluator.high(cs)
         if v.low == '8':
             lo = evaluator.low8(cs)
         elif v.low == 'a5':
             lo = evaluator.low_a5(cs)
+        return hi, lo
+
+    def _omaha_strengths(self, s):
+        v = self.variant
+        hi = lo = None
+        if v.high:
+            hi = evaluator.omaha_high(self.hole[s], self.board)
+        if v.low == '8':
+            lo = evaluator.omaha_low8(self.hole[s], self.board)
         return hi, lo
 
     def _showdown(self):
