@@ -468,10 +468,6 @@ class Hand(Dealing, Settling):
         """A bet, raise or completion to ``b`` by the house rules."""
         if b > self._current:
             self._current = b
-        needs = self._needs
-        may = self._may_raise
-        folded = self.folded
-        all_in = self.all_in
         # the round's first full bet (the completion over a bring-in) opens
         # the betting for everyone; after it each seat that has acted may
         # raise again only if what it faces since its last action counts as
@@ -480,13 +476,20 @@ class Hand(Dealing, Settling):
         if self._full(b, self._level):  # sizes the next raise, counts for the cap
             self._level = b
             self._raises += 1
-        cur = self._current
-        bets = self.bets
-        for o in self._ring:
-            if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
-                needs[o] = 1
-                if full or self._full(cur, bets[o]):
-                    may[o] = 1
+        self._reopen(s, full)
+
+    def _reopen(self, s, full):
+        for o in range(self.n):
+            if o != s and self._may_answer(o):
+                self._needs[o] = 1
+                if full or self._full(self._current, self.bets[o]):
+                    self._may_raise[o] = 1
+
+    def _may_answer(self, o):
+        """Must ``o`` act again after a bet: dealt in, not folded, not all
+        in, below the bet?"""
+        return (self.in_hand[o] and not self.folded[o] and not self.all_in[o]
+                and self.bets[o] < self._current)
 
     def _raise_over(self, s, b):
         """A bet, raise or completion to ``b`` under ``raise_over_all_in``
@@ -495,8 +498,6 @@ class Hand(Dealing, Settling):
         self._current = b
         self._level = b  # the next raise is a full bet over it
         self._raises += 1  # short or not, it counts for the cap
-        needs = self._needs
-        may = self._may_raise
         full = inc >= self._largest  # the round's first bet always is
         if inc > self._largest:
             self._largest = inc
@@ -506,13 +507,11 @@ class Hand(Dealing, Settling):
             self._shorts += inc
         if self._shorts >= self._largest:
             self._shorts = 0
-        folded = self.folded
-        all_in = self.all_in
-        for o in self._ring:
-            if o != s and not folded[o] and not all_in[o]:
-                needs[o] = 1  # everyone else is below b
+        for o in range(self.n):
+            if o != s and self._may_answer(o):  # everyone else is below b
+                self._needs[o] = 1
                 if full:
-                    may[o] = 1
+                    self._may_raise[o] = 1
 
     def _next_actor(self, s, kind):
         self._big_option = -1
