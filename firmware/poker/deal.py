@@ -259,17 +259,20 @@ class Dealing:
             if self._full(cur, 0):
                 self._level = cur
                 self._raises = 1
+        in_hand = self.in_hand
+        folded = self.folded
         if (st == v.open_pair_street and r.open_pair_big_bet):
             for s in range(n):
                 u = self.up[s]
-                if (self.in_hand[s] and not self.folded[s] and len(u) >= 2
+                if (in_hand[s] and not folded[s] and len(u) >= 2
                         and u[0] >> 2 == u[1] >> 2):
                     self._open_pair = True
         needs = self._needs
         may = self._may_raise
+        all_in = self.all_in
         can = 0
         for s in range(n):
-            ok = self.in_hand[s] and not self.folded[s] and not self.all_in[s]
+            ok = in_hand[s] and not folded[s] and not all_in[s]
             needs[s] = ok
             may[s] = ok
             if ok:

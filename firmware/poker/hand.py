@@ -277,10 +277,16 @@ class Hand(Dealing, Settling):
         """The chips ``kind`` moves (``amount`` if given), or ValueError."""
         if self.finished or self.actor is None:
             raise ValueError("illegal action %s: the hand is over" % (kind,))
-        for k in self.legal_actions():
+        la = self._legal
+        if la is None:
+            la = self.legal_actions()
+        for k in la:
             if k[0] == kind and (amount is None or k[1] == amount):
                 return k[1]
-        raise ValueError("illegal action %s %s for seat %d; legal: %r" % (
+        raise self._illegal(kind, amount)
+
+    def _illegal(self, kind, amount):
+        return ValueError("illegal action %s %s for seat %d; legal: %r" % (
             kind, '' if amount is None else amount, self.actor,
             self.legal_actions()))
 
