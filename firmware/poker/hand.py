@@ -98,7 +98,7 @@ An illegal action raises ``ValueError`` naming it and changes nothing.
 
 ``h.log`` is a list of event strings, or the callable given as ``log=``.
 """
-from poker.deal import Dealing, Inconsistency, is_complete_deck
+from poker.deal import Dealing, is_complete_deck
 from poker.settle import Settling
 
 
@@ -572,36 +572,3 @@ class Hand(Dealing, Settling):
             self.all_in[who] = self.stacks[who] == 0
             if self._current > bets[who]:
                 self._current = bets[who]
-
-    # -- internals: the end --------------------------------------------
-    def _finish(self):
-        self.actor = None
-        self._legal = None
-        total = 0
-        for s in self.stacks:
-            if s < 0:
-                raise Inconsistency("negative stack")
-            total += s
-        start = 0
-        for s in self.initial_stacks:
-            start += s
-        if total != start:
-            raise Inconsistency("chips do not add up: %d != %d" % (total, start))
-        self.finished = True
-        self.street_name = 'end'
-
-    def _void(self, reason):
-        self.stacks = list(self.initial_stacks)
-        self.bets = [0] * self.n
-        self.contrib = [0] * self.n
-        self.pots = []
-        self.pot_info = []
-        self.awards = []
-        self.winnings = [0] * self.n
-        self.actor = None
-        self._legal = None
-        self.finished = True
-        self.street_name = 'end'
-        self.voided = True
-        self.history.append(('void', reason))
-        self._say("deal voided: %s" % reason)
