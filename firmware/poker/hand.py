@@ -269,7 +269,7 @@ class Hand(Dealing, Settling):
         """Applies one action of the actor; ValueError if it is illegal."""
         a = self._pick(kind, amount)
         try:
-            self._apply(kind, a)
+            self._apply(self.actor, kind, a)
         except Exception as e:  # never a crash: void the deal
             self._void("error after %s: %r" % (kind, e))
 
@@ -339,12 +339,12 @@ class Hand(Dealing, Settling):
         if to_call > 0:
             out = [('fold', 0), ('call', to_call if to_call < stack else stack)]
             if stack > to_call and self._raise_allowed(s) and self._others_can_call(s):
-                self._raise_legal(out, stack)
+                self._raise_legal(out, s)
         elif self._others_can_call(s):
             # docs/rules.md: a player may fold on any round, a check free or not
             out = [('fold', 0), ('check', 0)]
             if stack > to_call and self._raise_allowed(s):
-                self._raise_legal(out, stack)
+                self._raise_legal(out, s)
         else:
             # everyone else live is all in: nobody can bet against him any
             # more, and his fold would hand all-in seats chips they never
@@ -360,27 +360,25 @@ class Hand(Dealing, Settling):
             out.append(('complete', bi if bi < stack else stack))
         return out
 
-    def _raise_legal(self, out, stack):
-        """Adds the actor's bet, raise or completion to ``out``."""
-        lvl = self._level
-        a = lvl + self.bet_size
+    def _raise_legal(self, out, s):
+        """Adds the bet, raise or completion of ``s`` to ``out``."""
+        a = self._level + self.bet_size
         if a <= self._current:
             return
-        a -= self.bets[self.actor]
-        kind = 'bet' if self._current == 0 else ('complete' if lvl == 0 else 'raise')
-        out.append((kind, a if a < stack else stack))
-        if self._open_pair and a < stack:
-            self._big_legal(out, kind, a)
+        kind = 'bet' if self._current == 0 else ('complete' if self._level == 0 else 'raise')
+        a -= self.bets[s]
+        out.append((kind, a if a < self.stacks[s] else self.stacks[s]))
+        if self._open_pair and a < self.stacks[s]:
+            self._big_legal(out, kind, a, s)
 
-    def _big_legal(self, out, kind, a):
+    def _big_legal(self, out, kind, a, s):
         """An open pair on fourth street (stud high, casino): the big bet
         too, while the round is still small."""
         r = self.rules
         if self.bet_size == r.small_bet and r.big_bet > r.small_bet:
-            b = self._level + r.big_bet - self.bets[self.actor]
+            b = self._level + r.big_bet - self.bets[s]
             if b > a:
-                a = self.stacks[self.actor]
-                b = b if b < a else a
+                b = b if b < self.stacks[s] else self.stacks[s]
                 out.append((kind, b))
                 self._big_option = b
 
@@ -432,8 +430,7 @@ class Hand(Dealing, Settling):
                 return True
         return False
 
-    def _apply(self, kind, a):
-        s = self.actor
+    def _apply(self, s, kind, a):
         self._legal = None
         self.history.append((s, kind, a))
         self.actions.append((self.street, s, kind, a))
