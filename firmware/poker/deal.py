@@ -84,25 +84,28 @@ class Dealing:
         if v.stud:
             if r.ante > 0:
                 for s in self._order():
-                    self.antes[s] = self._post(s, r.ante, 'ante', False)
+                    self.antes[s] = self._post(s, r.ante, 'ante')
         else:
             seats = self._order()
             if len(seats) == 2:
                 sb, bb = (seats[1], seats[0])  # heads-up: dealer posts SB
             else:
                 sb, bb = seats[0], seats[1]
-            self.blinds[sb] = self._post(sb, r.small_blind, 'small_blind', True)
-            self.blinds[bb] = self._post(bb, r.big_blind, 'big_blind', True)
+            self.blinds[sb] = self._post(sb, r.small_blind, 'small_blind')
+            self.blinds[bb] = self._post(bb, r.big_blind, 'big_blind')
             self._bb_seat = bb
         self._deal_street()
         if not self._open_round():
             self._close_rounds()
 
-    def _post(self, s, amount, what, live):
-        a = amount if amount < self.stacks[s] else self.stacks[s]
+    def _post(self, s, amount, what):
+        """A forced bet; a blind is a live bet, an ante is not."""
+        a = self.stacks[s]
+        if amount < a:
+            a = amount
         self.stacks[s] -= a
         self.contrib[s] += a
-        if live:
+        if what != 'ante':
             self.bets[s] += a
         if self.stacks[s] == 0:
             self.all_in[s] = True
@@ -256,17 +259,20 @@ class Dealing:
             if self._full(cur, 0):
                 self._level = cur
                 self._raises = 1
+        in_hand = self.in_hand
+        folded = self.folded
         if (st == v.open_pair_street and r.open_pair_big_bet):
             for s in range(n):
                 u = self.up[s]
-                if (self.in_hand[s] and not self.folded[s] and len(u) >= 2
+                if (in_hand[s] and not folded[s] and len(u) >= 2
                         and u[0] >> 2 == u[1] >> 2):
                     self._open_pair = True
         needs = self._needs
         may = self._may_raise
+        all_in = self.all_in
         can = 0
         for s in range(n):
-            ok = self.in_hand[s] and not self.folded[s] and not self.all_in[s]
+            ok = in_hand[s] and not folded[s] and not all_in[s]
             needs[s] = ok
             may[s] = ok
             if ok:

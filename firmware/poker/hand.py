@@ -98,7 +98,7 @@ An illegal action raises ``ValueError`` naming it and changes nothing.
 
 ``h.log`` is a list of event strings, or the callable given as ``log=``.
 """
-from poker.deal import Dealing, Inconsistency, is_complete_deck
+from poker.deal import Dealing, is_complete_deck
 from poker.settle import Settling
 
 
@@ -208,9 +208,10 @@ class Hand(Dealing, Settling):
 
     def legal_actions(self):
         """The actor's legal actions, ``[(kind, amount), ...]``."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        la = self._legal
+        if la is None:
+            la = self._legal = self._compute_legal()
+        return la
 
     def to_call(self, seat):
         d = self._current - self.bets[seat]
@@ -266,21 +267,28 @@ class Hand(Dealing, Settling):
 
     def act(self, kind, amount=None):
         """Applies one action of the actor; ValueError if it is illegal."""
-        if self.finished or self.actor is None:
-            raise ValueError("illegal action %s: the hand is over" % (kind,))
-        pick = -1
-        for k, a in self.legal_actions():
-            if k == kind and (amount is None or a == amount):
-                pick = a
-                break
-        if pick < 0:
-            raise ValueError("illegal action %s %s for seat %d; legal: %r" % (
-                kind, '' if amount is None else amount, self.actor,
-                self.legal_actions()))
+        a = self._pick(kind, amount)
         try:
-            self._apply(self.actor, kind, pick)
+            self._apply(self.actor, kind, a)
         except Exception as e:  # never a crash: void the deal
             self._void("error after %s: %r" % (kind, e))
+
+    def _pick(self, kind, amount):
+        """The chips ``kind`` moves (``amount`` if given), or ValueError."""
+        if self.finished or self.actor is None:
+            raise ValueError("illegal action %s: the hand is over" % (kind,))
+        la = self._legal
+        if la is None:
+            la = self.legal_actions()
+        for k in la:
+            if k[0] == kind and (amount is None or k[1] == amount):
+                return k[1]
+        raise self._illegal(kind, amount)
+
+    def _illegal(self, kind, amount):
+        return ValueError("illegal action %s %s for seat %d; legal: %r" % (
+            kind, '' if amount is None else amount, self.actor,
+            self.legal_actions()))
 
     # -- internals: the deal -------------------------------------------
 
@@ -316,64 +324,78 @@ class Hand(Dealing, Settling):
                 return s
         return None
 
+    # The functions run at every action keep to 11 words of locals and
+    # stack: MicroPython puts a bigger frame on the heap, and on a
+    # fragmented heap finding room for it costs more than the body.
     def _compute_legal(self):
         s = self.actor
         if s is None or self.finished:
             return []
-        r = self.rules
         stack = self.stacks[s]
-        bet = self.bets[s]
-        cur = self._current
         if self._bring_in_pending:
-            bi = r.bring_in
-            out = [('bring_in', bi if bi < stack else stack)]
-            if stack > bi and self.bet_size > bi and self._others_can_call(s):
-                u = self.bet_size
-                out.append(('complete', u if u < stack else stack))
-            return out
-        to_call = cur - bet
+            return self._bring_in_legal(s, stack)
+        to_call = self._current - self.bets[s]
+        self._big_option = -1
         if to_call > 0:
             out = [('fold', 0), ('call', to_call if to_call < stack else stack)]
+            if stack > to_call and self._raise_allowed(s) and self._others_can_call(s):
+                self._raise_legal(out, s)
         elif self._others_can_call(s):
             # docs/rules.md: a player may fold on any round, a check free or not
             out = [('fold', 0), ('check', 0)]
+            if stack > to_call and self._raise_allowed(s):
+                self._raise_legal(out, s)
         else:
             # everyone else live is all in: nobody can bet against him any
             # more, and his fold would hand all-in seats chips they never
-            # matched (a side pot with nobody left in it)
+            # matched (a side pot with nobody left in it); nor can he bet
             out = [('check', 0)]
-        self._big_option = -1
-        if stack > to_call and self._may_reraise(s) and self._raise_open(s):
-            lvl = self._level
-            kind = 'bet' if cur == 0 else ('complete' if lvl == 0 else 'raise')
-            target = lvl + self.bet_size
-            if target > cur:
-                a = target - bet
-                out.append((kind, a if a < stack else stack))
-                if (self._open_pair and self.bet_size == r.small_bet
-                        and r.big_bet > r.small_bet):
-                    b = lvl + r.big_bet - bet
-                    if b > a and a < stack:
-                        b = b if b < stack else stack
-                        out.append((kind, b))
-                        self._big_option = b
         return out
 
-    def _may_reraise(self, s):
-        """May ``s`` raise, as far as reopening goes?"""
-        if not self.rules.raise_over_all_in:
+    def _bring_in_legal(self, s, stack):
+        bi = self.rules.bring_in
+        out = [('bring_in', bi if bi < stack else stack)]
+        if stack > bi and self.bet_size > bi and self._others_can_call(s):
+            bi = self.bet_size
+            out.append(('complete', bi if bi < stack else stack))
+        return out
+
+    def _raise_legal(self, out, s):
+        """Adds the bet, raise or completion of ``s`` to ``out``."""
+        a = self._level + self.bet_size
+        if a <= self._current:
+            return
+        kind = 'bet' if self._current == 0 else ('complete' if self._level == 0 else 'raise')
+        a -= self.bets[s]
+        out.append((kind, a if a < self.stacks[s] else self.stacks[s]))
+        if self._open_pair and a < self.stacks[s]:
+            self._big_legal(out, kind, a, s)
+
+    def _big_legal(self, out, kind, a, s):
+        """An open pair on fourth street (stud high, casino): the big bet
+        too, while the round is still small."""
+        r = self.rules
+        if self.bet_size == r.small_bet and r.big_bet > r.small_bet:
+            b = self._level + r.big_bet - self.bets[s]
+            if b > a:
+                b = b if b < self.stacks[s] else self.stacks[s]
+                out.append((kind, b))
+                self._big_option = b
+
+    def _raise_allowed(self, s):
+        """May ``s`` raise, as far as reopening and the cap go? (Nobody to
+        call it is the caller's test.)"""
+        r = self.rules
+        cap = r.raise_cap
+        if cap is not None and self._raises >= cap + 1 and not self._uncapped:
+            return False
+        if not r.raise_over_all_in:
             return self._may_raise[s]
         # PokerKit: facing less than the round's largest raise, only call;
         # having acted, only after that raise or short all-ins adding up to it
         if self._current - self.bets[s] < self._largest:
             return False
         return self._may_raise[s] or not self._shorts
-
-    def _raise_open(self, s):
-        cap = self.rules.raise_cap
-        if cap is not None and self._raises >= cap + 1 and not self._uncapped:
-            return False
-        return self._others_can_call(s)
 
     def _active(self):
         """Seats that can still bet: in the hand, not folded, not all in."""
@@ -400,11 +422,11 @@ class Hand(Dealing, Settling):
     def _others_can_call(self, s):
         """Someone else could still put chips in over the current bet."""
         cur = self._current
-        folded = self.folded
         stacks = self.stacks
         bets = self.bets
-        for o in self._ring:
-            if o != s and not folded[o] and stacks[o] + bets[o] > cur:
+        # every seat: one dealt out has no chips, so never more than cur
+        for o in range(self.n):
+            if o != s and stacks[o] + bets[o] > cur and not self.folded[o]:
                 return True
         return False
 
@@ -413,43 +435,42 @@ class Hand(Dealing, Settling):
         self.history.append((s, kind, a))
         self.actions.append((self.street, s, kind, a))
         self.last_action[s] = (kind, a)
-        needs = self._needs
-        needs[s] = 0
+        self._needs[s] = 0
         if kind == 'fold':
             self.folded[s] = True
             self._live -= 1
         else:
             self._may_raise[s] = 0
             if a:
-                self.stacks[s] -= a
-                self.bets[s] += a
-                self.contrib[s] += a
-                if self.stacks[s] == 0:
-                    self.all_in[s] = True
-            b = self.bets[s]
+                self._put_in(s, a)
             if kind == 'bring_in':
                 self._bring_in_pending = False
-                if b > self._current:
-                    self._current = b
+                if self.bets[s] > self._current:
+                    self._current = self.bets[s]
             elif kind == 'bet' or kind == 'raise' or kind == 'complete':
                 self._bring_in_pending = False
                 if a == self._big_option:
                     self.bet_size = self.rules.big_bet  # the round goes big
                 self.bettor = s
                 if self.rules.raise_over_all_in:
-                    self._raise_over(s, b)
+                    self._raise_over(s, self.bets[s])
                 else:
-                    self._raise_to(s, b)
+                    self._raise_to(s, self.bets[s])
         self._next_actor(s, kind)
+
+    def _put_in(self, s, a):
+        """``a`` chips from the stack of ``s`` into its bet."""
+        stacks = self.stacks
+        stacks[s] -= a
+        self.bets[s] += a
+        self.contrib[s] += a
+        if stacks[s] == 0:
+            self.all_in[s] = True
 
     def _raise_to(self, s, b):
         """A bet, raise or completion to ``b`` by the house rules."""
         if b > self._current:
             self._current = b
-        needs = self._needs
-        may = self._may_raise
-        folded = self.folded
-        all_in = self.all_in
         # the round's first full bet (the completion over a bring-in) opens
         # the betting for everyone; after it each seat that has acted may
         # raise again only if what it faces since its last action counts as
@@ -458,13 +479,20 @@ class Hand(Dealing, Settling):
         if self._full(b, self._level):  # sizes the next raise, counts for the cap
             self._level = b
             self._raises += 1
-        cur = self._current
-        bets = self.bets
-        for o in self._ring:
-            if o != s and not folded[o] and not all_in[o] and bets[o] < cur:
-                needs[o] = 1
-                if full or self._full(cur, bets[o]):
-                    may[o] = 1
+        self._reopen(s, full)
+
+    def _reopen(self, s, full):
+        for o in range(self.n):
+            if o != s and self._may_answer(o):
+                self._needs[o] = 1
+                if full or self._full(self._current, self.bets[o]):
+                    self._may_raise[o] = 1
+
+    def _may_answer(self, o):
+        """Must ``o`` act again after a bet: dealt in, not folded, not all
+        in, below the bet?"""
+        return (self.in_hand[o] and not self.folded[o] and not self.all_in[o]
+                and self.bets[o] < self._current)
 
     def _raise_over(self, s, b):
         """A bet, raise or completion to ``b`` under ``raise_over_all_in``
@@ -473,8 +501,6 @@ class Hand(Dealing, Settling):
         self._current = b
         self._level = b  # the next raise is a full bet over it
         self._raises += 1  # short or not, it counts for the cap
-        needs = self._needs
-        may = self._may_raise
         full = inc >= self._largest  # the round's first bet always is
         if inc > self._largest:
             self._largest = inc
@@ -484,13 +510,11 @@ class Hand(Dealing, Settling):
             self._shorts += inc
         if self._shorts >= self._largest:
             self._shorts = 0
-        folded = self.folded
-        all_in = self.all_in
-        for o in self._ring:
-            if o != s and not folded[o] and not all_in[o]:
-                needs[o] = 1  # everyone else is below b
+        for o in range(self.n):
+            if o != s and self._may_answer(o):  # everyone else is below b
+                self._needs[o] = 1
                 if full:
-                    may[o] = 1
+                    self._may_raise[o] = 1
 
     def _next_actor(self, s, kind):
         self._big_option = -1
@@ -545,36 +569,3 @@ class Hand(Dealing, Settling):
             self.all_in[who] = self.stacks[who] == 0
             if self._current > bets[who]:
                 self._current = bets[who]
-
-    # -- internals: the end --------------------------------------------
-    def _finish(self):
-        self.actor = None
-        self._legal = None
-        total = 0
-        for s in self.stacks:
-            if s < 0:
-                raise Inconsistency("negative stack")
-            total += s
-        start = 0
-        for s in self.initial_stacks:
-            start += s
-        if total != start:
-            raise Inconsistency("chips do not add up: %d != %d" % (total, start))
-        self.finished = True
-        self.street_name = 'end'
-
-    def _void(self, reason):
-        self.stacks = list(self.initial_stacks)
-        self.bets = [0] * self.n
-        self.contrib = [0] * self.n
-        self.pots = []
-        self.pot_info = []
-        self.awards = []
-        self.winnings = [0] * self.n
-        self.actor = None
-        self._legal = None
-        self.finished = True
-        self.street_name = 'end'
-        self.voided = True
-        self.history.append(('void', reason))
-        self._say("deal voided: %s" % reason)

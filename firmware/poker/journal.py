@@ -87,7 +87,7 @@ def record(index, chain):
 def deck_of(hand):
     """The 52 cards of a hand in dealing order (zeros for a hand that has
     no deck_order: a test's stand-in)."""
-    return bytes(getattr(hand, "deck_order", None) or bytes(52))
+    return bytes(hand.deck_order or bytes(52))
 
 
 def action_index(legal, kind, amount):

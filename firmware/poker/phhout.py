@@ -193,15 +193,15 @@ def hand_fields(h):
     f["_variant"] = v.code
     f["_profile"] = r.profile
     for k in RULE_FIELDS:
-        x = getattr(r, k, None)
+        x = getattr(r, k)
         f["_" + k] = "none" if x is None else x
     f["_dealer"] = h.dealer
-    order = getattr(h, "deck_order", None)
+    order = h.deck_order
     if order is not None:
         f["_deck"] = cards_text(order)
     if v.stud and h.board:
         f["_community"] = cards_text(h.board)
-    pool = getattr(h, "reshuffled", None)
+    pool = h.reshuffled
     if pool:
         f["_reshuffle"] = cards_text(pool)
     if h.voided:

@@ -48,7 +48,7 @@ def _replay(g, j, start):
             return None
         kind, amount = legal[i]
         h.act(kind, amount)
-    return None if getattr(h, "voided", False) else h
+    return None if h.voided else h
 
 
 def deal(j, hand_factory, variant, rules, stacks, dealer, rng):

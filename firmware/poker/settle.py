@@ -1,4 +1,5 @@
-"""The end of a hand: the showdown, the pots and who wins them. The
+"""The end of a hand: the showdown, the pots and who wins them, the check
+of the chips at the end and the void of a deal (seed 002). The
 ``Settling`` part of ``poker.hand.Hand`` (a mixin: its methods run on the
 hand's own state).
 
@@ -34,6 +35,7 @@ calls it; until then names are ``''`` and plays ``None``).
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
 from poker import evaluator
+from poker.deal import Inconsistency
 
 
 class Settling:
@@ -83,21 +85,25 @@ class Settling:
 
     def _strengths(self, s):
         v = self.variant
-        hi = lo = None
         if v.omaha:
-            hole, board = self.hole[s], self.board
-            if v.high:
-                hi = evaluator.omaha_high(hole, board)
-            if v.low == '8':
-                lo = evaluator.omaha_low8(hole, board)
-            return hi, lo
+            return self._omaha_strengths(s)
         cs = self.hole[s] + self.board
+        hi = lo = None
         if v.high:
             hi = evaluator.high(cs)
         if v.low == '8':
             lo = evaluator.low8(cs)
         elif v.low == 'a5':
             lo = evaluator.low_a5(cs)
+        return hi, lo
+
+    def _omaha_strengths(self, s):
+        v = self.variant
+        hi = lo = None
+        if v.high:
+            hi = evaluator.omaha_high(self.hole[s], self.board)
+        if v.low == '8':
+            lo = evaluator.omaha_low8(self.hole[s], self.board)
         return hi, lo
 
     def _showdown(self):
@@ -252,3 +258,37 @@ class Settling:
             pairs = [(seat_order[i], winners[i]) for i in range(len(winners))]
         pairs.sort()
         return [p[1] for p in pairs]
+
+    def _finish(self):
+        """Ends the hand, once its chips are checked."""
+        self.actor = None
+        self._legal = None
+        total = 0
+        for s in self.stacks:
+            if s < 0:
+                raise Inconsistency("negative stack")
+            total += s
+        start = 0
+        for s in self.initial_stacks:
+            start += s
+        if total != start:
+            raise Inconsistency("chips do not add up: %d != %d" % (total, start))
+        self.finished = True
+        self.street_name = 'end'
+
+    def _void(self, reason):
+        """Seed 002: every chip goes back, the deal is void."""
+        self.stacks = list(self.initial_stacks)
+        self.bets = [0] * self.n
+        self.contrib = [0] * self.n
+        self.pots = []
+        self.pot_info = []
+        self.awards = []
+        self.winnings = [0] * self.n
+        self.actor = None
+        self._legal = None
+        self.finished = True
+        self.street_name = 'end'
+        self.voided = True
+        self.history.append(('void', reason))
+        self._say("deal voided: %s" % reason)

@@ -43,6 +43,7 @@ PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "po
 
 class App:
     pace_ms = 600  # between two virtual players' actions (visible pacing)
+    _settings_dirty = False  # settings changed since they were last saved
     # what the Game is built with (None: poker.game's defaults); tests and
     # demos put fixed virtual players or preset decks here
     players = None
@@ -219,7 +220,7 @@ class App:
 
     def save_settings(self):
         st = self.settings
-        if st is not None and getattr(self, "_settings_dirty", False):
+        if st is not None and self._settings_dirty:
             self._settings_dirty = False
             st.save(self.store)
 

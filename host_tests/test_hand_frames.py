@@ -1,0 +1,52 @@
+"""The methods a hand runs at every action keep their frame on the C stack
+(at most 11 words: MicroPython puts a bigger frame on the heap at every
+call, docs/architecture.md), read from mpy-cross's output by
+tools/mpyframes.py."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import mpyframes  # noqa: E402
+
+POKER = os.path.join(ROOT, "firmware", "poker")
+
+# every action: its legal actions, applying it, who acts next, who must
+# answer a bet; the end of a betting round; per seat: forced bets, strengths
+PER_ACTION = {
+    "hand.py": ("legal_actions", "_compute_legal", "_bring_in_legal", "_raise_legal", "_big_legal",
+                "_raise_allowed", "_others_can_call", "_pick", "_apply", "_put_in", "_next_actor",
+                "_next_needing", "_check_heads_up", "_active", "_raise_to", "_reopen", "_may_answer",
+                "_raise_over", "_close_rounds", "_return_uncalled"),
+    "deal.py": ("_post", "_draw"),
+    "settle.py": ("_strengths", "_omaha_strengths"),
+}
+
+
+def test_the_per_action_methods_keep_their_frame_on_the_c_stack():
+    for module, names in PER_ACTION.items():
+        found = mpyframes.frames(os.path.join(POKER, module))
+        for name in names:
+            n_state, n_exc = found[name]
+            assert mpyframes.fits(n_state, n_exc), "%s %s: %d words and %d exception entries" % (
+                module, name, n_state, n_exc)
+
+
+def test_the_reader_sees_a_frame_that_goes_to_the_heap():
+    # act's try/except (and its "as e") takes two exception entries, four
+    # words, and with its locals and stack it does not fit: a frame on the
+    # heap once per action, the price of never crashing on an engine error
+    found = mpyframes.frames(os.path.join(POKER, "hand.py"))
+    n_state, n_exc = found["act"]
+    assert n_exc == 2 and not mpyframes.fits(n_state, n_exc)
+    assert mpyframes.fits(11, 0) and not mpyframes.fits(12, 0) and not mpyframes.fits(10, 1)
+
+
+def test_the_reader_counts_locals_and_stack(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("def small(a):\n    return a\n\n\n"
+                   "def wide(a, b, c, d, e, f, g, h, i, j, k, m):\n    return a\n")
+    found = mpyframes.frames(str(src))
+    assert found["small"][0] < 4 and mpyframes.fits(*found["small"])
+    assert found["wide"][0] >= 12 and not mpyframes.fits(*found["wide"])
