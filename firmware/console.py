@@ -9,9 +9,11 @@ directory every import searches first (measured on the virtual Pico: 5 ms
 sooner to NEW GAME from ROMFS, 10 ms on the stock route, than with a
 docstring of 300 bytes).
 
-Every ``buttons.debounce_ms`` (the poll period is the debounce interval):
+Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
+sooner when ``buttons.due(now)`` says a button changed):
 read the buttons -> ``app.handle(key, event)``; ``app.tick(now_ms)``;
-``app.draw()`` (draws and shows only if something changed); step the
+``app.draw()`` (draws and shows only if something changed; at the first
+idle poll after a frame, a heap collection if the heap runs low); step the
 buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
 ``app.awake`` (optional, True while the app animates, e.g. virtual players
 acting) keeps the screen on.
@@ -20,7 +22,18 @@ Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
 while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
 main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
 """
+import gc
 import time
+
+from micropython import const
+
+# at the first idle poll after a frame, the heap is collected if less than
+# this is free: the next press then rarely waits on a collection (20-25 ms
+# on the chip, with a full heap). Not always: a collection leaves holes
+# that make the allocations after it slower (measured on the virtual Pico:
+# every press a few ms slower with a collection after each frame).
+_COLLECT_BELOW = const(32768)
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
 if hasattr(time, "ticks_ms"):
     _ticks_ms = time.ticks_ms
@@ -68,6 +81,7 @@ class Loop:
         self.clock = clock or Clock()
         self.period_ms = buttons.debounce_ms
         self._swallow = False
+        self._framed = False  # a frame was shown since the last idle poll
         self.polls = 0
         self.running = True
 
@@ -102,7 +116,12 @@ class Loop:
             self._swallow = False
         app = self.app
         app.tick(now)
-        app.draw()
+        if app.draw():
+            self._framed = True
+        elif self._framed and mask == 0:
+            self._framed = False
+            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+                gc.collect()
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:
@@ -117,18 +136,24 @@ class Loop:
         sleep = sleep_ms or _sleep_ms
         clock = self.clock
         period = self.period_ms
+        due = getattr(self.buttons, "due", None)
         while self.running:
             start = clock.ticks_ms()
             self.step(start)
-            used = clock.ticks_ms() - start
-            if used < period:
-                sleep(period - used)
+            now = clock.ticks_ms()
+            if due is None:
+                if now - start < period:
+                    sleep(period - (now - start))
+                continue
+            # the rest of the period in 1 ms naps, cut short by a button
+            # that changed: its press is answered at once, not a poll later
+            while now - start < period and not due(now):
+                sleep(1)
+                now = clock.ticks_ms()
 
 
 def main(board=None):
     """The console: hardware, safe mode, the app, the loop."""
-    import gc
-
     from hw import hardware_setup
     from ui import keys
     dev = hardware_setup.setup(keys, board)

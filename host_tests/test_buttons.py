@@ -175,3 +175,15 @@ def test_between_prompt_polls_only_the_pins_count():
     assert b.down_mask() == 0
     clock[0] = 200
     assert b.down_mask() == 0  # the latch was cleared by the prompt poll
+
+
+def test_due_says_when_a_pin_changed_past_its_debounce_interval():
+    pins = [IrqPin(), IrqPin()]
+    b = PinButtons(pins, keymap, ("LEFT", "A"), ticks_ms=lambda: 0, ticks_diff=lambda x, y: x - y)
+    assert not b.due(0)
+    pins[1].v = 0                # A goes down
+    assert b.due(0)
+    b.update(0, lambda k, e: None)
+    assert b.state == 2 and not b.due(1)
+    pins[1].v = 1                # let go 5 ms later: inside the debounce interval
+    assert not b.due(5) and b.due(10)

@@ -57,8 +57,9 @@ def _pages(log, data_prefix=0x40):
 def test_first_show_sends_every_page_then_nothing_until_something_changes():
     i2c = FakeI2C()
     d = SSD1306(I2CBus(i2c))
-    assert len(_pages(i2c.log)) == 8          # the init clears the panel
-    assert all(p == bytes(128) for p in _pages(i2c.log))
+    # the init clears the panel: the 8 pages in one window and one write
+    assert [c[1:] for _a, c in i2c.log if c[:2] == b"\x00\x21"] == [bytes((0x21, 0, 127, 0x22, 0, 7))]
+    assert _pages(i2c.log) == [bytes(1024)] and d.pages_sent == 8
     i2c.log.clear()
     d.show()
     assert i2c.log == []
@@ -93,6 +94,25 @@ def test_two_changed_pages_send_two_windows_in_page_order():
     windows = [c[1:] for _a, c in i2c.log if c[0] == 0x00]
     assert windows == [bytes((0x21, 0, 127, 0x22, 0, 0)), bytes((0x21, 0, 127, 0x22, 7, 7))]
     assert d.pages_sent == 8 + 2
+
+
+def test_changed_pages_next_to_each_other_go_in_one_window_and_one_write():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    d.pixel(0, 0, 1)                # page 0
+    d.fill_rect(10, 20, 2, 20, 1)   # pages 2..4
+    d.pixel(1, 63, 1)               # page 7
+    d.show()
+    windows = [c[1:] for _a, c in i2c.log if c[0] == 0x00]
+    assert windows == [bytes((0x21, 0, 127, 0x22, p0, p1)) for p0, p1 in ((0, 0), (2, 4), (7, 7))]
+    data = _pages(i2c.log)
+    assert [len(x) for x in data] == [128, 384, 128]
+    assert data[1] == bytes(d.buffer[256:640]) and d.pages_sent == 8 + 5
+    i2c.log.clear()
+    d.fill_rect(10, 20, 2, 20, 0)   # the same run again: the same window
+    d.show()
+    assert [c[1:] for _a, c in i2c.log if c[0] == 0x00] == [bytes((0x21, 0, 127, 0x22, 2, 4))]
 
 
 def test_sh1106_addresses_a_page_and_column_two_of_its_132_columns():

@@ -498,7 +498,9 @@ def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
     assert g.stats.total()["hands"] == 0
     fs.log = []
     assert g.book() and g.stats.total()["hands"] == 1  # the statistics
-    assert g.book()  # the players' memory
+    for _seat in (1, 2, 3):
+        assert g.book()  # the players' memory, a seat a call
+    assert g.book()  # the hand history's text
     assert fs.log == []
     assert g.book() and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
     assert "/data/journal" in fs.files and g.unbooked is h

@@ -31,7 +31,8 @@ def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
     i2c = [e for e in fake_machine.LOG if e[0] == "i2c"]
     assert all(e[1] == 0x3C for e in i2c)
-    assert len([e for e in i2c if e[2][0] == 0x40]) == 8  # the first full frame
+    frames = [e for e in i2c if e[2][0] == 0x40]
+    assert len(frames) == 1 and len(frames[0][2]) == 1 + 1024  # the first full frame, its 8 pages in one write
     assert [p.id for p in dev.buttons.pins] == [10, 11, 12, 13, 14, 15]
     assert dev.sound is not None and dev.battery is not None
     assert dev.power.screen_off_ms == 60000

@@ -171,3 +171,32 @@ def test_a_tap_that_ends_a_nap_wakes_the_screen_even_if_let_go_at_once():
     b.mask = 0
     loop.step(t + 10)
     assert app.events == [(A, PRESS), (A, RELEASE)]
+
+
+def test_a_button_that_changed_cuts_the_loops_nap_short():
+    class PinLike(FakeButtons):
+        """Buttons with due(): True once the mask differs from the state."""
+        def due(self, now):
+            return self.mask != self.state
+
+    app = FakeApp()
+    b = PinLike()
+    now = [0]
+    naps = []
+
+    def ticks():
+        return now[0]
+
+    def sleep(ms):
+        naps.append(ms)
+        now[0] += ms
+        if now[0] == 3:
+            b.mask = 1 << 4  # A goes down 3 ms into the first period
+        if len(app.ticks) == 3:
+            loop.running = False
+
+    loop = Loop(app, b, clock=Clock(ticks, lambda a, c: a - c))
+    loop.run(sleep)
+    # 1 ms naps; the poll comes at 3 ms, not at the end of the 10 ms period
+    assert app.ticks[:2] == [0, 3] and naps[:3] == [1, 1, 1]
+    assert b.state == 1 << 4  # A is down from that poll (A acts on its release)

@@ -122,6 +122,10 @@ class OLED(framebuf.FrameBuffer):
         self._shadow = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         mv = memoryview(self.buffer)
+        self._mv = mv
+        # views of runs of pages p..q (index p * pages + q), made at first
+        # use (an empty view until then)
+        self._runs = [mv[0:0]] * (self.pages * self.pages if self.run_pages > 1 else 0)
         sv = memoryview(self._shadow)
         self._page_views = [mv[p * width:(p + 1) * width] for p in range(self.pages)]
         self._shadow_views = [sv[p * width:(p + 1) * width] for p in range(self.pages)]
@@ -137,8 +141,10 @@ class OLED(framebuf.FrameBuffer):
         """The chip's power-on command bytes (flip: 1 = not rotated)."""
         raise NotImplementedError
 
-    def _address_page(self, p):
-        """Points the chip's RAM writes at page p, all 128 columns."""
+    run_pages = 1  # pages one address command can cover (a write runs on through them)
+
+    def _address_pages(self, p0, p1):
+        """Points the chip's RAM writes at pages p0..p1, all 128 columns."""
         raise NotImplementedError
 
     # -- commands ----------------------------------------------------------
@@ -173,16 +179,37 @@ class OLED(framebuf.FrameBuffer):
 
     # -- frames ------------------------------------------------------------
     def show(self, full=False):
-        """Sends the pages that changed since the last show (all with full=True)."""
+        """Sends the pages that changed since the last show (all with
+        full=True); changed pages next to each other in one write where the
+        chip allows (SSD1306: one address command and one bus transfer for
+        the run, about 0.4 ms a page less on I2C)."""
         full = full or self._full
         pv = self._page_views
         sv = self._shadow_views
-        for p in range(self.pages):
+        n = self.pages
+        run = self.run_pages
+        w = self.width
+        p = 0
+        while p < n:
             if full or pv[p] != sv[p]:
-                self._address_page(p)
-                self.bus.write_data(pv[p])
-                sv[p][:] = pv[p]
-                self.pages_sent += 1
+                q = p + 1
+                while q < n and q - p < run and (full or pv[q] != sv[q]):
+                    q += 1
+                self._address_pages(p, q - 1)
+                if q == p + 1:
+                    self.bus.write_data(pv[p])
+                else:
+                    k = p * n + q - 1
+                    v = self._runs[k]
+                    if not len(v):  # once: later shows of this run allocate nothing
+                        v = self._runs[k] = self._mv[p * w:q * w]
+                    self.bus.write_data(v)
+                for i in range(p, q):
+                    sv[i][:] = pv[i]
+                self.pages_sent += q - p
+                p = q
+            else:
+                p += 1
         self._full = False
 
 
@@ -212,10 +239,12 @@ class SSD1306(OLED):
             _SET_CHARGE_PUMP, 0x10 if ext else 0x14,
         ))
 
-    def _address_page(self, p):
+    run_pages = 8  # horizontal addressing runs on from page to page in the window
+
+    def _address_pages(self, p0, p1):
         w = self._win
-        w[4] = p
-        w[5] = p
+        w[4] = p0
+        w[5] = p1
         self.bus.write_cmds(w)
 
 
@@ -243,9 +272,9 @@ class SH1106(OLED):
             _SET_NORM_INV,
         ))
 
-    def _address_page(self, p):
+    def _address_pages(self, p0, p1):  # page addressing: one page a command
         w = self._win
-        w[0] = _SET_PAGE | p
+        w[0] = _SET_PAGE | p0
         self.bus.write_cmds(w)
 
 

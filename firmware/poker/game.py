@@ -52,6 +52,9 @@ Driving hands:
 
 - ``g.start_hand()`` -> Hand: deals the next hand (raises ``ValueError`` if
   the game is over or a hand is running).
+- ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
+  it (between hands, once booked; the UI calls it while the showdown
+  waits), with the same cards ``start_hand`` would deal.
 - ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
 - ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
   not the human's turn or the action is illegal).
@@ -64,12 +67,14 @@ Driving hands:
   chips at once: stacks, eliminations, dealer move, ``hand_no``, events.
   Then it books the hand: the statistics; each virtual player dealt in that
   has ``observe(view)`` gets its seat's final view (Hard's memory then
-  counts the folds that ended the hand); the hand history and the game
-  record are saved and the journal removed. By default at once; with
-  ``g.defer_booking`` True (the UI) each ``g.book()`` call does one of
-  those four parts (False when none was left; ``g.unbooked`` is the hand
-  until they are done), so that the frame showing the hand's end comes first and
-  no single call holds all their garbage. ``g.settle()`` does what is
+  counts the folds that ended the hand); the hand history is made and
+  saved, the game record saved and the journal removed. By default at
+  once; with ``g.defer_booking`` True (the UI) each ``g.book()`` call does
+  one part (the statistics, one virtual player, the history's text, its
+  write, the record; False when none was left; ``g.unbooked`` is the hand
+  until they are done), so that the frame showing the hand's end comes
+  first, no single call holds all their garbage, and a press waits on one
+  part at most. ``g.settle()`` does what is
   left; ``start_hand``, ``new_game``, ``save`` and ``history`` call it
   first. A power cut before the books are saved loses nothing: the
   journal holds every action, and the power-on books the hand again.
@@ -83,9 +88,11 @@ Driving hands:
   on; or, when its last action was on flash but not its end, it was booked
   on power-on: ``g.last_hand``), ``('MISDEAL', None)`` the engine voided a
   deal.
-- ``g.defer_journal``: False (default) writes each action's journal record
-  at once; True holds it until ``g.flush_journal()``, which the UI calls
-  once the frame is on the screen (so no press waits on a flash write).
+- ``g.defer_journal``: False (default) writes the journal (a new hand's
+  header, each action's record) and a new game's record at once; True
+  holds them until ``g.flush_journal()``, which the UI calls once the frame
+  is on the screen (so no press waits on a flash write); it writes them in
+  the same order.
 - ``g.new_game()``: starts over with the current settings (stats are kept).
 - ``g.plays(settings)``: True when the game in play has these settings'
   game, stakes, profile, players and chips (else they wait for a new game);
@@ -184,13 +191,20 @@ class Game:
         self.hand = None
         self.last_hand = None
         self._start = None  # the stacks given to the current hand
+        self._ahead = None  # the next hand dealt ahead (see deal_ahead)
         # the hand's journal: the chain of its last record (None: no journal
         # for this hand) and records not yet written (see defer_journal)
         self._jchain = None
         self._jpending = None
+        # what defer_journal holds back besides the records (flush_journal
+        # writes them in this order): the old journal's removal, a new
+        # game's record, the new hand's header
+        self._jremove = False
+        self._unsaved = False
+        self._jhead = None
         self.defer_journal = False
         # the finished hand not yet booked (see book) and its books'
-        # [next part, stacks at its start, stacks at its end]
+        # [next part, stacks at its start, stacks at its end, history text]
         self.unbooked = None
         self._books = None
         self.defer_booking = False
@@ -220,6 +234,7 @@ class Game:
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay."""
+        self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
         self.settings.normalize()
         self._setup(self.settings)
@@ -231,8 +246,11 @@ class Game:
         self.result = None
         self.hand = None
         self.last_hand = None
-        self._close_journal()
-        self.save()
+        self._close_journal(self.defer_journal)
+        if self.defer_journal:
+            self._unsaved = True  # saved by flush_journal, before the next hand's journal
+        else:
+            self._save()
 
     @staticmethod
     def load(store, rng, settings=None, players=None, hand_factory=None):
@@ -302,6 +320,7 @@ class Game:
         return self._save()
 
     def _save(self):
+        self._unsaved = False
         if self.store is None:
             return True
         rec = {"v": SAVE_VERSION, "seq": self.seq, "stats": self.stats.to_obj(), "game": self._game_obj()}
@@ -315,14 +334,49 @@ class Game:
             raise ValueError("a hand is running")
         self.settle()
         self.last_hand = None
-        start = [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
+        start = self._next_start()
         self._start = start
-        state = journal.rng_state(self.rng)  # before the shuffle: deals it again
-        self.hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        a = self._ahead
+        if a is not None and a[1] == start and a[3] == self.dealer:
+            self._ahead = None
+            hand, state = a[0], a[2]
+        else:
+            self._drop_ahead()
+            state = journal.rng_state(self.rng)  # before the shuffle: deals it again
+            hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        self.hand = hand
         self._open_journal(state)
         if self.hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
+
+    def _next_start(self):
+        """The stacks the next hand is dealt (0: a seat that is out)."""
+        return [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
+
+    def deal_ahead(self):
+        """Deals the next hand now, between hands once the last one is
+        booked, so that ``start_hand`` finds it dealt (the UI calls it while
+        the showdown waits for a key: the key that starts the hand waits on
+        no shuffle). It changes nothing else: ``start_hand`` takes it as it
+        would have dealt it, and whatever else would draw on the random
+        source first puts the source back as it was (new_game,
+        remake_players), so the deals are the same as without it."""
+        if self._ahead is not None or self.hand is not None or self.over or self.unbooked is not None:
+            return
+        state = journal.rng_state(self.rng)
+        if state is None:  # a random source that cannot be put back
+            return
+        start = self._next_start()
+        hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        self._ahead = (hand, start, state, self.dealer)
+
+    def _drop_ahead(self):
+        """The hand dealt ahead goes, and the random source is put back."""
+        a = self._ahead
+        if a is not None:
+            self._ahead = None
+            self.rng.s0, self.rng.s1 = a[2]
 
     def to_act(self):
         h = self.hand
@@ -373,6 +427,7 @@ class Game:
 
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
+        self._drop_ahead()  # the players may draw on the random source
         self.level = self.settings.difficulty  # the level the players play at
         for seat in range(1, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)
@@ -407,7 +462,7 @@ class Game:
         self.seq += 1
         self._eliminate()
         self.unbooked = h
-        self._books = [0, start, final]
+        self._books = [0, start, final, None]
         if not self.defer_booking:
             self.settle()
 
@@ -440,26 +495,30 @@ class Game:
 
     def book(self):
         """One part of the finished hand's books, in this order: the
-        statistics, the virtual players' memory, the hand history, the
-        game record (then the journal goes). True when it did one, False
-        when none was left. The UI calls it between frames
-        (``defer_booking``): each part's garbage is then collected before
-        the next, apart from a press's."""
+        statistics, each virtual player's memory (a seat a part), the hand
+        history's text, its write, the game record (then the journal goes).
+        True when it did one, False when none was left. The UI calls it
+        between frames (``defer_booking``): each part's garbage is then
+        collected before the next, apart from a press's, and a press waits
+        on one part at most."""
         b = self._books
         h = self.unbooked
         if b is None or h is None:
             return False
         part = b[0]
         b[0] = part + 1
+        seats = len(b[1])
         if part == 0:
             # the last action on flash first: a cut in the saves below
             # resumes the finished hand, and its end is booked again
             self.flush_journal()
             self._record_stats(h, b[1], b[2])
-        elif part == 1:
-            self._tell_bots(h, b[1])
-        elif part == 2:
-            self._write_history(h)
+        elif part < seats:
+            self._tell_bot(h, b[1], part)
+        elif part == seats:
+            b[3] = self._history_text(h)
+        elif part == seats + 1:
+            self._write_history(b[3])
         else:
             self.unbooked = None
             self._books = None
@@ -472,31 +531,49 @@ class Game:
         while self.book():
             pass
 
-    def _write_history(self, h):
+    def _history_text(self, h):
         if self.store is None:
-            return
+            return None
         text = _phh_text(h).encode()
         if len(text) > MAX_SIZE - 16:  # a record's limit
             text = text[:MAX_SIZE - 16]
-        self.store.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
+        return text
+
+    def _write_history(self, text):
+        st = self.store
+        if text is not None and st is not None:
+            st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
 
     # -- the hand's journal on flash (poker.journal) --------------------------------
     def _open_journal(self, state):
-        """The journal of the hand just dealt: its header, at once."""
+        """The journal of the hand just dealt: its header, at once (or at
+        ``flush_journal`` with ``defer_journal``)."""
         self._jchain = None
         self._jpending = None
+        self._jhead = None
         st = self.store
         if st is None:
             return
-        st.remove(JOURNAL)  # a journal left by a cut after its hand was booked
-        if state is None:  # a random source whose state cannot be kept
-            return
-        head, chain = journal.header(self.seq, state, journal.deck_of(self.hand),
-                                     journal.start_crc(self._start, self.dealer, self.code), self.seats)
-        if st.append(JOURNAL, head):
-            self._jchain = chain
+        self._jremove = True  # a journal left by a cut after its hand was booked
+        if state is not None:  # else a random source whose state cannot be kept
+            # made when first needed (its first record, or flush_journal):
+            # with defer_journal, after the frame that shows the deal
+            self._jhead = (self.seq, state, journal.deck_of(self.hand), self._start, self.dealer)
+        if not self.defer_journal:
+            self.flush_journal()
+
+    def _make_head(self):
+        """The pending header's bytes; the records' chain starts from it."""
+        j = self._jhead
+        if type(j) is tuple:
+            seq, state, deck, start, dealer = j
+            j, self._jchain = journal.header(seq, state, deck, journal.start_crc(start, dealer, self.code),
+                                             self.seats)
+            self._jhead = j
+        return j
 
     def _journal_action(self, index):
+        self._make_head()
         if self._jchain is None:
             return
         rec, self._jchain = journal.record(index, self._jchain)
@@ -507,8 +584,22 @@ class Game:
             self._journal_write(rec)
 
     def flush_journal(self):
-        """Writes the actions held back by ``defer_journal`` (the UI calls
-        it once the frame is on the screen)."""
+        """Writes what ``defer_journal`` held back (the UI calls it once the
+        frame is on the screen), in the order booking at once writes it: the
+        old journal's removal, a new game's record, the hand's header, its
+        actions."""
+        st = self.store
+        if self._jremove:
+            self._jremove = False
+            if st is not None:
+                st.remove(JOURNAL)
+        if self._unsaved:
+            self._save()
+        head = self._make_head()
+        if head is not None:
+            self._jhead = None
+            if st is None or not st.append(JOURNAL, head):
+                self._jchain = None  # a failing flash: this hand goes unjournaled
         p = self._jpending
         if p is not None:
             self._jpending = None
@@ -519,10 +610,14 @@ class Game:
         if self._jchain is not None and st is not None and not st.append(JOURNAL, records):
             self._jchain = None  # a failing flash: this hand goes unjournaled
 
-    def _close_journal(self):
+    def _close_journal(self, later=False):
+        """No journal for this hand any more; it leaves the flash now, or
+        with ``later`` at the next ``flush_journal``."""
         self._jchain = None
         self._jpending = None
-        if self.store is not None:
+        self._jhead = None
+        self._jremove = later
+        if self.store is not None and not later:
             self.store.remove(JOURNAL)
 
     def resumed(self, h, start, chain):
@@ -536,16 +631,16 @@ class Game:
         if h.finished:
             self._finish_hand()
 
-    def _tell_bots(self, h, start):
-        """The final view of the hand to every virtual player that dealt in
-        and has ``observe`` (Hard: folds that ended the hand count too)."""
-        for seat in self.bots:
-            bot = self.bots[seat]
-            if seat < len(start) and start[seat] and hasattr(bot, "observe"):
-                try:
-                    bot.observe(h.view(seat))
-                except Exception:  # a broken virtual player must not stop the console
-                    pass
+    def _tell_bot(self, h, start, seat):
+        """The final view of the hand to the virtual player at ``seat`` if
+        it was dealt in and has ``observe`` (Hard: folds that ended the hand
+        count too)."""
+        bot = self.bots.get(seat)
+        if bot is not None and start[seat] and hasattr(bot, "observe"):
+            try:
+                bot.observe(h.view(seat))
+            except Exception:  # a broken virtual player must not stop the console
+                pass
 
     def _record_stats(self, h, start, final):
         pot = 0

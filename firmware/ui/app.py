@@ -66,6 +66,7 @@ class App:
         self._menu = None
         self._notices = []  # messages for the screen, shown one by one
         self._table = None
+        self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
         # quick (the device): the settings and the saved game are read after
@@ -130,11 +131,17 @@ class App:
 
     def draw(self):
         shown = self._draw()
+        if shown and self._save_due:  # the menu's settings, once its answer is shown
+            self._save_due = False
+            self.save_settings()
         g = self.game
         if g is not None:  # the hand's journal, once the frame is shown
             g.flush_journal()
-            if not shown:  # a finished hand's books, a part per idle poll
-                g.book()
+            # a finished hand's books, a part per idle poll; then, while the
+            # showdown waits, the next deal (the key that starts it waits on
+            # no shuffle)
+            if not shown and not g.book() and getattr(self.screen, "deals_ahead", False):
+                g.deal_ahead()
         return shown
 
     def _draw(self):
@@ -245,7 +252,7 @@ class App:
         self.go(self._menu)
 
     def menu_action(self, item):
-        self.save_settings()
+        self._save_due = True
         if item == "RESUME":
             self.resume()
         elif item == "NEW GAME":
@@ -382,11 +389,20 @@ class App:
         self.go(b)
         return True
 
+    def _act_at(self, table, action):
+        """Back to the table from its question, doing ``action``: ``do``
+        reads the game again, so the table's ``enter`` (the same read once
+        more, about 7 ms on the chip) is left out."""
+        self.screen = table
+        self.changed()
+        table.do(action)
+
     def confirm_fold(self, table):
         def done(i):
-            self.go(table)
             if i >= 0:
-                table.do(("fold" if i else "check", None))
+                self._act_at(table, ("fold" if i else "check", None))
+            else:
+                self.go(table)
         self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
 
     def warn_impossible_call(self, table, action):
@@ -394,9 +410,10 @@ class App:
         who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
 
         def done(i):
-            self.go(table)
             if i == 1:
-                table.do(action)
+                self._act_at(table, action)
+            else:
+                self.go(table)
         self.go(Confirm(self, "NO CHANCE", ["YOUR CARDS CANNOT BEAT",
                                             who + " FOUR UP CARDS", "THE CALL WOULD BE VOID"],
                         ("BACK", "CALL"), done, -1, 0))

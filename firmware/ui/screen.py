@@ -25,6 +25,7 @@ class Screen:
     # the key that means "next choice" on this screen for a two-button board
     # (B short press); see ui/app.py
     next_key = keys.DOWN
+    deals_ahead = False  # True: the app deals the next hand while it is up (Showdown)
 
     def __init__(self, app):
         self.app = app

@@ -173,6 +173,7 @@ def draw_showdown(fb, view, first=0, lines=None):
 
 
 class Showdown(Screen):
+    deals_ahead = True
     def __init__(self, app):
         Screen.__init__(self, app)
         self.first = 0
