@@ -313,7 +313,7 @@ class Deal:
 
 
 # the figures of the last call, for benchmarks and the coach screen
-last = {'deals': 0, 'exact': False}
+last = {'deals': 0, 'exact': False, 'batch': False}
 
 
 def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
@@ -349,6 +349,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             from poker import sampler
 
             got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
+        last['batch'] = got is not None
         if got is None:
             got = montecarlo.run(t, samples, rng, ranges, clock, budget_ms)
         total, done = got
