@@ -86,3 +86,31 @@ def test_the_same_view_gets_the_same_decision():
             a = players.make('hard', 'balanced', seed=4)
             b = players.make('hard', 'balanced', seed=4)
             assert a.decide(v) == b.decide(v)
+
+
+class _Clock:
+    """A clock that moves 10 ms at every look."""
+
+    def __init__(self):
+        self.now = -10
+
+    def __call__(self):
+        self.now += 10
+        return self.now
+
+
+def test_the_safety_net_looks_at_the_clock_every_4_weighted_deals_16_others():
+    from poker import montecarlo
+    from poker.cards import parse
+    for ranges, stop in (([(14, 850)], 16), (None, 64)):
+        t = equity.Deal('F7S', parse('As Ad Kc'), (), [parse('7h')], ())
+        # looks at 0, then 10, 20, 30, 40 ms: the fourth look past the start stops it
+        total, done = montecarlo.run(t, 200, Rng(2), ranges, _Clock(), 35)
+        assert done == stop, (ranges, done)
+
+
+def test_hard_has_a_clock_on_the_rp2040_alone():
+    import sys
+    p = players.make('hard', 'balanced', seed=1)
+    assert (p.clock is not None) == (sys.platform == 'rp2')
+    assert players.make('normal', 'balanced', seed=1).clock is None

@@ -26,7 +26,7 @@ _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
 # evaluation is 21 lookups). Omaha's deals are few and its set-up weighs
 # most: from ROMFS its figures keep the deals it had (21 and 15 heads-up).
 CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
-           'F5S': (620, 720, 580, 680), 'F7S/8': (700, 890, 850, 2130),
+           'F5S': (620, 720, 580, 680), 'F7S/8': (700, 1050, 850, 2400),
            'FR': (1080, 1290, 1130, 3100), 'FO': (2820, 2820, 5200, 5200),
            'FO/8': (3940, 3940, 5200, 5200)}
 # In batches (poker.sampler: the seven-card high games without ranges, where
@@ -34,8 +34,9 @@ CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
 BATCH_US = {'F7S': (70, 220), 'FT': (70, 220)}
 
 # the safety net of the device alone: a wall clock that stops the sampling
-# (equity looks at it every 16 deals) should a fragmented heap make the deals
-# slower than CHIP_US says; elsewhere none, so decisions stay reproducible
+# (equity looks at it every 4 weighted deals, 16 others) should a fragmented
+# heap make the deals slower than CHIP_US says; elsewhere none, so decisions
+# stay reproducible
 _CLOCK = None
 if sys.platform == 'rp2':
     from time import ticks_ms as _CLOCK
@@ -78,7 +79,7 @@ class Hard(Normal):
     batch_samples = 960   # ...and in batches (poker.sampler: no ranges, F7S and FT)
     work_us = 120000      # a decision's time on the RP2040 (CHIP_US): budget 150 ms, less
     # the 10-15 % by which the same decision's time moves with the heap
-    budget_ms = 125       # the safety net (rp2 only): ms of sampling, past CHIP_US's
+    budget_ms = 115       # the safety net (rp2 only): ms of sampling, past CHIP_US's
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
