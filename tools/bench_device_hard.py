@@ -1,17 +1,21 @@
 """Hard's decision times on the virtual Pico, both routes, alone (the part
-of ``make bench-device`` that times Hard, without the scripted game):
+of ``make bench-device`` that times Hard):
 
     python tools/bench_device_hard.py [--hands N] [--games F7S,FR] [--route romfs|lfs]
+                                      [--after-game F7S:3,FT:3] [--raw FILE]
 
-Boots each route as ``make deploy`` installs it, stops the game at NEW GAME
-and plays self-play hands on the raw REPL, 4 Hard seats a game, as
-``tools/bench_device.py`` does. Per game it prints the decisions, median and
-max in ms, the Monte Carlo deals of the slowest decision, and a fit of a
-decision's cost: ms at the most deals it drew, by how the deals were drawn
-(``batch``: poker.sampler; ``weighted``: montecarlo with ranges; ``plain``:
-montecarlo without; ``exact``: enumeration). The heap is the one a fresh
-boot leaves, or with ``--after-game F7S:3,FT:3`` the one ``make
-bench-device``'s scripted game leaves (it times Hard after that game).
+Boots each route as ``make deploy`` installs it and plays self-play hands on
+the raw REPL, 4 Hard seats a game, seed 5, as ``tools/bench_device.py``
+does. Per game it prints the decisions, median and max in ms, the slowest
+decision's deals, how many decisions the safety-net clock stopped
+(``poker.hard``), and by how the deals were drawn (``batch``: poker.sampler;
+``weighted``: montecarlo with ranges; ``plain``: montecarlo without) the
+slowest decision and the most us a deal; ``--raw`` writes every decision
+(route, game, street, opponents, how, deals, us, deals asked): what
+``poker.hard.CHIP_US`` is calibrated from (its time over deals x players).
+The heap is the one a fresh boot leaves (the game stopped at NEW GAME), or
+with ``--after-game`` the one ``make bench-device`` leaves: its scripted
+game, then its heap and evaluation figures, then Hard.
 """
 import argparse
 import os
