@@ -20,7 +20,7 @@ Public API:
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False)
     start_score(code, cards), now_class(code, cards, n)  # poker.ranges
-    last: {'deals': n, 'exact': bool} of the last call
+    last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
 Where the parts are: a ``Deal`` lays one problem out and scores a showdown
 (here); ``poker.montecarlo`` samples the deals, ``poker.exact`` walks them
@@ -313,7 +313,7 @@ class Deal:
 
 
 # the figures of the last call, for benchmarks and the coach screen
-last = {'deals': 0, 'exact': False}
+last = {'deals': 0, 'exact': False, 'batch': False}
 
 
 def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
@@ -334,6 +334,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
     if walked is not None:
         total, done = walked
         last['exact'] = True
+        last['batch'] = False
     else:
         if samples > _MAX_SAMPLES:
             samples = _MAX_SAMPLES
@@ -349,6 +350,7 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             from poker import sampler
 
             got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
+        last['batch'] = got is not None
         if got is None:
             got = montecarlo.run(t, samples, rng, ranges, clock, budget_ms)
         total, done = got

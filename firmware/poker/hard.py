@@ -2,14 +2,44 @@
 opponent's actions leave him, and a memory of how each seat plays (see
 ``poker.players``; it is made by ``players.make('hard')``).
 """
+import sys
+
 from micropython import const
 
 from poker import equity as _eq
+from poker import evaluator as _ev
 from poker.players import AGGRESSIVE, P45, P70, Normal, final_street
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
 _HARD_ENTRY = {'F5S': (120, 90), 'FR': (120, 90)}
+
+# Hard's Monte Carlo deals counted in the RP2040's time: us per deal and per
+# player, the rest of the decision (the view, the ranges, the set-up) spread
+# over them: the slowest decision's time over its deals and players, plus
+# about a tenth, measured on the virtual Pico with the heap as make
+# bench-device leaves it (tools/bench_device_hard.py --after-game F7S:3,FT:3;
+# a fragmented heap makes the plain bytecode's calls up to twice as slow as
+# on a board just booted). Per game: full tables (the ROMFS route; the host
+# plays as it), without and with ranges (weighted sampling redraws), then
+# the same with the compact tables (the stock route: a 6- or 7-card
+# evaluation is 21 lookups). Omaha's deals are few and its set-up weighs
+# most: from ROMFS its figures keep the deals it had (21 and 15 heads-up).
+CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
+           'F5S': (620, 720, 580, 680), 'F7S/8': (700, 1050, 850, 2400),
+           'FR': (1080, 1290, 1130, 3100), 'FO': (2820, 2820, 5200, 5200),
+           'FO/8': (3940, 3940, 5200, 5200)}
+# In batches (poker.sampler: the seven-card high games without ranges, where
+# equity takes it): full tables, compact tables.
+BATCH_US = {'F7S': (70, 220), 'FT': (70, 220)}
+
+# the safety net of the device alone: a wall clock that stops the sampling
+# (equity looks at it every 4 weighted deals, 16 others) should a fragmented
+# heap make the deals slower than CHIP_US says; elsewhere none, so decisions
+# stay reproducible
+_CLOCK = None
+if sys.platform == 'rp2':
+    from time import ticks_ms as _CLOCK
 
 # Hard's memory of the hands shown down, per seat a bytearray of counts in
 # pairs (all, of which weak): bets and raises on earlier streets, on the last
@@ -45,14 +75,11 @@ class Hard(Normal):
     public actions): bluffs those who fold, bets thinner into those who
     call, believes the bets of the passive."""
     level = 'hard'
-    samples = 240
-    work_us = 1300        # x90 on the device: about 120 ms of Monte Carlo
-    # razz and hi/lo: COST_US overstates a deal there two to three times
-    # (measured decisions: 0.35 ms mean at 1300), and more deals are what
-    # Hard needs most in the low games; Omaha a little more too. Each keeps
-    # the worst decision within F7S's (about 130 ms projected, quiet machine;
-    # Omaha measured again with its exact deals, issue 16)
-    work_games = {'FR': 3500, 'F7S/8': 3300, 'FO': 1700, 'FO/8': 1400}
+    samples = 240         # deals at most, drawn one at a time (poker.montecarlo)...
+    batch_samples = 960   # ...and in batches (poker.sampler: no ranges, F7S and FT)
+    work_us = 120000      # a decision's time on the RP2040 (CHIP_US): budget 150 ms, less
+    # the 10-15 % by which the same decision's time moves with the heap
+    budget_ms = 115       # the safety net (rp2 only): ms of sampling, past CHIP_US's
     now_ranges = 1
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
@@ -66,6 +93,7 @@ class Hard(Normal):
 
     def __init__(self, style='balanced', seed=1):
         Normal.__init__(self, style, seed)
+        self.clock = _CLOCK  # (an attribute of the object: a function, not a method)
         # per seat: folds, calls, raises (facing a bet); bets, checks; on
         # the last round, folds and calls facing a bet
         self.seen = {}
@@ -343,6 +371,25 @@ class Hard(Normal):
             fold = (f + 1) * 1000 // (f + c + 4)
         b = (fold - 250) * 2
         return 0 if b < 0 else (600 if b > 600 else b)
+
+    def budget(self, view, nopp, ranges=False):
+        """Monte Carlo deals for this decision: ``work_us`` of the RP2040's
+        time at ``CHIP_US`` (``BATCH_US`` where equity samples in batches),
+        the route's tables deciding which figure; at most ``samples`` (in
+        batches ``batch_samples``). The same count on every machine with
+        the same tables: decisions stay reproducible."""
+        code = view.variant.code
+        compact = 2 if _ev.MODE == 'compact' else 0
+        cap = self.samples
+        if not ranges and code in BATCH_US:
+            cost = BATCH_US[code][compact >> 1]
+            cap = self.batch_samples
+        else:
+            cost = CHIP_US[code][compact + (1 if ranges else 0)]
+        n = self.work_us // (cost * (nopp + 1))
+        if n > cap:
+            n = cap
+        return n if n >= self.min_samples else self.min_samples
 
     def decide(self, view):
         self.observe(view)

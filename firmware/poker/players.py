@@ -17,8 +17,9 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   of the live opponents, dead cards removed, each bet or raise faced this
   round discounting it; compared with the pot odds (less on the last
   round: no cards to come). Comes in with too many hands.
-- ``hard``: more deals (about 135 ms on the device at most; ``work_us``,
-  per game ``work_games``: razz, hi/lo and Omaha get more); narrows each
+- ``hard``: more deals, counted in the RP2040's time (``poker.hard``'s
+  ``CHIP_US``, per game and route: 150 ms a decision at most on the chip;
+  in batches where no range weighs the deals); narrows each
   opponent's range from his actions by weighted sampling of his hidden
   cards (a raise or completion earlier: a strong start; a bet this round:
   a made hand now); remembers how each seat plays across hands (only
@@ -37,10 +38,11 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
 Every level plays every game: stud door cards and the up cards it sees
 (folded cards are dead and out of the sampling), razz and hi/lo lows
 (scoop or half: equity counts the pot share), hold'em and Omaha boards.
-Time: ``COST_US`` (per game) and ``work_us`` bound the Monte Carlo deals;
-Omaha uses equity's quick path. ``Normal.clock``/``budget_ms`` add a
-wall-clock stop for the device (off by default: decisions stay
-deterministic).
+Time: ``COST_US`` (per game) and ``work_us`` bound Normal's Monte Carlo
+deals (Hard's: ``poker.hard.CHIP_US``); Omaha uses equity's quick path.
+``Normal.clock``/``budget_ms`` add a wall-clock stop (off by default:
+decisions stay deterministic; Hard has one on the RP2040 alone, a safety
+net).
 
 Styles (``STYLES``): ``tight``/``loose`` moves the calling and betting
 thresholds; ``passive``/``aggressive`` the raising thresholds and how often
@@ -234,7 +236,7 @@ STYLES = {
 _STYLE_NAMES = ('tight-aggressive', 'loose-aggressive', 'tight-passive',
                 'loose-passive', 'balanced')
 
-# Monte Carlo cost per player and deal on the MicroPython unix port, in us
+# Normal's Monte Carlo cost per player and deal on the MicroPython unix port, in us
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
