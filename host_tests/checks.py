@@ -34,3 +34,4 @@ def bet_sizes_checking_down(h):
         h.act('check')
         h.act('check')
     return sizes
+

@@ -16,6 +16,7 @@ from poker import equity as eq  # noqa: E402
 from poker import evaluator as ev  # noqa: E402
 from poker import omaha_fast  # noqa: E402
 from checks import raises  # noqa: E402
+from spots import combos  # noqa: E402
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker.cards import parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
@@ -27,15 +28,6 @@ def _rest(known):
         if c not in known:
             out.append(c)
     return out
-
-
-def _combos(items, k):
-    if k == 0:
-        yield []
-        return
-    for i in range(len(items) - k + 1):
-        for tail in _combos(items[i + 1:], k - 1):
-            yield [items[i]] + tail
 
 
 def _permille(num, den):
@@ -73,7 +65,7 @@ def test_river_holdem_exact_equity_is_the_share_over_every_opponent_hand():
     rest = _rest(mine + board + dead)
     num = den = 0
     me = ev.high(mine + board)
-    for opp in _combos(rest, 2):
+    for opp in combos(rest, 2):
         num += _split_hi(me, [ev.high(opp + board)])
         den += 2520
     got = eq.equity("FT", mine, board, 1, dead, exact_max=100000)
@@ -90,7 +82,7 @@ def test_flop_holdem_two_known_hands_share_the_pot_exactly_between_them():
     assert abs(ea + eb - 1000) <= 1
     rest = _rest(a + b + board + dead)
     num = den = 0
-    for turn_river in _combos(rest, 2):
+    for turn_river in combos(rest, 2):
         bd = board + turn_river
         num += _split_hi(ev.high(a + bd), [ev.high(b + bd)])
         den += 2520
@@ -105,7 +97,7 @@ def test_stud_hi_lo_exact_equity_splits_halves_and_gives_all_to_high_without_a_l
     num = den = 0
     for mine7 in rest:
         others = [c for c in rest if c != mine7]
-        for opp3 in _combos(others, 3):
+        for opp3 in combos(others, 3):
             m = mine + [mine7]
             o = opp_up + opp3
             num += 2 * _split_hilo([ev.high(m), ev.high(o)], [ev.low8(m), ev.low8(o)])
@@ -123,9 +115,9 @@ def test_razz_exact_equity_uses_the_ace_to_five_low():
     num = den = 0
     for m7 in rest:
         r1 = [c for c in rest if c != m7]
-        for o1 in _combos(r1, 3):
+        for o1 in combos(r1, 3):
             r2 = [c for c in r1 if c not in o1]
-            for o2 in _combos(r2, 3):
+            for o2 in combos(r2, 3):
                 m = ev.low_a5(mine + [m7])
                 num += 2 * _split_hi(m, [ev.low_a5(opps[0] + o1), ev.low_a5(opps[1] + o2)])
                 den += 5040
@@ -144,7 +136,7 @@ def test_omaha_hi_lo_exact_equity_uses_two_hole_and_three_board_cards():
     for river in rest:
         r1 = [c for c in rest if c != river]
         bd = board + [river]
-        for opp in _combos(r1, 4):
+        for opp in combos(r1, 4):
             his = [ev.omaha_high(mine, bd), ev.omaha_high(opp, bd)]
             los = [ev.omaha_low8(mine, bd), ev.omaha_low8(opp, bd)]
             num += 2 * _split_hilo(his, los)
@@ -220,7 +212,7 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
     board = parse("Jh 7h 2c")
     rest = _rest(mine + opp + board)
     num = den = 0
-    for tr in _combos(rest, 2):
+    for tr in combos(rest, 2):
         bd = board + tr
         a = evaluate_cards(*[name(c) for c in mine + bd])
         b = evaluate_cards(*[name(c) for c in opp + bd])  # lower is better
@@ -240,8 +232,8 @@ def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_car
         cards = shuffled(rng)
         hole, board = cards[:4], cards[4:9]
         want = None
-        for two in _combos(hole, 2):
-            for three in _combos(board, 3):
+        for two in combos(hole, 2):
+            for three in combos(board, 3):
                 v = ev.low8(two + three)
                 if v is not None and (want is None or v > want):
                     want = v
@@ -288,7 +280,7 @@ def test_fast_omaha_equity_is_exact_enumeration_and_monte_carlo_is_close():
     me = ev.omaha_high(mine, board)
     num = 0
     den = 0
-    for opp in _combos(rest, 4):
+    for opp in combos(rest, 4):
         num += _split_hi(me, [ev.omaha_high(opp, board)])
         den += 2520
     want = _permille(num, den)

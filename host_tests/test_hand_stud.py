@@ -5,6 +5,7 @@ Each test names the seed rule (seeds/000 console manual, 001 casino seven
 card stud, 002 irregularities, 004 stud hi/lo) or docs/rules.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
 from checks import bet_sizes_checking_down, fill, raises
+from spots import exhausted_hand
 from poker.cards import parse
 from poker.deal import exposed_key
 from poker.hand import Hand
@@ -148,14 +149,21 @@ def test_heads_up_is_capped_in_the_lexibook_profile():
     assert kinds(h) == ['fold', 'call']
 
 
+def _three_seats_bet_and_raised():
+    """Casino 7 Card Stud, three seats: the bring-in (seat 0), the
+    completion (seat 1) and a raise (seat 2); seat 0 to act."""
+    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
+    h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
+    h.act('bring_in')
+    h.act('complete')
+    h.act('raise')
+    return h
+
+
 def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge_cap():
     # docs/rules.md edge rule (raise cap and heads-up): uncapped when the players
     # not all in become two before the cap is reached
-    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
-    h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
-    h.act('bring_in')      # seat 0
-    h.act('complete')      # seat 1
-    h.act('raise')         # seat 2
+    h = _three_seats_bet_and_raised()
     h.act('fold')          # seat 0: heads-up after the bet and one raise
     h.act('raise')         # seat 1
     h.act('raise')         # seat 2: bet + 3 raises reached, heads-up
@@ -165,11 +173,7 @@ def test_casino_cap_lifts_when_the_hand_turns_heads_up_before_the_cap_rules_edge
 def test_a_capped_round_stays_capped_after_a_fold_rules_edge_cap():
     # docs/rules.md edge rule: once a round is capped, a later fold does not
     # uncap it
-    d = stud_deck(3, 2, [{0: 'Ah Kh 2c', 1: 'Ad Kd 9d', 2: 'As Ks 8s'}])
-    h = Hand(F7S, casino(), [1000] * 3, 2, deck=d)
-    h.act('bring_in')      # seat 0
-    h.act('complete')      # seat 1
-    h.act('raise')         # seat 2
+    h = _three_seats_bet_and_raised()
     h.act('raise')         # seat 0
     h.act('raise')         # seat 1: bet + 3 raises, three players still in
     assert kinds(h) == ['fold', 'call']
@@ -471,29 +475,13 @@ def test_folded_players_cards_are_never_reused_seed_001():
     assert len(cs) == len(set(cs))
 
 
-def _exhausted_hand(seed):
-    """8 seats, shuffled; the first seat offered a fold folds, the rest
-    check or call to the end: 7 live players, 4 cards left, the 3 burns
-    are shuffled in."""
-    h = Hand(F7S, casino(), [1000] * 8, seed % 8, Rng(seed))
-    folded = False
-    while not h.finished:
-        ks = kinds(h)
-        if not folded and 'fold' in ks:
-            folded = True
-            h.act('fold')
-        else:
-            h.act('bring_in' if 'bring_in' in ks else 'check' if 'check' in ks else 'call')
-    return h
-
-
 def test_the_deck_exhaustion_reshuffle_follows_from_the_deck_and_the_actions_rules_edge_exhaustion():
     # docs/rules.md edge rule (deck exhaustion and histories): a replay deals
     # exactly the same cards. The deck order at the start and the actions
     # decide the reshuffle: replayed from them, every card is the same.
     differs = 0
     for seed in range(6):
-        h = _exhausted_hand(seed)
+        h = exhausted_hand(seed)
         assert not h.voided and h.reshuffled is not None
         burns = [e[1] for e in h.history if e[0] == 'burn']
         order = h.deck_order

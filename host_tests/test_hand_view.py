@@ -2,6 +2,7 @@
 """poker.view.SeatView: a seat sees its own down cards, every up card and
 board card, the bets and the actions, and nothing else (issue 3: "a per-seat
 view that shows only what that seat may see")."""
+from spots import combos
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rng import Rng
@@ -102,22 +103,13 @@ def test_cannot_beat_is_the_impossible_call_from_cards_alone():
     assert not cannot_beat(parse('Ah As Kc Kd Qc'), parse('Ac Ad Kh Ks'), [])
 
 
-def _combos(items, k):
-    if k == 0:
-        yield []
-        return
-    for i in range(len(items) - k + 1):
-        for tail in _combos(items[i + 1:], k - 1):
-            yield [items[i]] + tail
-
-
 def _brute_cannot_beat(mine, shown, hidden, seen):
     """Every hand the bettor could hold (his ``hidden`` cards from those
     not in ``mine``, ``shown`` or ``seen``) beats ``mine``."""
     from poker import evaluator as ev
     me = ev.high(mine)
     rest = [c for c in range(52) if c not in mine and c not in shown and c not in seen]
-    for h in _combos(rest, hidden):
+    for h in combos(rest, hidden):
         if me >= ev.high(shown + h):
             return False
     return True

@@ -16,6 +16,7 @@ import sys
 
 import pk_oracle as pk
 import pytest
+from spots import exhausted_hand
 from hostenv import ROOT
 
 TOOL = os.path.join(ROOT, "tools", "replay.py")
@@ -161,32 +162,13 @@ def test_fold_when_a_check_is_free_replays_in_pokerkit_cash_games_to_the_same_st
         pk.replay_phh(text)
 
 
-def _exhausted_hand(seed):
-    # 8 seats: one fold, the rest check or call to the end, so seventh
-    # street is dealt from the stub and the burns shuffled together
-    from poker.hand import Hand
-    from poker.rng import Rng
-    from poker.rules import casino
-    from poker.variants import VARIANTS
-    h = Hand(VARIANTS["F7S"], casino(10), [1000] * 8, seed % 8, Rng(seed))
-    folded = False
-    while not h.finished:
-        ks = [k for k, _ in h.legal_actions()]
-        if not folded and "fold" in ks:
-            folded = True
-            h.act("fold")
-        else:
-            h.act("bring_in" if "bring_in" in ks else "check" if "check" in ks else "call")
-    return h
-
-
 def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules_edge_exhaustion(tmp_path):
     # docs/rules.md edge rule (deck exhaustion and histories): what the reshuffle
     # did is part of the record, and a replay deals exactly the same cards
     # (issue 13: such hands made the replay exit 2, "deal ... differs")
     import phh
     for seed in range(3):
-        h = _exhausted_hand(seed)
+        h = exhausted_hand(seed)
         assert h.reshuffled is not None
         text = phh.dumps(h)
         f = phh.loads(text)

@@ -32,6 +32,7 @@ from poker.game import Game  # noqa: E402
 from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
+from autoplay import play_hand  # noqa: E402  (tools/sim)
 from ramdisk import RamDisk  # noqa: E402
 
 try:
@@ -112,11 +113,7 @@ def main():
         if g.over:
             g.new_game()
         g.start_hand()
-        while g.hand is not None:
-            if g.human_to_act():
-                g.act(*me.decide(g.view(0)))
-            else:
-                g.step()
+        play_hand(g, me)
         h = g.last_hand
         actions += len(h.actions)
         journal_bytes += HEADER + RECORD * len(h.actions) if HEADER else 0

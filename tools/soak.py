@@ -44,6 +44,7 @@ from poker.game import Game  # noqa: E402
 from poker.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.store import Store  # noqa: E402
+from autoplay import play_hand  # noqa: E402  (tools/sim/autoplay.py)
 from ramdisk import RamDisk  # noqa: E402  (tools/sim/ramdisk.py)
 
 SLACK = 2048  # bytes
@@ -98,12 +99,7 @@ def main(hands=1000, seed=1, level=0):
             games_ended += 1
             g.new_game()
         g.start_hand()
-        while g.hand is not None:
-            if g.human_to_act():
-                g.act(*me.decide(g.view(0)))
-            else:
-                g.step()
-            decisions += 1
+        decisions += play_hand(g, me)
         for kind, _ in g.pop_events():
             finished += kind == "FINISH"
         for p in store.pop_problems():
