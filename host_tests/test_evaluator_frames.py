@@ -17,16 +17,21 @@ POKER = os.path.join(ROOT, "firmware", "poker")
 # the plain path of 7, 6 and 5 cards (the value table in one piece and in
 # chunks), the five-card lookup by key sum (6 cards, Omaha, the compact
 # table) and the flush's lookup
-HOT = ("_high7_flat", "_high7_chunked", "_high6", "_high5_flat", "_high5_chunked",
-       "_five_flat", "_five_chunked", "_flush_value", "_value")
+# and the eight-or-better low of a hi/lo showdown or deal
+HOT = {
+    "evaluator.py": ("_high7_flat", "_high7_chunked", "_high6", "_high5_flat", "_high5_chunked",
+                     "_five_flat", "_five_chunked", "_flush_value", "_value"),
+    "lows.py": ("low8_unchecked",),
+}
 
 
 def test_the_evaluators_hot_functions_keep_their_frame_on_the_c_stack():
-    found = mpyframes.frames(os.path.join(POKER, "evaluator.py"))
-    for name in HOT:
-        n_state, n_exc = found[name]
-        assert mpyframes.fits(n_state, n_exc), "evaluator.py %s: %d words and %d exception entries" % (
-            name, n_state, n_exc)
+    for module, names in HOT.items():
+        found = mpyframes.frames(os.path.join(POKER, module))
+        for name in names:
+            n_state, n_exc = found[name]
+            assert mpyframes.fits(n_state, n_exc), "%s %s: %d words and %d exception entries" % (
+                module, name, n_state, n_exc)
 
 
 def test_the_seven_card_path_is_at_the_limit():
