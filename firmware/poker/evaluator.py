@@ -210,8 +210,9 @@ _KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in ran
 if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
     _K = tuple(_K)
     _KS = tuple([tuple(ks) for ks in _KS])
-# the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5))
-_KSF = (None,) + tuple([_KS[(code - 1) & 3] for code in range(1, 13)])
+# the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
+# code 0, no flush, is never looked up)
+_KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
 # flush tables by hand size, indexed by the suit sum (negative sums wrap)
 _FL5 = bytearray(_small[_fo:_fo + 256])
 _FL6 = bytearray(_small[_fo + 256:_fo + 512])
