@@ -254,7 +254,8 @@ def _flush_value(code, x):
 # of three (host_tests/test_evaluator_frames.py holds it there): the key list
 # comes in as a default and its slot then holds the key sum (then the flush
 # code, or the hash index); the tables are globals, the full table's hash
-# sizes constants.
+# sizes constants (the 7-card path serves the full table only: compact mode
+# takes _high7_compact instead, below).
 
 if _FLAT:
     def _high7_flat(a, b, c, d, e, f, g, k=_K):
