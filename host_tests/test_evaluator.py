@@ -248,6 +248,49 @@ def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
         assert [int(x) for x in row.split()] == [want, ev.high(hand[:6]), ev.high(hand[:5]), want, want]
 
 
+MP_CHUNKED = """
+import sys
+sys.path.insert(0, 'firmware')
+from poker import lookup
+_load = lookup.load
+
+
+def load(name, offset=0, length=None):
+    if length is not None and length > 65536:  # no block for the value table in one piece
+        raise MemoryError
+    return _load(name, offset, length)
+
+
+lookup.load = load
+from poker import evaluator as ev
+print(ev.MODE, ev.FAST_PATH, len(ev._T))
+with open(%r, 'rb') as f:
+    data = f.read()
+for i in range(len(data) // 7):
+    h = list(data[7 * i:7 * i + 7])
+    print(ev._high7_plain(*h), ev.high7_unchecked(*h), ev.high6_unchecked(*h[:6]),
+          ev.high5_unchecked(*h[:5]))
+"""
+
+
+def test_micropython_with_the_value_table_in_chunks_gives_the_same_strengths(tmp_path):
+    # a heap with no 116 KB block reads the full value table in 8 KB chunks:
+    # the chunked plain paths (the viper path needs it in one piece)
+    rng = random.Random(6)
+    hands = [rng.sample(range(52), 7) for _ in range(1500)]
+    for k in range(13):  # and suited sevens: flushes of 5, 6 and 7 cards
+        hands.append([((k + i) % 13) * 4 + 2 for i in (0, 1, 2, 3, 5, 7, 9)])
+    (tmp_path / "hands.bin").write_bytes(bytes(c for hand in hands for c in hand))
+    script = tmp_path / "chunked.py"
+    script.write_text(MP_CHUNKED % str(tmp_path / "hands.bin"))
+    lines = _micropython(str(script)).strip().splitlines()
+    assert lines[0] == "full plain 15"
+    assert len(lines) == len(hands) + 1
+    for hand, row in zip(hands, lines[1:]):
+        want = ev.high(hand)
+        assert [int(x) for x in row.split()] == [want, want, ev.high(hand[:6]), ev.high(hand[:5])], hand
+
+
 def _every_hash_key_hands():
     """One seven-card hand for every key the hash can be asked for: every
     rank multiset of seven cards (suits spread: no flush), and every set of

@@ -17,8 +17,9 @@ RAM), installed as `make deploy` installs them, seed 1234.
 - then, on the raw REPL (the game stopped): 7-card evaluation in us a call
   (call included: the loop's own cost is measured and taken off), plain
   bytecode and the fast path, after the game and on a board just booted
-  (the plain path's frame is allocated on the heap, so its cost grows with
-  the heap's fragmentation); Hard's decision times per game (4 Hard seats,
+  (a bytecode frame over 11 words is a heap block, whose cost grows with
+  the heap's fragmentation: the two figures part if the plain path's frame
+  leaves the C stack); Hard's decision times per game (4 Hard seats,
   self-play); one 8-player 7 Card Stud hand, everyone calling to the
   showdown, the engine alone (evaluator stubbed, as tools/bench_engine.py)
   and with the evaluator; heap free with the game stopped;

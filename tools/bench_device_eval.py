@@ -11,7 +11,8 @@ one MicroPython script that runs on the device as it is:
 It prints, per figure, microseconds from ``time.ticks_us`` over many calls
 (the best of a few rounds, the loop's own cost subtracted where it says
 so): an empty 7-argument call; one 7-card evaluation through the fast path
-and through the plain path, call included; 7-card evaluation inside
+and through the plain path, call included; the plain 6- and 5-card paths
+and the eight-or-better low of 7 cards; 7-card evaluation inside
 ``high7_batch`` (one call for 2,000 hands); and one Monte Carlo deal of 7
 Card Stud heads-up (deal the unseen cards, evaluate both hands; the set-up
 of a run included, over runs of 16, 240 and 1000 deals) by equity's
@@ -130,6 +131,61 @@ try:
 except ImportError:
     pass
 print("7-card evaluation, plain path, call: %7.3f us  (RP2040 budget 50)" % per_call(best(calls, ev._high7_plain), base))
+
+
+sevens = [data[i:i + 7] for i in range(0, 7 * 300, 7)]  # (slices made before the timing)
+
+
+def calls_of(fn, k):
+    # fn on the first k cards of each hand; k 1: on a 7-card slice (the
+    # eight-or-better low)
+    d = data
+    t = time.ticks_us()
+    if k == 6:
+        for i in range(0, 7 * N, 7):
+            fn(d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4], d[i + 5])
+    elif k == 5:
+        for i in range(0, 7 * N, 7):
+            fn(d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4])
+    else:
+        for h in sevens:
+            fn(h)
+    return time.ticks_diff(time.ticks_us(), t)
+
+
+def loop_of(k):
+    # calls_of's loop alone: the same reads, no call
+    d = data
+    t = time.ticks_us()
+    if k == 6:
+        for i in range(0, 7 * N, 7):
+            d[i]
+            d[i + 1]
+            d[i + 2]
+            d[i + 3]
+            d[i + 4]
+            d[i + 5]
+    elif k == 5:
+        for i in range(0, 7 * N, 7):
+            d[i]
+            d[i + 1]
+            d[i + 2]
+            d[i + 3]
+            d[i + 4]
+    else:
+        for h in sevens:
+            h
+    return time.ticks_diff(time.ticks_us(), t)
+
+
+def plain_of(fn, k):
+    n = N if k > 1 else len(sevens)
+    return (best(calls_of, fn, k) - best(loop_of, k)) / n
+
+
+print("6-card evaluation, plain path, call: %7.3f us" % plain_of(ev.high6_unchecked, 6))
+print("5-card evaluation, plain path, call: %7.3f us" % plain_of(ev.high5_unchecked, 5))
+print("eight-or-better low of 7 cards, call: %7.3f us" % plain_of(ev.low8_unchecked, 1))
 print("7-card evaluation in high7_batch:    %7.3f us a hand (RP2040 budget 3)" % (best(batch) / N))
 
 

@@ -74,6 +74,10 @@ _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
 TABLE_FILE = "high.bin"      # the full tables (see poker.lookup for where)
+# its hash's buckets and slots (constants in the 7-card path; checked
+# against the header when loaded, as poker/evaluator_viper.py does)
+_FULL_B = const(9516)
+_FULL_N = const(59475)
 _IS_MP = sys.implementation.name == "micropython"
 
 
@@ -118,7 +122,8 @@ def _header(name):
     if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
             or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
             or h[26] != _SF_SHIFT or h[12] != _lookup.size(name)
-            or h[28] != (name == TABLE_FILE_5)):
+            or h[28] != (name == TABLE_FILE_5)
+            or (name == TABLE_FILE and (h[5] != _FULL_B or h[6] != _FULL_N))):
         raise ValueError("%s does not match this evaluator (run make tables)" % name)
     return h
 
@@ -205,6 +210,9 @@ _KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in ran
 if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
     _K = tuple(_K)
     _KS = tuple([tuple(ks) for ks in _KS])
+# the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
+# code 0, no flush, is never looked up)
+_KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
 # flush tables by hand size, indexed by the suit sum (negative sums wrap)
 _FL5 = bytearray(_small[_fo:_fo + 256])
 _FL6 = bytearray(_small[_fo + 256:_fo + 512])
@@ -237,95 +245,124 @@ def _flush_value(code, x):
 # table in one piece (CPython, ROMFS) or in 4096-entry chunks (read into RAM).
 # They spell 23 (_SUIT_SHIFT) and 0x7FFFFF (_RANK_MASK) out: on CPython a
 # const() name is a global lookup.
+#
+# MicroPython keeps a bytecode function's frame (arguments, locals and value
+# stack) on the C stack only up to 11 words (VM_MAX_STATE_ON_STACK); a bigger
+# frame is a heap block allocated at every call, whose cost grows with the
+# heap's fragmentation (the 7-card path went from 74 to 171 us on the chip
+# after a game). So the 7-card path has seven cards, one local and a stack
+# of three (host_tests/test_evaluator_frames.py holds it there): the key list
+# comes in as a default and its slot then holds the key sum (then the flush
+# code, or the hash index); the tables are globals, the full table's hash
+# sizes constants (the 7-card path serves the full table only: compact mode
+# takes _high7_compact instead, below).
 
 if _FLAT:
-    def _high7_flat(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_TF, B=_B, N=_N):
-        s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
-        code = FL[s >> 23]
-        if code:
-            ks = _KS[(code - 1) & 3]
-            return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
-        x = s & 0x7FFFFF
-        return T[(x ^ D[x % B]) % N]
+    def _high7_flat(a, b, c, d, e, f, g, k=_K):
+        k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        if _FL7[k >> 23]:
+            k = _FL7[k >> 23]
+            a = _KSF[k][a] + _KSF[k][b] + _KSF[k][c] + _KSF[k][d] + _KSF[k][e] + _KSF[k][f] + _KSF[k][g]
+            return _flush_value(k, a)
+        k &= 0x7FFFFF
+        k = _D[k % _FULL_B] ^ k
+        return _TF[k % _FULL_N]
 
     def _five_flat(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
         """The strength of the five cards whose key sum is s."""
         x = (s & 0x7FFFFF) + C5
-        v = T[(x ^ D[x % B]) % N]
+        x = D[x % B] ^ x
+        x = T[x % N]
         if FL[s >> 23]:
-            if v < _STRAIGHT:
-                return v + _FLUSH_SHIFT
-            return v + _SF_SHIFT
-        return v
+            if x < _STRAIGHT:
+                return x + _FLUSH_SHIFT
+            return x + _SF_SHIFT
+        return x
 
-    def _high5_flat(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
-        s = K[a] + K[b] + K[c] + K[d] + K[e]
-        x = (s & 0x7FFFFF) + C5
-        v = T[(x ^ D[x % B]) % N]
-        if FL[s >> 23]:
-            if v < _STRAIGHT:
-                return v + _FLUSH_SHIFT
-            return v + _SF_SHIFT
-        return v
+    def _high5_flat(a, b, c, d, e, k=_K):
+        k = k[a] + k[b] + k[c] + k[d] + k[e]
+        a = (k & 0x7FFFFF) + _C5
+        a = _D[a % _B] ^ a
+        a = _TF[a % _N]
+        if _FL5[k >> 23]:
+            if a < _STRAIGHT:
+                return a + _FLUSH_SHIFT
+            return a + _SF_SHIFT
+        return a
 
     _high7_plain = _high7_flat
     _five = _five_flat
     _high5_plain = _high5_flat
 else:
-    def _high7_chunked(a, b, c, d, e, f, g, K=_K, FL=_FL7, D=_D, T=_T, B=_B, N=_N):
-        s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f] + K[g]
-        code = FL[s >> 23]
-        if code:
-            ks = _KS[(code - 1) & 3]
-            return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f] + ks[g])
-        x = s & 0x7FFFFF
-        i = (x ^ D[x % B]) % N
-        return T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+    def _high7_chunked(a, b, c, d, e, f, g, k=_K):
+        k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        if _FL7[k >> 23]:
+            k = _FL7[k >> 23]
+            a = _KSF[k][a] + _KSF[k][b] + _KSF[k][c] + _KSF[k][d] + _KSF[k][e] + _KSF[k][f] + _KSF[k][g]
+            return _flush_value(k, a)
+        k &= 0x7FFFFF
+        k = (_D[k % _FULL_B] ^ k) % _FULL_N
+        return _T[k >> _CHUNK_BITS][k & _CHUNK_MASK]
 
     def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
         """The strength of the five cards whose key sum is s."""
         x = (s & 0x7FFFFF) + C5
-        i = (x ^ D[x % B]) % N
-        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
+        x = (D[x % B] ^ x) % N
+        x = T[x >> _CHUNK_BITS][x & _CHUNK_MASK]
         if FL[s >> 23]:
-            if v < _STRAIGHT:
-                return v + _FLUSH_SHIFT
-            return v + _SF_SHIFT
-        return v
+            if x < _STRAIGHT:
+                return x + _FLUSH_SHIFT
+            return x + _SF_SHIFT
+        return x
 
-    def _high5_chunked(a, b, c, d, e, K=_K, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
-        s = K[a] + K[b] + K[c] + K[d] + K[e]
-        x = (s & 0x7FFFFF) + C5
-        i = (x ^ D[x % B]) % N
-        v = T[i >> _CHUNK_BITS][i & _CHUNK_MASK]
-        if FL[s >> 23]:
-            if v < _STRAIGHT:
-                return v + _FLUSH_SHIFT
-            return v + _SF_SHIFT
-        return v
+    def _high5_chunked(a, b, c, d, e, k=_K):
+        k = k[a] + k[b] + k[c] + k[d] + k[e]
+        a = (k & 0x7FFFFF) + _C5
+        a = (_D[a % _B] ^ a) % _N
+        a = _T[a >> _CHUNK_BITS][a & _CHUNK_MASK]
+        if _FL5[k >> 23]:
+            if a < _STRAIGHT:
+                return a + _FLUSH_SHIFT
+            return a + _SF_SHIFT
+        return a
 
     _high7_plain = _high7_chunked
     _five = _five_chunked
     _high5_plain = _high5_chunked
 
 
-def _high6_full(a, b, c, d, e, f, K=_K):
-    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
-    code = _FL6[s >> _SUIT_SHIFT]
-    if code:  # five or six suited: the flush beats anything else possible
-        ks = _KS[(code - 1) & 3]
-        return _flush_value(code, ks[a] + ks[b] + ks[c] + ks[d] + ks[e] + ks[f])
-    return max(_five(s - K[a]), _five(s - K[b]), _five(s - K[c]),  # the best five of six
-               _five(s - K[d]), _five(s - K[e]), _five(s - K[f]))
+_FLUSH6 = MODE == "full"  # the full table has the six-card flushes
+
+
+def _high6(a, b, c, d, e, f, k=_K):
+    # (within 11 words too: the key sum in the key list's slot, the best
+    # five so far in a's)
+    k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+    if _FLUSH6 and _FL6[k >> 23]:  # five or six suited: the flush beats anything else possible
+        k = _FL6[k >> 23]
+        a = _KSF[k][a] + _KSF[k][b] + _KSF[k][c] + _KSF[k][d] + _KSF[k][e] + _KSF[k][f]
+        return _flush_value(k, a)
+    # the best five of six (compact mode: the only way)
+    a = _five(k - _K[a])
+    b = _five(k - _K[b])
+    if b > a:
+        a = b
+    b = _five(k - _K[c])
+    if b > a:
+        a = b
+    b = _five(k - _K[d])
+    if b > a:
+        a = b
+    b = _five(k - _K[e])
+    if b > a:
+        a = b
+    b = _five(k - _K[f])
+    if b > a:
+        a = b
+    return a
 
 
 # compact mode: five-card lookups only, the best of the five-card subsets
-
-def _high6_compact(a, b, c, d, e, f, K=_K, five=_five):
-    s = K[a] + K[b] + K[c] + K[d] + K[e] + K[f]
-    return max(five(s - K[a]), five(s - K[b]), five(s - K[c]),
-               five(s - K[d]), five(s - K[e]), five(s - K[f]))
-
 
 def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
     # written out: no tuple or range object per call (no heap allocation)
@@ -349,10 +386,8 @@ def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
                five(s - kf - kg))
 
 
-if MODE == "full":
-    _high6_plain = _high6_full
-else:  # the names the API uses, on the compact table
-    _high6_plain = _high6_compact
+_high6_plain = _high6
+if MODE == "compact":  # the name the API uses, on the compact table
     _high7_plain = _high7_compact
 high5_unchecked = _high5_plain
 high6_unchecked = _high6_plain
