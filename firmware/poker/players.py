@@ -240,9 +240,14 @@ _STYLE_NAMES = ('tight-aggressive', 'loose-aggressive', 'tight-passive',
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
-# its mean). The device takes about 90 times as long.
+# its mean). The device takes about DEVICE_X times as long.
 COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
            'FO/8': 46}
+DEVICE_X = 90
+
+# A decision thinks in slices (``think``) of about this much of the RP2040's
+# time, so that a press waits at most one slice before its frame
+SLICE_US = 10000
 
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
@@ -287,12 +292,26 @@ class _Base:
         return (self.rng.next16() * 1000) >> 16 < permille
 
     def decide(self, view):
+        return _eq.finish(self.think(view))
+
+    def think(self, view):
+        """``decide`` in slices: a generator that yields between slices of
+        the work (each about ``SLICE_US`` of the RP2040's time) and returns
+        the action; the same action, the same random draws, whatever is done
+        between slices (the console's loop answers the buttons there)."""
         legal = view.legal
         if not legal:
             raise ValueError("not this seat's turn")
         if len(legal) == 1:
             return legal[0]
+        return (yield from self._think(view))
+
+    def _think(self, view):
+        # a level that needs no slices decides in one; the yield after the
+        # return makes this a generator (MicroPython drops an "if False:
+        # yield", and with it the generator)
         return self._decide(view)
+        yield
 
     def _decide(self, view):
         raise NotImplementedError
@@ -453,16 +472,33 @@ class Normal(_Base):
         return 100
 
     def equity(self, view, nopp):
+        return _eq.finish(self.equity_parts(view, nopp))
+
+    def equity_parts(self, view, nopp):
+        """``equity`` in slices (a generator, see ``think``): the ranges,
+        then the Monte Carlo in slices of about ``SLICE_US`` on the chip."""
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
-        return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
-                               omaha_quick=True)
+        yield
+        per = SLICE_US // self.deal_us(view, nopp, rg is not None)
+        return (yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                                          True, per if per > 0 else 1))
 
-    def _decide(self, view):
+    def deal_us(self, view, nopp, ranges=False):
+        """The RP2040's time of one Monte Carlo deal of this decision, all
+        players' hands (``COST_US`` times ``DEVICE_X``)."""
+        return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
+
+    def _think(self, view):
         nopp = view.live_opponents
         if nopp == 0:
             return act(view, 'call')
-        e = self.equity(view, nopp)
+        e = yield from self.equity_parts(view, nopp)
+        return self._choose(view, nopp, e)
+
+    def _choose(self, view, nopp, e):
+        """The action, from the equity ``e`` (permille) against ``nopp``
+        live opponents."""
         raises = view.raises
         disc = self.discount_pct(view)
         if disc < 100:
