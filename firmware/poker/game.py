@@ -199,6 +199,7 @@ class Game:
         self._start = None  # the stacks given to the current hand
         self._ahead = None  # the next hand dealt ahead (see deal_ahead)
         self._thought = None  # a decision in slices: [turn, its think, its action] (see think)
+        self._moves = 0  # actions applied (a turn of _turn)
         # the hand's journal: the chain of its last record (None: no journal
         # for this hand) and records not yet written (see defer_journal)
         self._jchain = None
@@ -409,7 +410,7 @@ class Game:
         h = self.hand
         if seat is None or seat == 0 or h is None:
             return None
-        return h, seat, len(h.actions), self.bots.get(seat)
+        return h, seat, self._moves, self.bots.get(seat)
 
     def think(self):
         """One slice of the decision of the virtual player to act (its
@@ -479,6 +480,7 @@ class Game:
         changes nothing when it is illegal)."""
         i = journal.action_index(h.legal_actions(), kind, amount)
         h.act(kind, amount)
+        self._moves += 1
         self._journal_action(i)
         if h.finished:
             self._finish_hand()
