@@ -325,13 +325,14 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
     ``omaha_quick``: Omaha high by ``omaha_high_fast`` (exact, several
     times faster)."""
     return finish(parts(variant, mine, board, opponents, dead, samples, rng,
-                        exact_max, ranges, clock, budget_ms, omaha_quick, 0))
+                        exact_max, ranges, clock, budget_ms, omaha_quick, montecarlo.WHOLE))
 
 
 def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
           ranges, clock, budget_ms, omaha_quick, per):
     """``equity`` in slices (every argument given): a generator that, with
-    ``per`` deals a slice (0: none), yields once the problem is laid out
+    ``per`` hands dealt a slice (a player's cards in one deal;
+    ``montecarlo.WHOLE``: no slices), yields once the problem is laid out
     and then between slices of the Monte Carlo, and returns the equity: the
     same as ``equity``'s whatever the slices."""
     t = Deal(_code(variant), mine, board, opponents, dead)
@@ -354,9 +355,7 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             samples = 1
         if rng is None:
             rng = Rng(1)
-        if per <= 0:
-            per = samples
-        else:
+        if per < montecarlo.WHOLE:
             yield  # the set-up is a slice of its own
         # the batch path (poker/sampler.py): the same deals, much faster;
         # imported at its first use, so that its code and buffers take no
@@ -385,11 +384,12 @@ def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False):
     """The equity of the view's seat (a ``poker.view.SeatView``) against
     every live opponent, from the cards it has seen (``view.known_cards()``)."""
-    return finish(view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick, 0))
+    return finish(view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick,
+                             montecarlo.WHOLE))
 
 
 def view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick, per):
-    """``view_equity`` in slices of ``per`` deals (see ``parts``)."""
+    """``view_equity`` in slices of ``per`` hands dealt (see ``parts``)."""
     mine, board, opps, dead = view.known_cards()
     if not opps:
         return PERMILLE

@@ -436,6 +436,7 @@ class Game:
             except Exception:  # a broken virtual player must not stop the console
                 t[2] = _safe_action(turn[0].legal_actions())
                 return True
+            return False  # (the view was a slice's work)
         if t[1] is None:
             return True
         try:

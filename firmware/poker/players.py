@@ -247,7 +247,7 @@ DEVICE_X = 90
 
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
-SLICE_US = 5000
+SLICE_US = 3000
 
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
@@ -480,7 +480,8 @@ class Normal(_Base):
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
         yield
-        per = SLICE_US // self.deal_us(view, nopp, rg is not None)
+        # hands dealt a slice: a deal's cost is all players' hands
+        per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
         return (yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                           True, per if per > 0 else 1))
 

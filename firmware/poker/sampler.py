@@ -141,15 +141,16 @@ if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
 def run(t, samples, rng, clock, budget_ms, pot):
     """(pot units won, deals) over ``samples`` deals of table ``t`` (seven
     cards a hand, high only, no ranges), or None when this does not apply."""
-    from poker.montecarlo import finish
+    from poker.montecarlo import WHOLE, finish
 
-    return finish(parts(t, samples, rng, clock, budget_ms, pot, samples))
+    return finish(parts(t, samples, rng, clock, budget_ms, pot, WHOLE))
 
 
 def parts(t, samples, rng, clock, budget_ms, pot, per):
-    """``run`` in slices of about ``per`` deals (whole batches, at least
-    one): a generator that yields between slices and returns what ``run``
-    does; the deals and sums are the same whatever the slices. The shared
+    """``run`` in slices of about ``per`` hands (whole batches of deals, at
+    least one; ``poker.montecarlo.WHOLE``: none): a generator that yields
+    between slices and returns what ``run`` does; the deals and sums are the
+    same whatever the slices. The shared
     buffers are set up again after each slice (another equity may have used
     them meanwhile), and the time between slices is not counted against
     ``budget_ms``."""
@@ -165,7 +166,8 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
         while _CLOCK_EVERY % batch_deals:
             batch_deals -= 1
         t0 = clock()
-    if per < samples:  # a slice: whole batches
+    per //= np  # deals a slice: whole batches
+    if per < samples:
         per = per // batch_deals * batch_deals if per > batch_deals else batch_deals
     strengths = _STRENGTHS
     batch = _ev.high7_batch
