@@ -286,14 +286,27 @@ def is_list(frame):
     return all(frame[x] & 0x40 for x in range(128))
 
 
-def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS):
+def _quiet(vp, ms):
+    """Runs until no frame came for ``ms`` (past the players' pace: your turn)."""
+    while True:
+        last = vp.frames[-1].t1 if vp.frames else 0
+        if vp.now - last >= ms * NS_PER_MS:
+            return
+        vp.run(100)
+
+
+def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=True, log=None):
     """From power-on, the plan of ``plan_turns``: after each A that hands
     the turn to the virtual players, UP and DOWN every THINK_EVERY_MS for
     ``window_ms`` (list view, table, ...), then the table again and your
-    turn as the simulator showed it. Returns (thinking, acting, frames):
-    each press's ms to its frame complete, made while the players think or
-    wait for their pace, or as an action reached the display; and how many
-    other frames (the players' actions) came meanwhile."""
+    turn as the simulator showed it (``same`` False: the players' decisions
+    may differ from the simulator's, as Hard's deals on the stock route's
+    compact tables do: your turn is then the screen quiet for 2 s).
+    Returns (thinking, acting, frames): each press's ms to its frame
+    complete, made while the players think or wait for their pace, or as an
+    action reached the display; and how many other frames (the players'
+    actions) came meanwhile. ``log``: a list that gets (press ns, ms,
+    acting) of each press."""
     thinking = []
     acting = []
     acted = 0
@@ -319,13 +332,16 @@ def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS):
             ms = (mine[0].t1 - t) / NS_PER_MS if mine else float("inf")
             acted += len(vp.frames) - before - (1 if mine else 0)
             others = [f for f in vp.frames[before - 1:] if not mine or f.t0 < mine[0].t0]
-            if [f for f in others if f.t1 > t - ACTING_BEFORE_MS * NS_PER_MS
-                    and f.t0 < t + ACTING_AFTER_MS * NS_PER_MS]:
-                acting.append(ms)
-            else:
-                thinking.append(ms)
+            busy = [f for f in others if f.t1 > t - ACTING_BEFORE_MS * NS_PER_MS
+                    and f.t0 < t + ACTING_AFTER_MS * NS_PER_MS]
+            (acting if busy else thinking).append(ms)
+            if log is not None:
+                log.append((t, ms, bool(busy)))
             t = nxt
         if listing:  # back to the table, as the simulator shows it
             vp.press("DOWN", HOLD_MS)
-        wait_for(vp, s.frame, 20000, "your turn %d" % i)
+        if same:
+            wait_for(vp, s.frame, 20000, "your turn %d" % i)
+        else:
+            _quiet(vp, 2000)
     return thinking, acting, acted
