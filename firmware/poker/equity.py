@@ -19,7 +19,7 @@ Public API:
            omaha_quick=False)
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False)
-    parts(...), view_parts(...)  # the same in slices (generators; finish(g))
+    parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
     start_score(code, cards), now_class(code, cards, n)  # poker.ranges
     last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
@@ -392,6 +392,15 @@ def view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_qu
     """``view_equity`` in slices of ``per`` hands dealt (see ``parts``)."""
     mine, board, opps, dead = view.known_cards()
     if not opps:
-        return PERMILLE
-    return (yield from parts(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
-                             exact_max, ranges, clock, budget_ms, omaha_quick, per))
+        return done(PERMILLE)
+    return parts(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
+                 exact_max, ranges, clock, budget_ms, omaha_quick, per)
+
+
+def done(value):
+    """A generator of no slices that returns ``value`` (work that needs no
+    slices, where slices are asked for). (The yield after the return makes
+    it a generator: MicroPython drops an "if False: yield", and with it
+    the generator.)"""
+    return value
+    yield

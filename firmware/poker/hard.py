@@ -396,7 +396,10 @@ class Hard(Normal):
 
     def think(self, view):
         self.observe(view)
-        a = yield from Normal.think(self, view)
+        return Normal.think(self, view)
+
+    def _choose(self, view, nopp, e):
+        a = Normal._choose(self, view, nopp, e)
         self._stat_view = None  # (keeps no view alive between decisions)
         return a
 

@@ -298,20 +298,18 @@ class _Base:
         """``decide`` in slices: a generator that yields between slices of
         the work (each about ``SLICE_US`` of the RP2040's time) and returns
         the action; the same action, the same random draws, whatever is done
-        between slices (the console's loop answers the buttons there)."""
+        between slices (the console's loop answers the buttons there). (No
+        generator of its own: each one's frame is heap a decision.)"""
         legal = view.legal
         if not legal:
             raise ValueError("not this seat's turn")
         if len(legal) == 1:
-            return legal[0]
-        return (yield from self._think(view))
+            return _eq.done(legal[0])
+        return self._think(view)
 
     def _think(self, view):
-        # a level that needs no slices decides in one; the yield after the
-        # return makes this a generator (MicroPython drops an "if False:
-        # yield", and with it the generator)
-        return self._decide(view)
-        yield
+        # a level that needs no slices decides in one (see equity.done)
+        return _eq.done(self._decide(view))
 
     def _decide(self, view):
         raise NotImplementedError
@@ -472,18 +470,10 @@ class Normal(_Base):
         return 100
 
     def equity(self, view, nopp):
-        return _eq.finish(self.equity_parts(view, nopp))
-
-    def equity_parts(self, view, nopp):
-        """``equity`` in slices (a generator, see ``think``): the ranges,
-        then the Monte Carlo in slices of about ``SLICE_US`` on the chip."""
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
-        yield
-        # hands dealt a slice: a deal's cost is all players' hands
-        per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
-        return (yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
-                                          True, per if per > 0 else 1))
+        return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                               omaha_quick=True)
 
     def deal_us(self, view, nopp, ranges=False):
         """The RP2040's time of one Monte Carlo deal of this decision, all
@@ -491,10 +481,19 @@ class Normal(_Base):
         return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
 
     def _think(self, view):
+        """The decision in slices (see ``think``): the ranges, then
+        ``equity``'s Monte Carlo in slices of about ``SLICE_US`` on the
+        chip, then the choice."""
         nopp = view.live_opponents
         if nopp == 0:
             return act(view, 'call')
-        e = yield from self.equity_parts(view, nopp)
+        rg = self.ranges(view)
+        n = self.budget(view, nopp, rg is not None)
+        yield
+        # hands dealt a slice: a deal's cost is all players' hands
+        per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
+        e = yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                                      True, per if per > 0 else 1)
         return self._choose(view, nopp, e)
 
     def _choose(self, view, nopp, e):
