@@ -428,7 +428,7 @@ class Game:
             t = None  # stale
         if t is None:
             bot = turn[3]
-            if not hasattr(bot, "think"):
+            if bot is None or not hasattr(bot, "think"):
                 return True  # step decides at once
             t = self._thought = [turn, None, None]
             try:
