@@ -89,18 +89,18 @@ def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result(
     assert sampler.run(_table(CASES[0]), 10, object(), None, 0, POT) is None
     # and equity does go through it (the same results alone would not show it)
     calls = []
-    real = sampler.run
+    real = sampler.parts
 
     def counted(*args):
         calls.append(args[0])
         return real(*args)
-    sampler.run = counted
+    sampler.parts = counted
     try:
         eq.equity('F7S', mine, (), ups, samples=50, rng=Rng(2))
         eq.equity('FT', parse('As Kd'), parse('2c 7h 9s'), 2, samples=50, rng=Rng(2))
         eq.equity('FO', parse('As Kd Qh Jc'), (), 1, samples=50, rng=Rng(2))  # not Omaha
     finally:
-        sampler.run = real
+        sampler.parts = real
     assert len(calls) == 2
 
 

@@ -14,6 +14,11 @@ RAM), installed as `make deploy` installs them, seed 1234.
   (arrows: pressed; A and B: released, as hw.buttons sends them) to the
   first frame after it: its first byte on the bus (start) and its last
   (complete); min / median / max, hand ends included;
+- presses while the virtual players think: a casino table of eight Hard
+  players, UP and DOWN every 90 ms while they act
+  (gamescript.presses_while_players_act, as host_tests/test_vpico_think.py),
+  key to frame complete; the presses made as an action reached the display
+  (its step, its frame, the heap collection after it) apart;
 - then, on the raw REPL (the game stopped): 7-card evaluation in us a call
   (call included: the loop's own cost is measured and taken off), plain
   bytecode and the fast path, after the game and on a board just booted
@@ -234,6 +239,21 @@ def heap_while_playing(route, firmware, build, first, steps):
     return [int(x) for x in _parse(out, "LEAST")[0]]
 
 
+def presses_while_thinking(route, firmware, build, think):
+    """The presses of gamescript.presses_while_players_act on a casino
+    table of eight Hard players (7 Card Stud): (thinking, acting). (On the
+    stock route Hard plays fewer deals than the simulator: its turns are
+    found by the screen's quiet, not by the simulator's frames.)"""
+    board = _board()
+    inst = app_install(route, build, board)
+    inst["files"]["data/settings"] = think[0]
+    with VirtualPico(board) as vp:
+        vp.boot(uf2(firmware), **inst)
+        thinking, acting, _acted = gamescript.presses_while_players_act(vp, think[1], think[2],
+                                                                        same=route == "romfs")
+    return thinking, acting
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--decision-hands", type=int, default=1, help="self-play hands per game for Hard (default 1)")
@@ -252,6 +272,9 @@ def main(argv=None):
         builder.build(build, tablegen=False, verbose=False)
     first, steps, counts = gamescript.plan(SEED, games)
     _first, heap_steps, _counts = gamescript.plan(SEED, _games(args.heap_hands))
+    with tempfile.TemporaryDirectory() as data:
+        record = gamescript.hard_table_settings(data)
+        think = (record,) + gamescript.plan_turns(SEED, data, 3)[:2]
     print("Device figures on the virtual Pico (rp2040js, 125 MHz; seed %d; scripted game %s: "
           "%d presses, hands and showdowns %s)" % (SEED, args.hands, len(steps), counts))
     for route, firmware in ROUTES:
@@ -278,6 +301,11 @@ def main(argv=None):
               "-")
         free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
         vp.close()
+        thinking, acting = presses_while_thinking(route, firmware, build, think)
+        _line("key to frame complete while 8 Hard players think, %d presses (min/median/max)" % len(thinking),
+              "%.1f / %.1f / %.1f ms" % gamescript.stats(thinking), BUDGET["press"])
+        _line("  %d more as a player's action reached the display (max)" % len(acting),
+              "%.1f ms" % max(acting or [0]), "-")
         (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
         _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
             free / 1024, alloc / 1024), "-")

@@ -19,6 +19,7 @@ Public API:
            omaha_quick=False)
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False)
+    parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
     start_score(code, cards), now_class(code, cards, n)  # poker.ranges
     last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
@@ -66,6 +67,7 @@ from micropython import const
 
 from poker import evaluator as _ev
 from poker import montecarlo
+from poker.montecarlo import finish
 from poker.omaha_fast import board_triples, omaha_high_fast
 from poker.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
@@ -322,6 +324,17 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
     """Player 0's expected share of the pot, in parts per 1000.
     ``omaha_quick``: Omaha high by ``omaha_high_fast`` (exact, several
     times faster)."""
+    return finish(parts(variant, mine, board, opponents, dead, samples, rng,
+                        exact_max, ranges, clock, budget_ms, omaha_quick, montecarlo.WHOLE))
+
+
+def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
+          ranges, clock, budget_ms, omaha_quick, per):
+    """``equity`` in slices (every argument given): a generator that, with
+    ``per`` hands dealt a slice (a player's cards in one deal;
+    ``montecarlo.WHOLE``: no slices), yields once the problem is laid out
+    and then between slices of the Monte Carlo, and returns the equity: the
+    same as ``equity``'s whatever the slices."""
     t = Deal(_code(variant), mine, board, opponents, dead)
     t.quick = omaha_quick
     walked = None
@@ -342,6 +355,8 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
             samples = 1
         if rng is None:
             rng = Rng(1)
+        if per < montecarlo.WHOLE:
+            yield  # the set-up is a slice of its own
         # the batch path (poker/sampler.py): the same deals, much faster;
         # imported at its first use, so that its code and buffers take no
         # RAM in games that never sample (Easy players, no coach)
@@ -349,10 +364,10 @@ def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
         if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
             from poker import sampler
 
-            got = sampler.run(t, samples, rng, clock, budget_ms, _POT)
+            got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)
         last['batch'] = got is not None
         if got is None:
-            got = montecarlo.run(t, samples, rng, ranges, clock, budget_ms)
+            got = yield from montecarlo.parts(t, samples, rng, ranges, clock, budget_ms, per)
         total, done = got
         last['exact'] = False
     last['deals'] = done
@@ -369,8 +384,23 @@ def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False):
     """The equity of the view's seat (a ``poker.view.SeatView``) against
     every live opponent, from the cards it has seen (``view.known_cards()``)."""
+    return finish(view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick,
+                             montecarlo.WHOLE))
+
+
+def view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick, per):
+    """``view_equity`` in slices of ``per`` hands dealt (see ``parts``)."""
     mine, board, opps, dead = view.known_cards()
     if not opps:
-        return PERMILLE
-    return equity(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
-                  exact_max, ranges, clock, budget_ms, omaha_quick)
+        return done(PERMILLE)
+    return parts(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
+                 exact_max, ranges, clock, budget_ms, omaha_quick, per)
+
+
+def done(value):
+    """A generator of no slices that returns ``value`` (work that needs no
+    slices, where slices are asked for). (The yield after the return makes
+    it a generator: MicroPython drops an "if False: yield", and with it
+    the generator.)"""
+    return value
+    yield

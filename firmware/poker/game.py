@@ -61,6 +61,12 @@ Driving hands:
 - ``g.step()``: one virtual player acts; returns ``(seat, kind, amount)`` or
   None if it is the human's turn or no hand runs.  The UI calls it from its
   tick with a visible pace.
+- ``g.think()``: one slice of that player's decision (``think`` of
+  ``poker.players``): False while it is not made; True once it is (the
+  next ``step`` applies it at once) or when there is none to make. The UI
+  calls it once a poll, so the buttons are answered while players think;
+  the decision is the one ``step`` alone makes, and one begun for another
+  turn or player (a new game, the players remade) is never applied.
 - ``g.run_bots()``: steps until the human must act or the hand ends.
 - ``g.view(seat=0)``: the seat's ``SeatView`` of the current (or last) hand.
 - When a hand finishes (inside ``act``/``step``) the game moves the
@@ -192,6 +198,8 @@ class Game:
         self.last_hand = None
         self._start = None  # the stacks given to the current hand
         self._ahead = None  # the next hand dealt ahead (see deal_ahead)
+        self._thought = None  # a decision in slices: [turn, its think, its action] (see think)
+        self._moves = 0  # actions applied (a turn of _turn)
         # the hand's journal: the chain of its last record (None: no journal
         # for this hand) and records not yet written (see defer_journal)
         self._jchain = None
@@ -395,15 +403,67 @@ class Game:
             raise ValueError("not the human's turn")
         self._apply(h, kind, amount)
 
-    def step(self):
+    def _turn(self):
+        """(hand, seat, actions so far, player) of the virtual player to
+        act, or None."""
         seat = self.to_act()
         h = self.hand
         if seat is None or seat == 0 or h is None:
             return None
-        view = h.view(seat)
-        legal = view.legal
+        return h, seat, self._moves, self.bots.get(seat)
+
+    def think(self):
+        """One slice of the decision of the virtual player to act (its
+        ``think``, when it has one): True once it is made, ``step`` then
+        applies it at once, or when there is none to make; False while it
+        is not. A decision begun for another hand, seat, turn or player (a
+        new game, a game loaded, the players remade) is never applied: it
+        starts over."""
+        turn = self._turn()
+        if turn is None:
+            self._thought = None
+            return True
+        t = self._thought
+        if t is not None and t[0] != turn:
+            t = None  # stale
+        if t is None:
+            bot = turn[3]
+            if bot is None or not hasattr(bot, "think"):
+                return True  # step decides at once
+            t = self._thought = [turn, None, None]
+            try:
+                t[1] = bot.think(turn[0].view(turn[1]))
+            except Exception:  # a broken virtual player must not stop the console
+                t[2] = _safe_action(turn[0].legal_actions())
+                return True
+            return False  # (the view was a slice's work)
+        if t[1] is None:
+            return True
         try:
-            kind, amount = self.bots[seat].decide(view)
+            next(t[1])
+            return False
+        except StopIteration as e:
+            t[2] = e.value
+        except Exception:
+            t[2] = _safe_action(turn[0].legal_actions())
+        t[1] = None
+        return True
+
+    def step(self):
+        turn = self._turn()
+        if turn is None:
+            return None
+        h, seat = turn[0], turn[1]
+        t = self._thought
+        if t is not None and t[0] == turn:
+            while t[1] is not None:  # begun in slices (see think): its end now
+                self.think()
+        else:
+            t = None
+        self._thought = None
+        legal = h.legal_actions()
+        try:
+            kind, amount = t[2] if t is not None else self.bots[seat].decide(h.view(seat))
         except Exception:  # a broken virtual player must not stop the console
             kind, amount = _safe_action(legal)
         if (kind, amount) not in legal:
@@ -421,6 +481,7 @@ class Game:
         changes nothing when it is illegal)."""
         i = journal.action_index(h.legal_actions(), kind, amount)
         h.act(kind, amount)
+        self._moves += 1
         self._journal_action(i)
         if h.finished:
             self._finish_hand()
@@ -428,6 +489,7 @@ class Game:
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
         self._drop_ahead()  # the players may draw on the random source
+        self._thought = None  # (a decision begun by the old players: see think)
         self.level = self.settings.difficulty  # the level the players play at
         for seat in range(1, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)

@@ -378,22 +378,28 @@ class Hard(Normal):
         the route's tables deciding which figure; at most ``samples`` (in
         batches ``batch_samples``). The same count on every machine with
         the same tables: decisions stay reproducible."""
-        code = view.variant.code
-        compact = 2 if _ev.MODE == 'compact' else 0
-        cap = self.samples
-        if not ranges and code in BATCH_US:
-            cost = BATCH_US[code][compact >> 1]
-            cap = self.batch_samples
-        else:
-            cost = CHIP_US[code][compact + (1 if ranges else 0)]
-        n = self.work_us // (cost * (nopp + 1))
+        cap = self.batch_samples if not ranges and view.variant.code in BATCH_US else self.samples
+        n = self.work_us // self.deal_us(view, nopp, ranges)
         if n > cap:
             n = cap
         return n if n >= self.min_samples else self.min_samples
 
-    def decide(self, view):
+    def deal_us(self, view, nopp, ranges=False):
+        """The RP2040's time of one deal of this decision, all players'
+        hands (``CHIP_US``, ``BATCH_US`` where equity samples in batches;
+        the rest of the decision spread over the deals)."""
+        code = view.variant.code
+        compact = 2 if _ev.MODE == 'compact' else 0
+        if not ranges and code in BATCH_US:
+            return BATCH_US[code][compact >> 1] * (nopp + 1)
+        return CHIP_US[code][compact + (1 if ranges else 0)] * (nopp + 1)
+
+    def think(self, view):
         self.observe(view)
-        a = Normal.decide(self, view)
+        return Normal.think(self, view)
+
+    def _choose(self, view, nopp, e):
+        a = Normal._choose(self, view, nopp, e)
         self._stat_view = None  # (keeps no view alive between decisions)
         return a
 

@@ -4,6 +4,12 @@ Seven-card high games without ranges take ``poker.sampler``'s batch path
 instead: the same deals from the same ``Rng``. (Every deal once:
 ``poker.exact``.)
 
+``parts`` is the same sampling in slices (a generator: it yields after
+every ``per`` hands dealt, returns (units, deals)), so that a virtual
+player's decision leaves the console's loop free between slices; the deals
+and the sums are the same whatever the slices (``WHOLE``: none).
+``finish`` runs such a generator to its end.
+
 Each deal takes one 16-bit word of the ``Rng`` stream and draws its cards
 from a 16-bit LCG started there (``_LCG_A``, ``_LCG_C``), by
 multiply-shift: no function call in the per-card loop.
@@ -21,11 +27,28 @@ _TRIES = const(4)  # redraws of one opponent's cards outside his range
 _LCG_A = const(25173)
 _LCG_C = const(13849)
 _NO_LIST = [0]  # (the range slots when there are no ranges: nothing allocated)
+WHOLE = const(1 << 29)  # parts' per: no slices
+
+
+def finish(parts):
+    """The value a generator of slices returns, all its slices run."""
+    try:
+        while True:
+            next(parts)
+    except StopIteration as e:
+        return e.value
 
 
 def run(t, samples, rng, ranges, clock, budget_ms):
     """Deals ``samples`` random deals (fewer when ``clock`` says the
     ``budget_ms`` is spent): (units, deals)."""
+    return finish(parts(t, samples, rng, ranges, clock, budget_ms, WHOLE))
+
+
+def parts(t, samples, rng, ranges, clock, budget_ms, per):
+    """``run`` in slices of ``per`` hands dealt (a player's cards, the
+    redraws of his range included): yields between them (the time between
+    slices is not counted against ``budget_ms``)."""
     pool = t.pool
     npool = len(pool)
     bd = t.bd
@@ -65,12 +88,23 @@ def run(t, samples, rng, ranges, clock, budget_ms):
     # for a seed), every 4 when ranges weigh them (the costliest deals: a
     # stop comes sooner after the budget)
     every = 3 if ranges is not None else 15
+    left = per  # hands to deal before the slice ends
     for _ in range(samples):
         # one word of the seeded stream per deal, then a 16-bit LCG inside
         # the deal (_LCG_A; its high bits pick the cards): no call per card
         x = rnext()
         top = 0
         for jb in range(0, njobs, 4):
+            if left <= 0:
+                # a slice done (a weighted deal of many players is several):
+                # the loop is free until the next; the clock counts the
+                # thinking only
+                spent = clock() - t0 if clock is not None else 0
+                yield
+                if clock is not None:
+                    t0 = clock() - spent
+                left = per
+            left -= 1
             h = jobs[jb]
             base = jobs[jb + 1]
             end = jobs[jb + 2]

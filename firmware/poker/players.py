@@ -240,9 +240,14 @@ _STYLE_NAMES = ('tight-aggressive', 'loose-aggressive', 'tight-passive',
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
-# its mean). The device takes about 90 times as long.
+# its mean). The device takes about DEVICE_X times as long.
 COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
            'FO/8': 46}
+DEVICE_X = 90
+
+# A decision thinks in slices (``think``) of about this much of the RP2040's
+# time, so that a press waits at most one slice before its frame
+SLICE_US = 3000
 
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
@@ -287,12 +292,24 @@ class _Base:
         return (self.rng.next16() * 1000) >> 16 < permille
 
     def decide(self, view):
+        return _eq.finish(self.think(view))
+
+    def think(self, view):
+        """``decide`` in slices: a generator that yields between slices of
+        the work (each about ``SLICE_US`` of the RP2040's time) and returns
+        the action; the same action, the same random draws, whatever is done
+        between slices (the console's loop answers the buttons there). (No
+        generator of its own: each one's frame is heap a decision.)"""
         legal = view.legal
         if not legal:
             raise ValueError("not this seat's turn")
         if len(legal) == 1:
-            return legal[0]
-        return self._decide(view)
+            return _eq.done(legal[0])
+        return self._think(view)
+
+    def _think(self, view):
+        # a level that needs no slices decides in one (see equity.done)
+        return _eq.done(self._decide(view))
 
     def _decide(self, view):
         raise NotImplementedError
@@ -458,11 +475,30 @@ class Normal(_Base):
         return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                omaha_quick=True)
 
-    def _decide(self, view):
+    def deal_us(self, view, nopp, ranges=False):
+        """The RP2040's time of one Monte Carlo deal of this decision, all
+        players' hands (``COST_US`` times ``DEVICE_X``)."""
+        return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
+
+    def _think(self, view):
+        """The decision in slices (see ``think``): the ranges, then
+        ``equity``'s Monte Carlo in slices of about ``SLICE_US`` on the
+        chip, then the choice."""
         nopp = view.live_opponents
         if nopp == 0:
             return act(view, 'call')
-        e = self.equity(view, nopp)
+        rg = self.ranges(view)
+        n = self.budget(view, nopp, rg is not None)
+        yield
+        # hands dealt a slice: a deal's cost is all players' hands
+        per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
+        e = yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+                                      True, per if per > 0 else 1)
+        return self._choose(view, nopp, e)
+
+    def _choose(self, view, nopp, e):
+        """The action, from the equity ``e`` (permille) against ``nopp``
+        live opponents."""
         raises = view.raises
         disc = self.discount_pct(view)
         if disc < 100:

@@ -141,40 +141,68 @@ if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
 def run(t, samples, rng, clock, budget_ms, pot):
     """(pot units won, deals) over ``samples`` deals of table ``t`` (seven
     cards a hand, high only, no ranges), or None when this does not apply."""
+    from poker.montecarlo import WHOLE, finish
+
+    return finish(parts(t, samples, rng, clock, budget_ms, pot, WHOLE))
+
+
+def parts(t, samples, rng, clock, budget_ms, pot, per):
+    """``run`` in slices of about ``per`` hands (whole batches of deals, at
+    least one; ``poker.montecarlo.WHOLE``: none): a generator that yields
+    between slices and returns what ``run`` does; the deals and sums are the
+    same whatever the slices. The shared
+    buffers are set up again after each slice (another equity may have used
+    them meanwhile), and the time between slices is not counted against
+    ``budget_ms``."""
     np = t.nplayers
     if type(rng) is not Rng or np > MAX_PLAYERS:
         return None
     ctrl = _CTRL
-    ctrl[0] = len(t.pool)
-    ctrl[2] = np
-    ctrl[3] = t.nown
-    ctrl[5] = rng.s0
-    ctrl[6] = rng.s1
-    ctrl[7] = 0
-    ctrl[8] = 7 * _MAX_HANDS  # the known cards, after the batch's hands:
-    ctrl[9] = t.bstart        # deal() copies them into a deal slot the
-    ctrl[10] = t.nboard       # first time it fills it
     t.copy_board()
-    # (the stubs type viper's ptr8/ptr32 arguments; a buffer is what they take)
-    prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
-    per = _MAX_HANDS // np
+    batch_deals = _MAX_HANDS // np
     shares = _SHARES
-    if shares[1] != pot:
-        for k in range(1, MAX_PLAYERS + 1):
-            shares[k] = pot // k
     t0 = 0
     if clock is not None:  # batches that end on every 16th deal
-        while _CLOCK_EVERY % per:
-            per -= 1
+        while _CLOCK_EVERY % batch_deals:
+            batch_deals -= 1
         t0 = clock()
+    per //= np  # deals a slice: whole batches
+    if per < samples:
+        per = per // batch_deals * batch_deals if per > batch_deals else batch_deals
     strengths = _STRENGTHS
     batch = _ev.high7_batch
     total = 0
     done = 0
+    stop = 0
     while done < samples:
+        if done == stop:
+            if done:
+                # a slice done: the loop is free until the next one (the
+                # clock counts the thinking only)
+                spent = clock() - t0 if clock is not None else 0
+                rng.s0 = ctrl[5]
+                rng.s1 = ctrl[6]
+                yield
+                if clock is not None:
+                    t0 = clock() - spent
+            stop += per
+            ctrl[0] = len(t.pool)
+            ctrl[2] = np
+            ctrl[3] = t.nown
+            ctrl[5] = rng.s0
+            ctrl[6] = rng.s1
+            ctrl[7] = 0
+            ctrl[8] = 7 * _MAX_HANDS  # the known cards, after the batch's hands:
+            ctrl[9] = t.bstart        # deal() copies them into a deal slot the
+            ctrl[10] = t.nboard       # first time it fills it
+            # (the stubs type viper's ptr8/ptr32 arguments; a buffer is what they take)
+            prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
+            if shares[1] != pot:
+                for k in range(1, MAX_PLAYERS + 1):
+                    shares[k] = pot // k
         nd = samples - done
-        if nd > per:
-            nd = per
+        if nd > batch_deals:
+            nd = batch_deals
         ctrl[4] = nd
         deal(0, 0, t.pool, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
         batch(_HANDS, nd * np, strengths)

@@ -478,6 +478,12 @@ class Table(Screen):
             if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
                 self._coach_step()
             return
+        # the next virtual player thinks a slice a poll (poker.game.think:
+        # a press waits one slice, not a whole decision), from the last
+        # action on; it acts once it has decided and its pace is up. A
+        # press's frame goes first (drawn at the end of this poll)
+        if self.app.dirty or not g.think():
+            return
         if now >= self.next_step or self.hurry:
             r = g.step()
             if r is not None:

@@ -235,3 +235,113 @@ def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None):
 def stats(values):
     v = sorted(values)
     return v[0], v[len(v) // 2], v[-1]
+
+
+# -------------------------------------------------- presses while the players act
+
+THINK_EVERY_MS = 90    # between two presses while the players act (not a divisor of their 600 ms pace)
+THINK_WINDOW_MS = 2400  # how long the presses go on after each turn handed to the players
+THINK_SETTLE_MS = 300  # after NEW GAME's table its records go to flash first (erases: 45 ms each)
+# a player's action on its way to the display when a frame other than the
+# press's starts within ACTING_AFTER_MS after the press (the step before it)
+# or ended within ACTING_BEFORE_MS before it (the heap collection after it)
+ACTING_AFTER_MS = 30
+ACTING_BEFORE_MS = 35
+
+
+def hard_table_settings(data, seats=8, game="F7S"):
+    """Writes into folder ``data`` the settings record (poker.store's file)
+    of a casino table of ``seats`` Hard players; returns its bytes."""
+    from poker.settings import Settings
+
+    s = Settings()
+    s.profile = "casino"
+    s.normalize()
+    s.game = game
+    s.players = seats
+    s.difficulty = 2
+    s.normalize()
+    s.save(Store(root=data))
+    with open(os.path.join(data, "settings"), "rb") as f:
+        return f.read()
+
+
+def plan_turns(seed, data, turns):
+    """The simulator with the settings in ``data``: the settled frames of
+    power-on, the menu, then your turns after NEW GAME and after each of
+    your calls (``turns`` in all)."""
+    c = SimConsole(seed, data)
+    first = bytes(c.display.buffer)
+    steps = [Step("A", c.press("A"), c.screen())]  # the menu
+    for _ in range(turns):
+        steps.append(Step("A", c.press("A"), c.screen()))
+        if not (c.screen() == "Table" and c.app.game.human_to_act()):
+            raise VpicoError("the simulator is not at your turn: %s" % c.screen())
+    return first, steps, c.app.game
+
+
+def is_list(frame):
+    """True for the table's list view: the rule under its first line spans
+    the display (row 6); no table view has it (every golden checked)."""
+    return all(frame[x] & 0x40 for x in range(128))
+
+
+def _quiet(vp, ms):
+    """Runs until no frame came for ``ms`` (past the players' pace: your turn)."""
+    while True:
+        last = vp.frames[-1].t1 if vp.frames else 0
+        if vp.now - last >= ms * NS_PER_MS:
+            return
+        vp.run(100)
+
+
+def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=True, log=None):
+    """From power-on, the plan of ``plan_turns``: after each A that hands
+    the turn to the virtual players, UP and DOWN every THINK_EVERY_MS for
+    ``window_ms`` (list view, table, ...), then the table again and your
+    turn as the simulator showed it (``same`` False: the players' decisions
+    may differ from the simulator's, as Hard's deals on the stock route's
+    compact tables do: your turn is then the screen quiet for 2 s).
+    Returns (thinking, acting, frames): each press's ms to its frame
+    complete, made while the players think or wait for their pace, or as an
+    action reached the display; and how many other frames (the players'
+    actions) came meanwhile. ``log``: a list that gets (press ns, ms,
+    acting) of each press."""
+    thinking = []
+    acting = []
+    acted = 0
+    wait_for(vp, first, 10000, "power-on", quiet=False)
+    vp.press("A", HOLD_MS)
+    wait_for(vp, steps[0].frame, 5000, "menu")
+    for i, s in enumerate(steps[1:]):
+        release = vp.press("A", HOLD_MS)
+        n = len(vp.frames)
+        while not [f for f in vp.frames[n:] if f.t0 >= release]:  # its frame first
+            vp.run(5)
+        vp.run(THINK_SETTLE_MS if i == 0 else 5)
+        listing = False
+        t = vp.now
+        end = t + window_ms * NS_PER_MS
+        while t < end:
+            before = len(vp.frames)
+            vp.press("UP" if not listing else "DOWN", HOLD_MS, at_ns=t)
+            listing = not listing
+            nxt = t + THINK_EVERY_MS * NS_PER_MS
+            vp.run_until(nxt)
+            mine = [f for f in vp.frames[before:] if f.t0 >= t and is_list(f.data) == listing]
+            ms = (mine[0].t1 - t) / NS_PER_MS if mine else float("inf")
+            acted += len(vp.frames) - before - (1 if mine else 0)
+            others = [f for f in vp.frames[before - 1:] if not mine or f.t0 < mine[0].t0]
+            busy = [f for f in others if f.t1 > t - ACTING_BEFORE_MS * NS_PER_MS
+                    and f.t0 < t + ACTING_AFTER_MS * NS_PER_MS]
+            (acting if busy else thinking).append(ms)
+            if log is not None:
+                log.append((t, ms, bool(busy)))
+            t = nxt
+        if listing:  # back to the table, as the simulator shows it
+            vp.press("DOWN", HOLD_MS)
+        if same:
+            wait_for(vp, s.frame, 20000, "your turn %d" % i)
+        else:
+            _quiet(vp, 2000)
+    return thinking, acting, acted
