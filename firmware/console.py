@@ -115,6 +115,7 @@ class Loop:
         if self._swallow and b.state == 0:
             self._swallow = False
         app = self.app
+        app.held = mask != 0  # no loading step while a press waits for its answer
         app.tick(now)
         if app.draw():
             self._framed = True

@@ -28,17 +28,19 @@ NEXT to see the table as a list.
 from ui import keys
 from ui.messages import Banner, Confirm, PowerOn
 
-# What a game needs, imported for good one per tick once the first frame
-# (NEW GAME) is on the display, in this order: on the stock route each
+# What a game needs, imported for good one per idle poll once the first
+# frame (NEW GAME) is on the display, in this order: on the stock route each
 # module's code is read into the heap, and code loaded on a fresh heap sits
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
-# failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
+# failed). The settings (and their modules) come before the first frame, and
+# the menu first after it: the first key's answer (the menu) needs no more.
+# Screens only the menu opens (help, stats) stay per use.
+PRELOAD = ("ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
-           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
-           "ui.menu", "ui.coach", "ui.table", "ui.showdown")
+           "poker.hard", "poker.record", "poker.handname", "poker.game", "poker.phhout",
+           "ui.coach", "ui.table", "ui.showdown")
 
 
 class App:
@@ -48,6 +50,8 @@ class App:
     # demos put fixed virtual players or preset decks here
     players = None
     hand_factory = None
+    held = False  # a button is down (the device's loop says so)
+    _new_due = False  # the menu's new game is to be made ahead (again)
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -69,42 +73,55 @@ class App:
         self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
-        # quick (the device): the settings and the saved game are read after
-        # the first frame, once PRELOAD is in; else (tests, simulator) at once
+        # quick (the device): the settings now (the first frame has their
+        # contrast), the saved game after the first frame, once PRELOAD is
+        # in; else (tests, simulator) everything at once
         self._preload = 0  # PRELOAD's modules imported so far
+        self.loaded = False  # the saved game was read (self.game, maybe None)
+        self._load_settings()
         if not quick:
             self._load_game()
         self.go(PowerOn(self))
 
-    def _load_game(self):
-        from poker.game import Game
+    def _load_settings(self):
         from poker.settings import Settings
 
         self.settings = Settings.load(self.store)
+        self.apply_settings()
+
+    def _load_game(self):
+        from poker.game import Game
+
+        self.loaded = True
         if self.store is not None:
             try:
                 self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
                 self._defer(self.game)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
-        self.apply_settings()
 
     def _load_next(self):
         """One step of the loading after the first frame: a module of
-        PRELOAD, and after the last one the settings and the saved game."""
+        PRELOAD, and after the last one the saved game."""
         i = self._preload
         if i < len(PRELOAD):
             __import__(PRELOAD[i])
             self._preload = i + 1
-        elif self.settings is None:
+        elif not self.loaded:
             self._load_game()
+
+    def finish_loading(self):
+        """The rest of the loading at once (what needs the game)."""
+        while not self.loaded:
+            self._load_next()
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
-        if self.settings is None:
-            self._load_game()  # a key before the loading is over
+        if not self.loaded and self.store is not None and self.store.exists("game"):
+            # a key before a saved game is read: the menu shows it (RESUME)
+            self.finish_loading()
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -117,7 +134,9 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        if self.draws and (self._preload < len(PRELOAD) or self.settings is None):
+        # (none while a button is held: its answer, at the release, would
+        # wait on an import that cannot be cut)
+        if self.draws and not self.loaded and not self.held:
             self._load_next()
         scr = self.screen
         if scr is not None:
@@ -139,9 +158,14 @@ class App:
             g.flush_journal()
             # a finished hand's books, a part per idle poll; then, while the
             # showdown waits, the next deal (the key that starts it waits on
-            # no shuffle)
-            if not shown and not g.book() and getattr(self.screen, "deals_ahead", False):
-                g.deal_ahead()
+            # no shuffle), and while the menu waits, a new game's players
+            # and first deal (made again after a setting changed)
+            if not shown and not g.book():
+                if getattr(self.screen, "deals_ahead", False):
+                    g.deal_ahead()
+                elif self._new_due and self.screen is self._menu:
+                    self._new_due = False
+                    g.new_game_ahead()
         return shown
 
     def _draw(self):
@@ -215,6 +239,7 @@ class App:
                 pass
 
     def settings_changed(self):
+        self._new_due = True
         self.apply_settings()
         self._settings_dirty = True
 
@@ -249,10 +274,12 @@ class App:
         if self._notices:  # one notice at a time, each whole
             self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
             return
+        self._new_due = True
         self.go(self._menu)
 
     def menu_action(self, item):
         self._save_due = True
+        self.finish_loading()  # a key quicker than the loading
         if item == "RESUME":
             self.resume()
         elif item == "NEW GAME":
@@ -326,6 +353,9 @@ class App:
         self.table()
 
     def table(self):
+        g = self.game
+        if g is not None:
+            g.drop_new_game_ahead()  # (the game goes on: its heap is the game's)
         if self._table is None:
             from ui.table import Table
 
