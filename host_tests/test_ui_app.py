@@ -583,9 +583,16 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     assert app.draw() and type(app.screen).__name__ == "PowerOn"
     app.held = True
     app.tick(5)
-    assert app._preload == 0  # none while a button is held: its answer comes first
+    app.tick(6)
+    # while a button is held, only the code of its answer (the menu): the
+    # rest would make the answer wait at the release
+    assert app._preload == 1 and PRELOAD[0] == "ui.menu"
     app.held = False
-    for i in range(len(PRELOAD)):
+    app.changed()
+    app.tick(7)
+    assert app._preload == 1  # none before a frame to draw
+    app.draw()
+    for i in range(1, len(PRELOAD)):
         app.tick(10 + 10 * i)
     assert app._preload == len(PRELOAD) and all(m in sys.modules for m in PRELOAD)
     assert not app.loaded  # the game's objects come after its code
@@ -607,7 +614,17 @@ def test_quick_start_a_key_before_the_loading_opens_the_menu_at_once(tmp_path):
     assert "RESUME" not in app.screen.items
     app.draw()
     app.screen.sel = app.screen.items.index("NEW GAME")
-    app.handle(keys.A, keys.PRESS)  # a menu action quicker than the loading waits for it
+    app.handle(keys.A, keys.PRESS)  # a menu action quicker than the loading: LOADING at once
+    assert type(app.screen).__name__ == "Wait" and not app.loaded
+    app.tick(10)
+    assert app._preload == 0  # its frame first
+    assert app.draw()
+    t = 20
+    while type(app.screen).__name__ == "Wait":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 1000
     assert app.loaded and type(app.screen).__name__ == "Table"
     # the same game as with everything loaded at once (the simulator's way)
     slow = App(SimDisplay(), _store(tmp_path / "slow"), Rng(1))
@@ -619,7 +636,7 @@ def test_quick_start_a_key_before_the_loading_opens_the_menu_at_once(tmp_path):
     assert journal.rng_state(app.rng) == journal.rng_state(slow.rng)
 
 
-def test_quick_start_a_key_before_a_saved_game_is_read_offers_resume(tmp_path):
+def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume(tmp_path):
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
@@ -631,6 +648,13 @@ def test_quick_start_a_key_before_a_saved_game_is_read_offers_resume(tmp_path):
     app = App(SimDisplay(), _store(tmp_path), Rng(13), quick=True)
     app.draw()
     app.handle(keys.A, keys.PRESS)
+    assert type(app.screen).__name__ == "Wait"  # LOADING at once, the menu once the game is read
+    t = 10
+    while type(app.screen).__name__ == "Wait":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 1000
     assert app.loaded and app.screen.items[0] == "RESUME"
 
 

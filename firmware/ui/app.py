@@ -25,8 +25,10 @@ confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
 OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
 NEXT to see the table as a list.
 """
+from micropython import const
+
 from ui import keys
-from ui.messages import Banner, Confirm, PowerOn
+from ui.messages import Banner, Confirm, PowerOn, Wait
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -41,6 +43,7 @@ PRELOAD = ("ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
            "poker.hard", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.coach", "ui.table", "ui.showdown")
+_ANSWER = const(1)  # PRELOAD's first modules that the first key's answer (the menu) needs
 
 
 class App:
@@ -110,18 +113,24 @@ class App:
         elif not self.loaded:
             self._load_game()
 
-    def finish_loading(self):
-        """The rest of the loading at once (what needs the game)."""
-        while not self.loaded:
+    def _loading(self):
+        """A step of the loading for Wait; True once the game is read."""
+        if not self.loaded:
             self._load_next()
+        return self.loaded
+
+    def _after_loading(self, then):
+        """then() now if the game is read, else after LOADING (Wait), the
+        loading going on a step per poll: its key is answered at once."""
+        if self.loaded:
+            then()
+        else:
+            self.go(Wait(self, self._loading, then))
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
-        if not self.loaded and self.store is not None and self.store.exists("game"):
-            # a key before a saved game is read: the menu shows it (RESUME)
-            self.finish_loading()
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -134,9 +143,10 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        # (none while a button is held: its answer, at the release, would
-        # wait on an import that cannot be cut)
-        if self.draws and not self.loaded and not self.held:
+        # a loading step only in an idle poll: none before a frame to draw,
+        # none while a button is held (its answer, at the release, would
+        # wait on an import that cannot be cut) but the menu's own code
+        if self.draws and not self.loaded and not self.dirty and (not self.held or self._preload < _ANSWER):
             self._load_next()
         scr = self.screen
         if scr is not None:
@@ -265,6 +275,10 @@ class App:
         self._notices.append(message)
 
     def menu(self):
+        if not self.loaded and self.store is not None and self.store.exists("game"):
+            # a key before a saved game is read: the menu shows it (RESUME)
+            self._after_loading(self.menu)
+            return
         if self._menu is None:
             from ui.menu import Menu
 
@@ -279,7 +293,9 @@ class App:
 
     def menu_action(self, item):
         self._save_due = True
-        self.finish_loading()  # a key quicker than the loading
+        if not self.loaded:  # a key quicker than the loading
+            self._after_loading(lambda: self.menu_action(item))
+            return
         if item == "RESUME":
             self.resume()
         elif item == "NEW GAME":

@@ -108,6 +108,26 @@ class Banner(Screen):
         centered(fb, "A: OK", 56, SMALL)
 
 
+class Wait(Screen):
+    """LOADING while what the next screen needs is made, a step per poll
+    after this frame is shown: step() until it returns True, then done().
+    The answer to a key that must wait (a quick key after power-on, the
+    game's code still loading): on the display at once, the screen after."""
+
+    def __init__(self, app, step, done):
+        Screen.__init__(self, app)
+        self.step = step
+        self.done = done
+
+    def tick(self, now):
+        if not self.app.dirty and self.step():  # (its frame first)
+            self.done()
+
+    def draw(self, fb):
+        fb.rect(0, 0, W, 64, 1)
+        big(fb, "LOADING", 25)
+
+
 class Confirm(Screen):
     """A question with two or three answers side by side. LEFT/RIGHT pick,
     A answers with done(index); B answers done(cancel) (-1: no answer, just
