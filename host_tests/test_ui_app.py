@@ -576,17 +576,16 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it
-    # the settings before the first frame (its contrast is theirs), the game after
-    assert app.settings is not None and app.game is None and not app.loaded
+    assert app.settings is None and app.game is None and not app.loaded
     app.tick(0)
-    assert app._preload == 0  # no module of PRELOAD before the first frame
+    assert app.settings is None  # nothing is loaded before the first frame
     assert app.draw() and type(app.screen).__name__ == "PowerOn"
     app.held = True
-    app.tick(5)
-    app.tick(6)
-    # while a button is held, only the code of its answer (the menu): the
+    for t in (5, 6, 7):
+        app.tick(t)
+    # while a button is held, only what its answer (the menu) needs: the
     # rest would make the answer wait at the release
-    assert app._preload == 1 and PRELOAD[0] == "ui.menu"
+    assert app.settings is not None and app._preload == 1 and PRELOAD[0] == "ui.menu"
     app.held = False
     app.changed()
     app.tick(7)
@@ -600,7 +599,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     assert app.loaded
 
 
-def test_quick_start_a_key_before_the_loading_opens_the_menu_at_once(tmp_path):
+def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
     from poker import journal
     from poker.rng import Rng
     from ui.app import App
@@ -608,16 +607,18 @@ def test_quick_start_a_key_before_the_loading_opens_the_menu_at_once(tmp_path):
 
     app = App(SimDisplay(), _store(tmp_path / "quick"), Rng(1), quick=True)
     app.draw()
+    app.tick(10)
+    app.tick(20)  # the settings, the menu's code
     app.handle(keys.A, keys.PRESS)
-    # no saved game: the menu needs only the settings, the loading goes on
-    assert type(app.screen).__name__ == "Menu" and not app.loaded and app._preload == 0
+    # no saved game: the menu needs no more, the loading goes on
+    assert type(app.screen).__name__ == "Menu" and not app.loaded and app._preload == 1
     assert "RESUME" not in app.screen.items
     app.draw()
     app.screen.sel = app.screen.items.index("NEW GAME")
     app.handle(keys.A, keys.PRESS)  # a menu action quicker than the loading: LOADING at once
     assert type(app.screen).__name__ == "Wait" and not app.loaded
     app.tick(10)
-    assert app._preload == 0  # its frame first
+    assert app._preload == 1  # its frame first
     assert app.draw()
     t = 20
     while type(app.screen).__name__ == "Wait":
@@ -634,6 +635,29 @@ def test_quick_start_a_key_before_the_loading_opens_the_menu_at_once(tmp_path):
     slow.handle(keys.A, keys.PRESS)
     assert app.game.hand.hole == slow.game.hand.hole
     assert journal.rng_state(app.rng) == journal.rng_state(slow.rng)
+
+
+def test_quick_start_a_key_before_the_menu_can_be_drawn_shows_loading_then_the_menu():
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    app = App(SimDisplay(), None, Rng(1), quick=True)
+    app.draw()
+    app.handle(keys.A, keys.PRESS)  # at once: nothing loaded yet
+    assert type(app.screen).__name__ == "Wait" and app.settings is None
+    assert app.draw() and _lit_frame(app.display) > 50  # LOADING on the display
+    t = 10
+    while type(app.screen).__name__ == "Wait":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 100
+    assert type(app.screen).__name__ == "Menu" and not app.loaded
+
+
+def _lit_frame(display):
+    return sum(1 for b in display.buffer if b)
 
 
 def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume(tmp_path):

@@ -35,9 +35,9 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # module's code is read into the heap, and code loaded on a fresh heap sits
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
-# failed). The settings (and their modules) come before the first frame, and
-# the menu first after it: the first key's answer (the menu) needs no more.
-# Screens only the menu opens (help, stats) stay per use.
+# failed). The settings (and their modules) come first, then the menu: the
+# first key's answer (the menu) needs no more. Screens only the menu opens
+# (help, stats) stay per use.
 PRELOAD = ("ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
@@ -76,13 +76,13 @@ class App:
         self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
-        # quick (the device): the settings now (the first frame has their
-        # contrast), the saved game after the first frame, once PRELOAD is
-        # in; else (tests, simulator) everything at once
+        # quick (the device): the settings, PRELOAD and the saved game are
+        # read after the first frame, a step per idle poll; else (tests,
+        # simulator) at once
         self._preload = 0  # PRELOAD's modules imported so far
         self.loaded = False  # the saved game was read (self.game, maybe None)
-        self._load_settings()
         if not quick:
+            self._load_settings()
             self._load_game()
         self.go(PowerOn(self))
 
@@ -104,28 +104,36 @@ class App:
                 self.game = None
 
     def _load_next(self):
-        """One step of the loading after the first frame: a module of
-        PRELOAD, and after the last one the saved game."""
+        """One step of the loading after the first frame: the settings, a
+        module of PRELOAD, and after the last one the saved game."""
         i = self._preload
-        if i < len(PRELOAD):
+        if self.settings is None:
+            self._load_settings()
+        elif i < len(PRELOAD):
             __import__(PRELOAD[i])
             self._preload = i + 1
         elif not self.loaded:
             self._load_game()
 
-    def _loading(self):
-        """A step of the loading for Wait; True once the game is read."""
-        if not self.loaded:
-            self._load_next()
+    def _menu_ready(self):
+        return self.settings is not None and self._preload >= _ANSWER
+
+    def _game_ready(self):
         return self.loaded
 
-    def _after_loading(self, then):
-        """then() now if the game is read, else after LOADING (Wait), the
-        loading going on a step per poll: its key is answered at once."""
-        if self.loaded:
+    def _after_loading(self, then, ready):
+        """then() at once if ready() (what it needs is in), else LOADING
+        (Wait) at once, the loading a step per poll until ready(), then
+        then(): the key is answered at once either way."""
+        if ready():
             then()
-        else:
-            self.go(Wait(self, self._loading, then))
+            return
+
+        def step():
+            if not ready():
+                self._load_next()
+            return ready()
+        self.go(Wait(self, step, then))
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
@@ -146,7 +154,7 @@ class App:
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
         # wait on an import that cannot be cut) but the menu's own code
-        if self.draws and not self.loaded and not self.dirty and (not self.held or self._preload < _ANSWER):
+        if self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready()):
             self._load_next()
         scr = self.screen
         if scr is not None:
@@ -275,10 +283,14 @@ class App:
         self._notices.append(message)
 
     def menu(self):
-        if not self.loaded and self.store is not None and self.store.exists("game"):
-            # a key before a saved game is read: the menu shows it (RESUME)
-            self._after_loading(self.menu)
-            return
+        if not self.loaded:
+            if self.store is not None and self.store.exists("game"):
+                # a key before a saved game is read: the menu shows it (RESUME)
+                self._after_loading(self.menu, self._game_ready)
+                return
+            if not self._menu_ready():  # a key at once after power-on
+                self._after_loading(self.menu, self._menu_ready)
+                return
         if self._menu is None:
             from ui.menu import Menu
 
@@ -294,7 +306,7 @@ class App:
     def menu_action(self, item):
         self._save_due = True
         if not self.loaded:  # a key quicker than the loading
-            self._after_loading(lambda: self.menu_action(item))
+            self._after_loading(lambda: self.menu_action(item), self._game_ready)
             return
         if item == "RESUME":
             self.resume()
