@@ -38,12 +38,12 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # failed). The settings (and their modules) come first, then the menu: the
 # first key's answer (the menu) needs no more. Screens only the menu opens
 # (help, stats) stay per use.
-PRELOAD = ("ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
+PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
            "poker.hard", "poker.record", "poker.handname", "poker.game", "poker.phhout",
            "ui.coach", "ui.table", "ui.showdown")
-_ANSWER = const(1)  # PRELOAD's first modules that the first key's answer (the menu) needs
+_ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 
 
 class App:
@@ -104,10 +104,11 @@ class App:
                 self.game = None
 
     def _load_next(self):
-        """One step of the loading after the first frame: the settings, a
-        module of PRELOAD, and after the last one the saved game."""
+        """One step of the loading after the first frame: a module of
+        PRELOAD (after the menu's, the settings), and after the last one
+        the saved game."""
         i = self._preload
-        if self.settings is None:
+        if i >= _ANSWER and self.settings is None:
             self._load_settings()
         elif i < len(PRELOAD):
             __import__(PRELOAD[i])
@@ -116,7 +117,7 @@ class App:
             self._load_game()
 
     def _menu_ready(self):
-        return self.settings is not None and self._preload >= _ANSWER
+        return self.settings is not None
 
     def _game_ready(self):
         return self.loaded
@@ -133,7 +134,11 @@ class App:
             if not ready():
                 self._load_next()
             return ready()
-        self.go(Wait(self, step, then))
+        wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
+        if wait is not None:
+            wait(step, then)
+        else:
+            self.go(Wait(self, step, then))
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
