@@ -55,6 +55,10 @@ Driving hands:
 - ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
   it (between hands, once booked; the UI calls it while the showdown
   waits), with the same cards ``start_hand`` would deal.
+- ``g.new_game_ahead()``: makes a new game's virtual players and first hand
+  with the current settings (the UI calls it while the menu waits; again
+  after a setting changed), the game in play untouched; ``new_game`` takes
+  them if nothing changed since: the same game as made at its call.
 - ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
 - ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
   not the human's turn or the action is illegal).
