@@ -292,6 +292,8 @@ class App:
         self._notices.append(message)
 
     def menu(self):
+        if self._notice():  # (a board's notice needs nothing loaded)
+            return
         if not self.loaded:
             if self.store is not None and self.store.exists("game"):
                 # a key before a saved game is read: the menu shows it (RESUME)
@@ -306,11 +308,18 @@ class App:
             self._menu = Menu(self)
         if self.store is not None:
             self._notices.extend(self.store.pop_problems())
-        if self._notices:  # one notice at a time, each whole
-            self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
+        if self._notice():
             return
         self._new_due = True
         self.go(self._menu)
+
+    def _notice(self):
+        """The first notice on the screen, on the way to the menu; True if
+        one is up (one at a time, each whole)."""
+        if not self._notices:
+            return False
+        self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
+        return True
 
     def menu_action(self, item):
         self._save_due = True
