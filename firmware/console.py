@@ -12,10 +12,10 @@ docstring of 300 bytes).
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):
 read the buttons -> ``app.handle(key, event)``; ``app.held`` (a button is
-down) and ``app.tick(now_ms)`` (True while the app loads: a step per idle
-poll); ``app.draw()`` (draws and shows only if something changed; at the
-first idle poll after a frame, or after a step of the loading, a heap
-collection if the heap runs low); step the
+down: the app then starts no work a press's answer would wait on) and
+``app.tick(now_ms)``; ``app.draw()`` (draws and shows only if something
+changed; at the first idle poll after a frame, a heap collection if the
+heap runs low); step the
 buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
 ``app.awake`` (optional, True while the app animates, e.g. virtual players
 acting) keeps the screen on.
@@ -118,12 +118,10 @@ class Loop:
             self._swallow = False
         app = self.app
         app.held = mask != 0  # no loading step while a press waits for its answer
-        loading = app.tick(now)
+        app.tick(now)
         if app.draw():
             self._framed = True
-        elif (self._framed or loading) and mask == 0:
-            # (while the app loads, its imports leave garbage without frames:
-            # collected here, not by the allocation of the next key's answer)
+        elif self._framed and mask == 0:
             self._framed = False
             if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
                 gc.collect()

@@ -155,19 +155,15 @@ class App:
             scr.key(key, event)
 
     def tick(self, now_ms):
-        """Returns True if a step of the loading ran (its garbage: the loop
-        may collect it before a key needs the heap)."""
         self.now = now_ms
-        loading = not self.loaded
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
         # wait on an import that cannot be cut) but the menu's own code
-        if self.draws and loading and not self.dirty and (not self.held or not self._menu_ready()):
+        if self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready()):
             self._load_next()
         scr = self.screen
         if scr is not None:
             scr.tick(now_ms)
-        return loading
 
     @staticmethod
     def _defer(game):
