@@ -158,7 +158,7 @@ class App:
         self.now = now_ms
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
-        # wait on an import that cannot be cut) but the menu's own code
+        # wait on an import that cannot be cut) but what the menu needs
         if self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready()):
             self._load_next()
         scr = self.screen
