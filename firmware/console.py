@@ -11,9 +11,11 @@ docstring of 300 bytes).
 
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):
-read the buttons -> ``app.handle(key, event)``; ``app.tick(now_ms)``;
-``app.draw()`` (draws and shows only if something changed; at the first
-idle poll after a frame, a heap collection if the heap runs low); step the
+read the buttons -> ``app.handle(key, event)``; ``app.held`` (a button is
+down: the app then starts no work a press's answer would wait on) and
+``app.tick(now_ms)``; ``app.draw()`` (draws and shows only if something
+changed; at the first idle poll after a frame, a heap collection if the
+heap runs low); step the
 buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
 ``app.awake`` (optional, True while the app animates, e.g. virtual players
 acting) keeps the screen on.
@@ -115,6 +117,7 @@ class Loop:
         if self._swallow and b.state == 0:
             self._swallow = False
         app = self.app
+        app.held = mask != 0  # no loading step while a press waits for its answer
         app.tick(now)
         if app.draw():
             self._framed = True

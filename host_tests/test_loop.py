@@ -200,3 +200,16 @@ def test_a_button_that_changed_cuts_the_loops_nap_short():
     # 1 ms naps; the poll comes at 3 ms, not at the end of the 10 ms period
     assert app.ticks[:2] == [0, 3] and naps[:3] == [1, 1, 1]
     assert b.state == 1 << 4  # A is down from that poll (A acts on its release)
+
+
+
+def test_the_app_hears_whether_a_button_is_held():
+    app = FakeApp()
+    b = FakeButtons()
+    loop = Loop(app, b)
+    b.mask = 1 << 4
+    loop.step(0)
+    assert app.held  # (ui.app starts no loading step then)
+    b.mask = 0
+    loop.step(10)
+    assert not app.held

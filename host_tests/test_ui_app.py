@@ -568,7 +568,7 @@ def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
     assert rig.until(lambda: rig.screen() == "Showdown", 1000) and g.unbooked is None
 
 
-def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_a_tick():
+def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_tick():
     import sys
 
     from poker.rng import Rng
@@ -576,24 +576,136 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_a_tick():
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it
-    assert app.settings is None and app.game is None
+    assert app.settings is None and app.game is None and not app.loaded
     app.tick(0)
     assert app.settings is None  # nothing is loaded before the first frame
     assert app.draw() and type(app.screen).__name__ == "PowerOn"
-    for i in range(len(PRELOAD)):
+    app.held = True
+    for t in range(1, 10):
+        app.tick(t)
+    # while a button is held, only what its answer (the menu) needs: the
+    # rest would make the answer wait at the release
+    n = app._preload
+    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.settings", "ui.menu")
+    app.held = False
+    app.changed()
+    app.tick(10)
+    assert app._preload == n  # none before a frame to draw
+    app.draw()
+    for i in range(n, len(PRELOAD)):
         app.tick(10 + 10 * i)
     assert app._preload == len(PRELOAD) and all(m in sys.modules for m in PRELOAD)
-    assert app.settings is None  # the game's objects come after its code
+    assert not app.loaded  # the game's objects come after its code
     app.tick(500)
-    assert app.settings is not None  # no store: no saved game to read
+    assert app.loaded
 
 
-def test_quick_start_a_key_before_the_loading_still_opens_the_menu():
+def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
+    from poker import journal
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    app = App(SimDisplay(), _store(tmp_path / "quick"), Rng(1), quick=True)
+    app.draw()
+    for t in range(10, 60, 10):
+        app.tick(t)  # the settings and their code, the menu's code
+    app.handle(keys.A, keys.PRESS)
+    # no saved game: the menu needs no more, the loading goes on
+    n = app._preload
+    assert type(app.screen).__name__ == "Menu" and not app.loaded and n == 4
+    assert "RESUME" not in app.screen.items
+    app.draw()
+    app.screen.sel = app.screen.items.index("NEW GAME")
+    app.handle(keys.A, keys.PRESS)  # a menu action quicker than the loading: LOADING at once
+    assert type(app.screen).__name__ == "Wait" and not app.loaded
+    app.tick(10)
+    assert app._preload == n  # its frame first
+    assert app.draw()
+    t = 20
+    while type(app.screen).__name__ == "Wait":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 1000
+    assert app.loaded and type(app.screen).__name__ == "Table"
+    # the same game as with everything loaded at once (the simulator's way)
+    slow = App(SimDisplay(), _store(tmp_path / "slow"), Rng(1))
+    slow.draw()
+    slow.handle(keys.A, keys.PRESS)
+    slow.screen.sel = slow.screen.items.index("NEW GAME")
+    slow.handle(keys.A, keys.PRESS)
+    assert app.game.hand.hole == slow.game.hand.hole
+    assert journal.rng_state(app.rng) == journal.rng_state(slow.rng)
+
+
+def test_quick_start_a_key_before_the_menu_can_be_drawn_shows_loading_then_the_menu():
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), None, Rng(1), quick=True)
     app.draw()
+    title = bytes(app.display.buffer)
+    app.handle(keys.A, keys.PRESS)  # at once: nothing loaded yet
+    assert app.screen.waiting is not None and app.settings is None
+    assert app.draw()
+    # LOADING in place of NEW GAME and PRESS A: the title's rows stay as they were
+    now = bytes(app.display.buffer)
+    assert now[:5 * 128] == title[:5 * 128] and now[5 * 128:] != title[5 * 128:]
+    app.handle(keys.A, keys.PRESS)  # another key meanwhile: nothing more
+    t = 10
+    while type(app.screen).__name__ == "PowerOn":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 100
+    assert type(app.screen).__name__ == "Menu" and not app.loaded
+
+
+def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume(tmp_path):
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    rig = Rig(seed=12, store=_store(tmp_path))
+    rig.new_game()
+    while rig.screen() != "Showdown":  # the first hand played: a game in progress
+        rig.press(keys.A) if rig.my_turn() else rig.run(100)
+    app = App(SimDisplay(), _store(tmp_path), Rng(13), quick=True)
+    app.draw()
     app.handle(keys.A, keys.PRESS)
-    assert type(app.screen).__name__ == "Menu" and app.settings is not None
+    assert app.screen.waiting is not None  # LOADING at once, the menu once the game is read
+    t = 10
+    while type(app.screen).__name__ == "PowerOn":
+        app.tick(t)
+        app.draw()
+        t += 10
+        assert t < 1000
+    assert app.loaded and app.screen.items[0] == "RESUME"
+
+
+def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
+    from poker import journal
+
+    # the menu waits: the new game's players and first hand are made; NEW
+    # GAME takes them, and the game is the one made at the key
+    games = []
+    for idle in (True, False):
+        rig = Rig(seed=21, store=_store(tmp_path / str(idle)), players=None)
+        g = rig.app.game
+        if not idle:
+            g.new_game_ahead = lambda: None  # nothing made ahead: all at the key
+        rig.press(keys.A)
+        menu = rig.app.screen
+        menu.sel = menu.items.index("GAME")
+        rig.press(keys.RIGHT)  # another game: made again
+        made = g._new_ahead
+        assert (made is not None) == idle and (made is None or made[0] == g._new_key(rig.app.settings))
+        menu.sel = menu.items.index("NEW GAME")
+        rig.app.handle(keys.A, keys.PRESS)
+        assert rig.screen() == "Table" and g._new_ahead is None
+        if idle:
+            assert g.bots == made[1]  # taken
+        games.append(([list(c) for c in g.hand.hole], journal.rng_state(g.rng)))
+    assert games[0] == games[1]

@@ -28,9 +28,6 @@ from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf
 
 SEED = 1234
 PRESS_BUDGET_MS = 50  # docs/device.md: a button released to its frame complete, every press
-# Over that budget still (issue 17, left to do), each held to its own bound:
-FIRST_PRESS_MS = 600     # the first press, made at once at NEW GAME: it waits for the game loading after that frame
-NEW_GAME_PRESS_MS = 70   # a press that starts a new game: its players and first deal come before its table (about 55 ms)
 ROUTES = [("romfs", "STUD_PICO"), ("lfs", "RPI_PICO")]  # RPI_PICO stands for stock MicroPython
 
 
@@ -91,18 +88,17 @@ def test_the_route_plays_the_scripted_game_frame_for_frame(route, firmware, devi
               route, firmware, _ms(new_game.t1), len(lat), *gamescript.stats(starts),
               *gamescript.stats(ends)))
     # every press answered within the budget, from its release (arrows: when
-    # pressed) to its frame complete on the display, hand ends included
+    # pressed) to its frame complete on the display, hand ends included: the
+    # first, made at once at NEW GAME while the game still loads, and the
+    # presses that start a new game too
     over = []
     for i, s in enumerate(steps):
         before = steps[i - 1].screen if i else "PowerOn"
-        if i == 0:
-            bound = FIRST_PRESS_MS
-        elif s.screen == "Table" and before in ("Menu", "Confirm"):
-            bound = NEW_GAME_PRESS_MS  # a new game (or RESUME: the table again)
-        else:
-            bound = PRESS_BUDGET_MS
-        if ends[i] > bound:
-            over.append("step %d %s %s->%s: %.1f ms (bound %d)" % (i, s.key, before, s.screen, ends[i], bound))
+        what = "step %d %s %s->%s %s: %.1f ms" % (i, s.key, before, s.screen, s.note, ends[i])
+        if i == 0 or s.note.startswith("new game") or (s.screen == "Table" and before in ("Menu", "Confirm")):
+            print("  " + what)  # the first press, the presses that start a new game
+        if ends[i] > PRESS_BUDGET_MS:
+            over.append(what)
     assert over == []
 
 

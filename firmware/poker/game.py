@@ -55,6 +55,10 @@ Driving hands:
 - ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
   it (between hands, once booked; the UI calls it while the showdown
   waits), with the same cards ``start_hand`` would deal.
+- ``g.new_game_ahead()``: makes a new game's virtual players and first hand
+  with the current settings (the UI calls it while the menu waits; again
+  after a setting changed), the game in play untouched; ``new_game`` takes
+  them if nothing changed since: the same game as made at its call.
 - ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
 - ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
   not the human's turn or the action is illegal).
@@ -200,6 +204,7 @@ class Game:
         self._ahead = None  # the next hand dealt ahead (see deal_ahead)
         self._thought = None  # a decision in slices: [turn, its think, its action] (see think)
         self._moves = 0  # actions applied (a turn of _turn)
+        self._new_ahead = None  # a new game's players and first hand (see new_game_ahead)
         # the hand's journal: the chain of its last record (None: no journal
         # for this hand) and records not yet written (see defer_journal)
         self._jchain = None
@@ -226,7 +231,7 @@ class Game:
             self.new_game()
 
     # -- a game ----------------------------------------------------------------
-    def _setup(self, s):
+    def _setup(self, s, made=None):
         self.code = s.game
         self.profile = s.profile
         self.small_bet = s.small_bet()
@@ -238,14 +243,22 @@ class Game:
         self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
         self.bots = {}
-        self.remake_players()
+        if made is None:
+            self.remake_players()
+        else:
+            self.level = s.difficulty
+            self.bots = made[1]
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay."""
+        made = self._new_ahead
+        self._new_ahead = None
         self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
-        self.settings.normalize()
-        self._setup(self.settings)
+        s = self.settings.normalize()
+        if made is not None and made[0] != self._new_key(s):
+            made = None  # made for other settings or another random state
+        self._setup(s, made)
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
         self.dealer = self.rules.first_dealer % self.seats
@@ -254,6 +267,9 @@ class Game:
         self.result = None
         self.hand = None
         self.last_hand = None
+        if made is not None:  # its first hand, as start_hand would deal it
+            self._ahead = made[2]
+            self.rng.s0, self.rng.s1 = made[3]
         self._close_journal(self.defer_journal)
         if self.defer_journal:
             self._unsaved = True  # saved by flush_journal, before the next hand's journal
@@ -378,6 +394,47 @@ class Game:
         start = self._next_start()
         hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
         self._ahead = (hand, start, state, self.dealer)
+
+    def _new_key(self, s):
+        """What a new game's players and first hand depend on: the settings
+        and the random source as new_game finds it (a hand dealt ahead put
+        back)."""
+        a = self._ahead
+        state = a[2] if a is not None else journal.rng_state(self.rng)
+        return (s.game, s.stakes, s.profile, s.players, s.chips, s.difficulty, state)
+
+    def new_game_ahead(self):
+        """Makes, while the menu waits, what new_game would make first with
+        the current settings: the virtual players and the first hand, from
+        the random source as new_game would find it. The source is put
+        back: the game in play goes on untouched. new_game takes them if
+        nothing changed since (the key that starts the game waits on
+        neither); the same call remakes them after a setting changed."""
+        s = self.settings
+        key = self._new_key(s)
+        made = self._new_ahead
+        if key[-1] is None or (made is not None and made[0] == key):
+            return
+        self._new_ahead = None
+        rng = self.rng
+        now = rng.s0, rng.s1
+        rng.s0, rng.s1 = key[-1]
+        try:
+            n = s.players
+            bots = {}
+            for seat in range(1, n):
+                bots[seat] = self.players(seat, s, rng)
+            state = rng.s0, rng.s1
+            rules = s.house()
+            start = [s.chips] * n
+            dealer = rules.first_dealer % n
+            hand = self.hand_factory(VARIANTS[s.game], rules, list(start), dealer, rng)
+            self._new_ahead = (key, bots, (hand, start, state, dealer), (rng.s0, rng.s1))
+        finally:
+            rng.s0, rng.s1 = now
+
+    def drop_new_game_ahead(self):
+        self._new_ahead = None
 
     def _drop_ahead(self):
         """The hand dealt ahead goes, and the random source is put back."""

@@ -25,20 +25,25 @@ confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
 OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
 NEXT to see the table as a list.
 """
-from ui import keys
-from ui.messages import Banner, Confirm, PowerOn
+from micropython import const
 
-# What a game needs, imported for good one per tick once the first frame
-# (NEW GAME) is on the display, in this order: on the stock route each
+from ui import keys
+from ui.messages import Banner, Confirm, PowerOn, Wait
+
+# What a game needs, imported for good one per idle poll once the first
+# frame (NEW GAME) is on the display, in this order: on the stock route each
 # module's code is read into the heap, and code loaded on a fresh heap sits
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
-# failed). Screens only the menu opens (help, stats) stay per use.
-PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
+# failed). The settings (and their modules) come first, then the menu: the
+# first key's answer (the menu) needs no more. Screens only the menu opens
+# (help, stats) stay per use.
+PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
-           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
-           "ui.menu", "ui.coach", "ui.table", "ui.showdown")
+           "poker.hard", "poker.record", "poker.handname", "poker.game", "poker.phhout",
+           "ui.coach", "ui.table", "ui.showdown")
+_ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 
 
 class App:
@@ -48,6 +53,8 @@ class App:
     # demos put fixed virtual players or preset decks here
     players = None
     hand_factory = None
+    held = False  # a button is down (the device's loop says so)
+    _new_due = False  # the menu's new game is to be made ahead (again)
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -69,42 +76,74 @@ class App:
         self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
-        # quick (the device): the settings and the saved game are read after
-        # the first frame, once PRELOAD is in; else (tests, simulator) at once
+        # quick (the device): the settings, PRELOAD and the saved game are
+        # read after the first frame, a step per idle poll; else (tests,
+        # simulator) at once
         self._preload = 0  # PRELOAD's modules imported so far
+        self.loaded = False  # the saved game was read (self.game, maybe None)
         if not quick:
+            self._load_settings()
             self._load_game()
         self.go(PowerOn(self))
 
-    def _load_game(self):
-        from poker.game import Game
+    def _load_settings(self):
         from poker.settings import Settings
 
         self.settings = Settings.load(self.store)
+        self.apply_settings()
+
+    def _load_game(self):
+        from poker.game import Game
+
+        self.loaded = True
         if self.store is not None:
             try:
                 self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
                 self._defer(self.game)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
-        self.apply_settings()
 
     def _load_next(self):
         """One step of the loading after the first frame: a module of
-        PRELOAD, and after the last one the settings and the saved game."""
+        PRELOAD (after the menu's, the settings), and after the last one
+        the saved game."""
         i = self._preload
-        if i < len(PRELOAD):
+        if i >= _ANSWER and self.settings is None:
+            self._load_settings()
+        elif i < len(PRELOAD):
             __import__(PRELOAD[i])
             self._preload = i + 1
-        elif self.settings is None:
+        elif not self.loaded:
             self._load_game()
+
+    def _menu_ready(self):
+        return self.settings is not None
+
+    def _game_ready(self):
+        return self.loaded
+
+    def _after_loading(self, then, ready):
+        """then() at once if ready() (what it needs is in), else LOADING
+        (Wait) at once, the loading a step per poll until ready(), then
+        then(): the key is answered at once either way."""
+        if ready():
+            then()
+            return
+
+        def step():
+            if not ready():
+                self._load_next()
+            return ready()
+        wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
+        if wait is not None:
+            wait(step, then)
+        else:
+            self.go(Wait(self, step, then))
 
     # -- the contract with the platform ------------------------------------
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
-        if self.settings is None:
-            self._load_game()  # a key before the loading is over
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -117,7 +156,10 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        if self.draws and (self._preload < len(PRELOAD) or self.settings is None):
+        # a loading step only in an idle poll: none before a frame to draw,
+        # none while a button is held (its answer, at the release, would
+        # wait on an import that cannot be cut) but what the menu needs
+        if self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready()):
             self._load_next()
         scr = self.screen
         if scr is not None:
@@ -139,9 +181,14 @@ class App:
             g.flush_journal()
             # a finished hand's books, a part per idle poll; then, while the
             # showdown waits, the next deal (the key that starts it waits on
-            # no shuffle)
-            if not shown and not g.book() and getattr(self.screen, "deals_ahead", False):
-                g.deal_ahead()
+            # no shuffle), and while the menu waits, a new game's players
+            # and first deal (made again after a setting changed)
+            if not shown and not g.book():
+                if getattr(self.screen, "deals_ahead", False):
+                    g.deal_ahead()
+                elif self._new_due and self.screen is self._menu:
+                    self._new_due = False
+                    g.new_game_ahead()
         return shown
 
     def _draw(self):
@@ -215,6 +262,7 @@ class App:
                 pass
 
     def settings_changed(self):
+        self._new_due = True
         self.apply_settings()
         self._settings_dirty = True
 
@@ -240,19 +288,40 @@ class App:
         self._notices.append(message)
 
     def menu(self):
+        if self._notice():  # (a board's notice needs nothing loaded)
+            return
+        if not self.loaded:
+            if self.store is not None and self.store.exists("game"):
+                # a key before a saved game is read: the menu shows it (RESUME)
+                self._after_loading(self.menu, self._game_ready)
+                return
+            if not self._menu_ready():  # a key at once after power-on
+                self._after_loading(self.menu, self._menu_ready)
+                return
         if self._menu is None:
             from ui.menu import Menu
 
             self._menu = Menu(self)
         if self.store is not None:
             self._notices.extend(self.store.pop_problems())
-        if self._notices:  # one notice at a time, each whole
-            self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
+        if self._notice():
             return
+        self._new_due = True
         self.go(self._menu)
+
+    def _notice(self):
+        """The first notice on the screen, on the way to the menu; True if
+        one is up (one at a time, each whole)."""
+        if not self._notices:
+            return False
+        self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
+        return True
 
     def menu_action(self, item):
         self._save_due = True
+        if not self.loaded:  # a key quicker than the loading
+            self._after_loading(lambda: self.menu_action(item), self._game_ready)
+            return
         if item == "RESUME":
             self.resume()
         elif item == "NEW GAME":
@@ -326,6 +395,9 @@ class App:
         self.table()
 
     def table(self):
+        g = self.game
+        if g is not None:
+            g.drop_new_game_ahead()  # (the game goes on: its heap is the game's)
         if self._table is None:
             from ui.table import Table
 

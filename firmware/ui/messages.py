@@ -38,14 +38,27 @@ def _scratch():
 
 class PowerOn(Screen):
     """The console's first screen: the title and "NEW GAME" flashing.
-    Any key goes on to the menu."""
+    Any key goes on to the menu (the app may first ``wait``)."""
 
     def __init__(self, app):
         Screen.__init__(self, app)
         self.lit = True
         self.next_flash = None
+        self.waiting = None  # Wait's (step, done) while LOADING shows
+
+    def wait(self, step, done):
+        """As Wait, in place of NEW GAME: only its rows change (a quicker
+        frame than a whole screen)."""
+        self.waiting = (step, done)
+        self.app.changed(40, 64)
 
     def tick(self, now):
+        w = self.waiting
+        if w is not None:
+            if not self.app.dirty and w[0]():  # (its frame first)
+                self.waiting = None
+                w[1]()
+            return
         if self.next_flash is None:
             self.next_flash = now + _FLASH_MS
         elif now >= self.next_flash:
@@ -54,7 +67,8 @@ class PowerOn(Screen):
             self.app.changed()
 
     def key(self, k, ev):
-        self.app.menu()
+        if self.waiting is None:
+            self.app.menu()
 
     def draw(self, fb):
         x = 64 - 2 * 13 - 1
@@ -62,6 +76,9 @@ class PowerOn(Screen):
             glyphs.card(fb, x, 2, c, glyphs.LARGE)
             x += 13
         big(fb, "POKER", 21)
+        if self.waiting is not None:
+            centered(fb, "LOADING", 41, NORMAL)
+            return
         if self.lit:
             centered(fb, "NEW GAME", 41, NORMAL)
         centered(fb, "PRESS A", 56, SMALL)
@@ -106,6 +123,26 @@ class Banner(Screen):
             centered(fb, line, y, SMALL)
             y += 7
         centered(fb, "A: OK", 56, SMALL)
+
+
+class Wait(Screen):
+    """LOADING while what the next screen needs is made, a step per poll
+    after this frame is shown: step() until it returns True, then done().
+    The answer to a key that must wait (a quick key after power-on, the
+    game's code still loading): on the display at once, the screen after."""
+
+    def __init__(self, app, step, done):
+        Screen.__init__(self, app)
+        self.step = step
+        self.done = done
+
+    def tick(self, now):
+        if not self.app.dirty and self.step():  # (its frame first)
+            self.done()
+
+    def draw(self, fb):
+        fb.rect(0, 0, W, 64, 1)
+        centered(fb, "LOADING", 28, NORMAL)
 
 
 class Confirm(Screen):
