@@ -309,6 +309,33 @@ class _Folder:
         return view.legal[0]
 
 
+class _LateFolder:
+    """Comes in on the first round (calls), then folds whenever it faces
+    a bet, else checks."""
+    level = 'late folder'
+
+    def decide(self, view):
+        kinds = ('check', 'bring_in', 'call') if view.street == 0 else ('check', 'fold')
+        for k in kinds:
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
+class _Limper:
+    """Comes in for the bring-in, folds to a completion or any bet."""
+    level = 'limper'
+
+    def decide(self, view):
+        free = view.street == 0 and view.raises == 0
+        for k in ('check', 'bring_in', 'call' if free else 'fold'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
 def _heads_up_match(hard, other, hands, code='F7S'):
     rng = Rng(77)
     rules = lexibook()
@@ -323,12 +350,20 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     against_station = players.make('hard', 'balanced', seed=5)
     _heads_up_match(against_station, players.Station(), 25)
     against_folder = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_folder, _Folder(), 25)
+    _heads_up_match(against_folder, _LateFolder(), 25)
+    against_first = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(against_first, _Limper(), 25)
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     v = h.view(1)
     fold_s, _ = against_station._stat(v)
     fold_f, _ = against_folder._stat(v)
     assert fold_s < 200 and fold_f > 500, (fold_s, fold_f)
+    # folds to first-round raises are the steals' own count: a player who
+    # comes in for the bring-in and folds to every completion is stolen
+    # from, the station never, nor one who folds only later
+    assert against_first.steal_rate(v) > 500, against_first.vp
+    assert against_station.steal_rate(v) == 0
+    assert against_folder.steal_rate(v) == 0
     # no bluffs into a calling station; bluffs against a player who folds
     assert against_station.bluff_rate(v) == 0
     assert against_folder.bluff_rate(v) > 200
@@ -344,6 +379,7 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
     rng = Rng(21)
     rules = lexibook()
     want = [0, 0, 0, 0, 0]
+    want_f0 = [0, 0]  # first-round raises answered, folded to
     kinds = ('fold', 'call', 'raise', 'bet', 'check')
     for i in range(12):
         bots = [hard, other] if i % 2 == 0 else [other, hard]
@@ -351,17 +387,28 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
         me = bots.index(hard)
         hard.observe(h.view(me))
         hard.observe(h.view(me))
+        raiser = -1  # the first-round raiser so far
+        answered = False
         for a in h.view(me).actions:
             if a[1] != me:
                 k = 'raise' if a[2] == 'complete' else a[2]
-                if k in kinds:
+                if a[0] == 0 and raiser >= 0 and raiser != a[1] and not answered:
+                    answered = True  # his first answer to a first-round raise
+                    want_f0[0] += 1
+                    want_f0[1] += k == 'fold'
+                # first-round folds and calls: only in the first-round counts
+                if k in kinds and not (a[0] == 0 and k in ('fold', 'call')):
                     want[kinds.index(k)] += 1
-    assert sum(want) > 12
+            if a[0] == 0 and a[2] in ('raise', 'bet', 'complete'):
+                raiser = a[1]
+    assert sum(want) > 12 and want_f0[0] > 2
     got = [0, 0, 0, 0, 0]
     for s in hard.seen:
         for j in range(5):
             got[j] += hard.seen[s][j]
     assert got == want, (got, want)
+    got_f0 = [sum([hard.vp[s][2] for s in hard.vp]), sum([hard.vp[s][3] for s in hard.vp])]
+    assert got_f0 == want_f0, (hard.vp, want_f0)
 
 
 def _third_street(code, mine3, other3, rules=None, attack=True):
