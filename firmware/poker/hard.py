@@ -167,11 +167,11 @@ class Hard(Normal):
                 # his first free choice of the hand: play or not
                 self._vp_hand |= 1 << s
                 _count(self._vp(s), 0, k != 'fold')
-            if a[0] == 0 and (k == 'fold' or k == 'call'):
-                pass  # first-round answers are the vp counts' (a steal
-                # folded to says little of how he defends later streets)
-            elif k == 'fold':
-                st[0] += 1
+            if k == 'fold':
+                # first-round folds are the vp counts': a steal folded to
+                # says little of how a seat defends on later rounds
+                if a[0] > 0:
+                    st[0] += 1
             elif k == 'call':
                 st[1] += 1
             elif k == 'raise' or k == 'complete':
