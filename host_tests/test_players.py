@@ -309,27 +309,17 @@ class _Folder:
         return view.legal[0]
 
 
-class _LateFolder:
-    """Comes in on the first round (calls), then folds whenever it faces
-    a bet, else checks."""
-    level = 'late folder'
-
-    def decide(self, view):
-        kinds = ('check', 'bring_in', 'call') if view.street == 0 else ('check', 'fold')
-        for k in kinds:
-            for a in view.legal:
-                if a[0] == k:
-                    return a
-        return view.legal[0]
-
-
 class _Limper:
-    """Comes in for the bring-in, folds to a completion or any bet."""
+    """Comes in for the bring-in (``calls``: calls a completion too), then
+    folds to every bet."""
     level = 'limper'
 
+    def __init__(self, calls):
+        self.calls = calls
+
     def decide(self, view):
-        free = view.street == 0 and view.raises == 0
-        for k in ('check', 'bring_in', 'call' if free else 'fold'):
+        come = view.street == 0 and (self.calls or view.raises == 0)
+        for k in ('check', 'bring_in', 'call' if come else 'fold'):
             for a in view.legal:
                 if a[0] == k:
                     return a
@@ -350,9 +340,9 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     against_station = players.make('hard', 'balanced', seed=5)
     _heads_up_match(against_station, players.Station(), 25)
     against_folder = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_folder, _LateFolder(), 25)
+    _heads_up_match(against_folder, _Limper(True), 25)
     against_first = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_first, _Limper(), 60)
+    _heads_up_match(against_first, _Limper(False), 60)
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     v = h.view(1)
     fold_s, _ = against_station._stat(v)
