@@ -309,6 +309,23 @@ class _Folder:
         return view.legal[0]
 
 
+class _Limper:
+    """Comes in for the bring-in (``calls``: calls a completion too), then
+    folds to every bet."""
+    level = 'limper'
+
+    def __init__(self, calls):
+        self.calls = calls
+
+    def decide(self, view):
+        come = view.street == 0 and (self.calls or view.raises == 0)
+        for k in ('check', 'bring_in', 'call' if come else 'fold'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
 def _heads_up_match(hard, other, hands, code='F7S'):
     rng = Rng(77)
     rules = lexibook()
@@ -323,12 +340,22 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     against_station = players.make('hard', 'balanced', seed=5)
     _heads_up_match(against_station, players.Station(), 25)
     against_folder = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_folder, _Folder(), 25)
+    _heads_up_match(against_folder, _Limper(True), 25)
+    against_first = players.make('hard', 'balanced', seed=5)
+    _heads_up_match(against_first, _Limper(False), 60)
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     v = h.view(1)
     fold_s, _ = against_station._stat(v)
     fold_f, _ = against_folder._stat(v)
-    assert fold_s < 200 and fold_f > 500, (fold_s, fold_f)
+    # (the folder's first-round calls count among its answers to bets;
+    # the prior, no answers seen, is 300)
+    assert fold_s < 200 and fold_f > 400, (fold_s, fold_f)
+    # folds to first-round raises are the steals' own count: a player who
+    # comes in for the bring-in and folds to every completion is stolen
+    # from, the station never, nor one who folds only later
+    assert against_first.steal_rate(v) > 500, against_first.vp
+    assert against_station.steal_rate(v) == 0
+    assert against_folder.steal_rate(v) == 0
     # no bluffs into a calling station; bluffs against a player who folds
     assert against_station.bluff_rate(v) == 0
     assert against_folder.bluff_rate(v) > 200
@@ -344,6 +371,7 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
     rng = Rng(21)
     rules = lexibook()
     want = [0, 0, 0, 0, 0]
+    want_f0 = [0, 0]  # first-round raises answered, folded to
     kinds = ('fold', 'call', 'raise', 'bet', 'check')
     for i in range(12):
         bots = [hard, other] if i % 2 == 0 else [other, hard]
@@ -351,17 +379,28 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
         me = bots.index(hard)
         hard.observe(h.view(me))
         hard.observe(h.view(me))
+        raiser = -1  # the first-round raiser so far
+        answered = False
         for a in h.view(me).actions:
             if a[1] != me:
                 k = 'raise' if a[2] == 'complete' else a[2]
-                if k in kinds:
+                if a[0] == 0 and raiser >= 0 and raiser != a[1] and not answered:
+                    answered = True  # his first answer to a first-round raise
+                    want_f0[0] += 1
+                    want_f0[1] += k == 'fold'
+                # first-round folds: only in the first-round counts
+                if k in kinds and not (a[0] == 0 and k == 'fold'):
                     want[kinds.index(k)] += 1
-    assert sum(want) > 12
+            if a[0] == 0 and a[2] in ('raise', 'bet', 'complete'):
+                raiser = a[1]
+    assert sum(want) > 12 and want_f0[0] > 2
     got = [0, 0, 0, 0, 0]
     for s in hard.seen:
         for j in range(5):
             got[j] += hard.seen[s][j]
     assert got == want, (got, want)
+    got_f0 = [sum([hard.vp[s][2] for s in hard.vp]), sum([hard.vp[s][3] for s in hard.vp])]
+    assert got_f0 == want_f0, (hard.vp, want_f0)
 
 
 def _third_street(code, mine3, other3, rules=None, attack=True):

@@ -53,6 +53,10 @@ _SD_N = const(6)
 _VALUE = const(150)
 _MANIAC = const(200)
 
+# a first-round raise into seats that fold to one this often (permille)
+# takes the bring-in or the blinds often enough to pay
+_STEAL_FOLDS = const(600)
+
 # Hard's scratch lists for rating shown hands: all cards of a street (at
 # most seven plus the board), a start of 2, 3 or 4 cards
 _CARDS = [0] * 12
@@ -88,6 +92,7 @@ class Hard(Normal):
     entry_low = 50        # ...against callers and against maniacs
     now_reject = 700      # how firmly a bet this round means a made hand
     bluff_permille = 40
+    steal_floor = 60      # (steals only where steal_rate says they pay)
     discount = 80
     discount_value = 72   # per raise of a player whose shown bets were value
 
@@ -100,9 +105,12 @@ class Hard(Normal):
         # per seat, what its hands shown down said (bytearray(_SD_N), see
         # _learn_showdown): how often its bets were bluffs, by street
         self.sd = {}
-        # per seat: first-round choices (fold or come in), of which came in
+        # per seat (bytearray(4)): first-round choices (fold or come in), of
+        # which came in; first-round raises faced, of which folded to
         self.vp = {}
         self._vp_hand = 0  # seats whose first-round choice this hand counted
+        self._f0_hand = 0  # seats whose answer to a first-round raise counted
+        self._agg0 = -1    # the seat that raised last on the first round
         self._stat_view = None  # _stat's last view and answer
         self._stat_of = (0, 0)
         self._done = 0
@@ -130,6 +138,8 @@ class Hard(Normal):
             d = 0  # a new hand (a finished hand's pot may read 0: paid out)
         if d == 0:
             self._vp_hand = 0
+            self._f0_hand = 0
+            self._agg0 = -1
         self._pot = view.pot
         me = view.seat
         seen = self.seen
@@ -137,23 +147,31 @@ class Hard(Normal):
         for i in range(d, len(acts)):
             a = acts[i]
             s = a[1]
+            k = a[2]
+            if a[0] == 0 and s != me and self._agg0 >= 0 and self._agg0 != s \
+                    and not self._f0_hand >> s & 1:
+                # his first answer to a first-round raise (ours included):
+                # what a steal of the bring-in or the blinds meets
+                self._f0_hand |= 1 << s
+                _count(self._vp(s), 2, k == 'fold')
+            if a[0] == 0 and k in AGGRESSIVE:
+                self._agg0 = s
             if s == me:
                 continue
             st = seen.get(s)
             if st is None:
                 st = seen[s] = [0, 0, 0, 0, 0, 0, 0]
-            k = a[2]
             if a[0] == last and (k == 'fold' or k == 'call'):
                 st[5 if k == 'fold' else 6] += 1  # facing a bet on the last round
             if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
                 # his first free choice of the hand: play or not
                 self._vp_hand |= 1 << s
-                vp = self.vp.get(s)
-                if vp is None:
-                    vp = self.vp[s] = bytearray(2)
-                _count(vp, 0, k != 'fold')
+                _count(self._vp(s), 0, k != 'fold')
             if k == 'fold':
-                st[0] += 1
+                # first-round folds are the vp counts': a steal folded to
+                # says little of how a seat defends on later rounds
+                if a[0] > 0:
+                    st[0] += 1
             elif k == 'call':
                 st[1] += 1
             elif k == 'raise' or k == 'complete':
@@ -166,6 +184,12 @@ class Hard(Normal):
         self._last = acts[-1] if acts else None
         if view.finished:
             self._done = 0
+
+    def _vp(self, s):
+        vp = self.vp.get(s)
+        if vp is None:
+            vp = self.vp[s] = bytearray(4)
+        return vp
 
     def _learn_showdown(self, view):
         """From the hands turned over: for each street a seat bet or raised
@@ -326,10 +350,13 @@ class Hard(Normal):
         return d if d < self.discount_value or self._bluffs(view) >= _VALUE else self.discount_value
 
     def steal_rate(self, view):
-        # everyone left must fold: the loosest of them decides; how often
-        # they come in on the first round, else how often they fold to bets
+        # everyone left must fold: the loosest of them decides how often
+        # they come in on the first round; and all of them together how
+        # often a first-round raise takes the pot (each one's folds to
+        # first-round raises: a seat that limps much may still fold to one)
         me = view.seat
         worst = 0
+        folds = 1000
         for s in range(len(view.folded)):
             if s == me or view.folded[s]:
                 continue
@@ -339,7 +366,10 @@ class Hard(Normal):
             r = (vp[1] + 2) * 1000 // (vp[0] + 4)
             if r > worst:
                 worst = r
+            folds = folds * ((vp[3] + 1) * 1000 // (vp[2] + 3)) // 1000
         r = (650 - worst) * 2
+        f = (folds - _STEAL_FOLDS) * 3
+        r = r if r > f else f
         return 0 if r < 0 else (900 if r > 900 else r)
 
     def raise_step(self, view):

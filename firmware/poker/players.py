@@ -418,6 +418,7 @@ class Normal(_Base):
     semi_permille = 250   # ...this often (semi-bluff, protection)
     bluff_permille = 30   # heads-up, checked to: bet whatever we hold
     discount = 80         # equity kept, in %, per bet or raise faced this street
+    steal_floor = 80      # first round: steal (steal_rate) with this % of a fair share
     # a safety net for the device: with a clock (a function returning
     # milliseconds, e.g. time.ticks_ms), sampling also stops after budget_ms.
     # None (the default, and in every test) keeps decisions deterministic.
@@ -516,7 +517,7 @@ class Normal(_Base):
                                          self.raise_step(view) * raises) // 100
         if e >= bet_at:
             return act(view, 'raise', big=e >= bet_at + 150)
-        if view.street == 0 and raises == 0 and e >= fair * 4 // 5 and self.chance(self.steal_rate(view)):
+        if view.street == 0 and raises == 0 and e >= fair * self.steal_floor // 100 and self.chance(self.steal_rate(view)):
             return act(view, 'raise')  # the blinds / bring-in of folders
         if to_call <= 0:
             if (not final and view.street > 0 and e >= fair * self.semi // 100
