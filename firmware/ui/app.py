@@ -33,11 +33,14 @@ from ui.messages import Banner, Confirm, PowerOn
 # module's code is read into the heap, and code loaded on a fresh heap sits
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
-# failed). Screens only the menu opens (help, stats) stay per use.
+# failed). Not here: what a game may never use: poker.hard (imported by
+# poker.players when a HARD player is made), poker.phhout (imported for a
+# hand's history and forgotten after: poker.game), and the screens only the
+# menu opens (help, stats), per use.
 PRELOAD = ("poker.lows", "poker.evaluator", "poker.cards", "poker.variants", "poker.rules",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
-           "poker.hard", "poker.settings", "poker.record", "poker.handname", "poker.game", "poker.phhout",
+           "poker.settings", "poker.record", "poker.handname", "poker.game",
            "ui.menu", "ui.coach", "ui.table", "ui.showdown")
 
 
