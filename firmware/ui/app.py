@@ -345,6 +345,9 @@ class App:
     def showdown(self):
         from ui.showdown import Showdown
 
+        t = self._table
+        if t is not None:
+            t.view = None  # the showdown reads its own view of the hand (1.3 KB less beside it)
         self.go(Showdown(self))
 
     def after_hand(self):
