@@ -33,8 +33,7 @@ from ui.messages import Banner, Confirm, PowerOn
 # module's code is read into the heap, and code loaded on a fresh heap sits
 # together below the game's objects instead of in the holes between them
 # (loaded on first use, it fragmented the heap until a showdown's import
-# failed). ui.menu is here for the first menu, and leaves the heap while a
-# game is played (App.table). Not here: what a game may never use: poker.hard (imported by
+# failed). Not here: what a game may never use: poker.hard (imported by
 # poker.players when a HARD player is made), poker.phhout (imported for a
 # hand's history and forgotten after: poker.game), and the screens only the
 # menu opens (help, stats), per use.
@@ -336,11 +335,6 @@ class App:
             self._table = Table(self)
         if self._show_events():
             return
-        if self._menu is not None:  # the menu leaves the heap while a game is played
-            from poker import unload
-
-            self._menu = None
-            unload("ui.menu")
         self.go(self._table)
 
     def start_hand(self):
