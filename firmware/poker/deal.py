@@ -66,13 +66,15 @@ class Dealing:
         if preset is not None:
             stub = bytearray(preset)  # verified complete by __init__
         else:
-            stub = shuffled_deck(self.rng)
+            stub = bytearray(FRESH_DECK)
+            shuffle(stub, self.rng)
             tries = 1
             while not is_complete_deck(stub):  # verify every shuffled deck
                 if tries >= _TRIES:
                     raise Inconsistency("no complete deck")
                 self._say("deck incomplete after shuffle: reshuffled")
-                stub = shuffled_deck(self.rng)
+                stub = bytearray(FRESH_DECK)
+                shuffle(stub, self.rng)
                 tries += 1
         self._stub = stub
         self.deck_order = bytes(stub)
@@ -344,14 +346,6 @@ def is_complete_deck(cards):
             return False
         seen[c] = 1
     return len(cards) == 52
-
-
-def shuffled_deck(rng):
-    """A fresh deck shuffled by ``rng``: what a hand deals from (a
-    bytearray of the 52 cards in dealing order)."""
-    stub = bytearray(FRESH_DECK)
-    shuffle(stub, rng)
-    return stub
 
 
 def shuffle(buf, rng):

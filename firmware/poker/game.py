@@ -52,9 +52,9 @@ Driving hands:
 
 - ``g.start_hand()`` -> Hand: deals the next hand (raises ``ValueError`` if
   the game is over or a hand is running).
-- ``g.deal_ahead()``: shuffles the next hand's deck before ``start_hand``
-  asks for it (between hands, once booked; the UI calls it while the
-  showdown waits); ``start_hand`` then deals the same cards it would have.
+- ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
+  it (between hands, once booked; the UI calls it while the showdown
+  waits), with the same cards ``start_hand`` would deal.
 - ``g.to_act()``: seat to act now or None; ``g.human_to_act()`` -> bool.
 - ``g.act(kind, amount=None)``: the human's action (``ValueError`` if it is
   not the human's turn or the action is illegal).
@@ -194,7 +194,7 @@ class Game:
         self.hand = None
         self.last_hand = None
         self._start = None  # the stacks given to the current hand
-        self._ahead = None  # the next hand's deck shuffled ahead (see deal_ahead)
+        self._ahead = None  # the next hand dealt ahead (see deal_ahead)
         # the hand's journal: the chain of its last record (None: no journal
         # for this hand) and records not yet written (see defer_journal)
         self._jchain = None
@@ -341,11 +341,8 @@ class Game:
         self._start = start
         a = self._ahead
         if a is not None and a[1] == start and a[3] == self.dealer:
-            # the deck shuffled ahead, the random source where that shuffle
-            # left it: the hand a shuffle now would deal
             self._ahead = None
-            state = a[2]
-            hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng, deck=a[0])
+            hand, state = a[0], a[2]
         else:
             self._drop_ahead()
             state = journal.rng_state(self.rng)  # before the shuffle: deals it again
@@ -361,30 +358,21 @@ class Game:
         return [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
 
     def deal_ahead(self):
-        """Shuffles the next hand's deck now, between hands once the last
-        one is booked, so that ``start_hand`` finds it shuffled (the UI
-        calls it while the showdown waits for a key: the key that starts
-        the hand waits on no shuffle). Only the deck is kept (52 bytes; a
-        whole hand dealt ahead held 2.6 KB on the RP2040 beside the
-        showdown, the peak of the heap). It changes nothing else:
-        ``start_hand`` deals from it the hand it would have dealt, and
-        whatever else would draw on the random source first puts the
-        source back as it was (new_game, remake_players), so the deals are
-        the same as without it. Only for poker.hand's hands (another
-        ``hand_factory`` may take no deck)."""
-        if (self._ahead is not None or self.hand is not None or self.over or self.unbooked is not None
-                or self.hand_factory is not _default_hand):
+        """Deals the next hand now, between hands once the last one is
+        booked, so that ``start_hand`` finds it dealt (the UI calls it while
+        the showdown waits for a key: the key that starts the hand waits on
+        no shuffle). It changes nothing else: ``start_hand`` takes it as it
+        would have dealt it, and whatever else would draw on the random
+        source first puts the source back as it was (new_game,
+        remake_players), so the deals are the same as without it."""
+        if self._ahead is not None or self.hand is not None or self.over or self.unbooked is not None:
             return
         state = journal.rng_state(self.rng)
         if state is None:  # a random source that cannot be put back
             return
-        from poker.deal import is_complete_deck, shuffled_deck
-
-        deck = shuffled_deck(self.rng)
-        if not is_complete_deck(deck):  # never: the hand shuffles again itself
-            self.rng.s0, self.rng.s1 = state
-            return
-        self._ahead = (deck, self._next_start(), state, self.dealer)
+        start = self._next_start()
+        hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
+        self._ahead = (hand, start, state, self.dealer)
 
     def _drop_ahead(self):
         """The hand dealt ahead goes, and the random source is put back."""
