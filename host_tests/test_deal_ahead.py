@@ -21,8 +21,8 @@ def _check(data):
 def _real_hands(ahead, hands=4, code="F7S"):
     """Real hands (the engine, a store; players that check or call, made
     with a draw on the game's random source as poker.players makes them):
-    each hand's deck and journal (its check), and what ends on flash; with ``ahead`` the
-    next deck is shuffled between hands, and once the players are made
+    each hand's deck and journal, and what ends on flash; with ``ahead`` the
+    next hand is dealt between hands, and once the players are made
     again after it (a draw on the random source: the shuffle must be put
     back first)."""
     def bots(seat, settings, rng):
