@@ -1,6 +1,7 @@
 """The device figures, measured on the virtual Pico (tools/vpico) in one run:
 
     python tools/bench_device.py [--hands N] [--decision-hands N]   (make bench-device)
+    python tools/bench_device.py --heap-only [--route lfs]   (the heap run alone)
 
 Each line prints the figure and its budget (docs/device.md, "Budgets"). Both
 routes: STUD_PICO with the ROMFS image (code and full tables in flash) and
@@ -254,11 +255,22 @@ def presses_while_thinking(route, firmware, build, think):
     return thinking, acting
 
 
+def heap_lines(route, firmware, build, first, steps):
+    least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, steps)
+    _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
+    _line("least heap free while playing (collected every 20 polls)", "%.1f KB (%d polls)" % (
+        least / 1024, polls), "-")
+    _line("peak heap in use while playing (live, after collection)", "%.1f KB" % (peak / 1024),
+          BUDGET["heap " + route])
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--decision-hands", type=int, default=1, help="self-play hands per game for Hard (default 1)")
     ap.add_argument("--hands", default="F7S:3,FT:3", help="scripted game: GAME:HANDS,... (default F7S:3,FT:3)")
     ap.add_argument("--heap-hands", default="F7S:2,FT:1", help="the game of the heap run (default F7S:2,FT:1)")
+    ap.add_argument("--heap-only", action="store_true", help="only the heap run (heap free at NEW GAME, least free, peak)")
+    ap.add_argument("--route", choices=[r for r, _ in ROUTES], default=None, help="one route only (default both)")
     ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
     args = ap.parse_args(argv)
     games = _games(args.hands)
@@ -278,6 +290,12 @@ def main(argv=None):
     print("Device figures on the virtual Pico (rp2040js, 125 MHz; seed %d; scripted game %s: "
           "%d presses, hands and showdowns %s)" % (SEED, args.hands, len(steps), counts))
     for route, firmware in ROUTES:
+        if args.route not in (None, route):
+            continue
+        if args.heap_only:
+            print("%s route (%s):" % (route, firmware))
+            heap_lines(route, firmware, build, first, heap_steps)
+            continue
         vp, boot, lat = boot_and_play(route, firmware, build, first, steps)
         problems = vp.problems()
         print("%s route (%s):" % (route, firmware))
@@ -319,16 +337,11 @@ def main(argv=None):
                   "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
         _line("8-player 7 Card Stud hand to showdown, engine alone", "%.1f ms" % (engine / 1000), BUDGET["hand8"])
         _line("8-player 7 Card Stud hand, engine and evaluator", "%.1f ms" % (whole / 1000), "-")
-        least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, heap_steps)
-        _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
-        _line("least heap free while playing (collected every 20 polls)", "%.1f KB (%d polls)" % (
-            least / 1024, polls), "-")
-        _line("peak heap in use while playing (live, after collection)", "%.1f KB" % (peak / 1024),
-              BUDGET["heap " + route])
+        heap_lines(route, firmware, build, first, heap_steps)
         if problems:
             print("  PROBLEMS: %s" % problems[:3])
     frozen = uf2("STUD_PICO-FROZEN")
-    if os.path.exists(frozen):
+    if os.path.exists(frozen) and not args.heap_only and args.route is None:
         board = _board()
         with VirtualPico(board) as vp:
             vp.boot(frozen, **app_install("romfs", build, board))

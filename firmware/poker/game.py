@@ -146,7 +146,7 @@ stay its own (they count in ``total``) but it is dealt out.  A virtual player ou
 you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 """
 
-from poker import handname, journal
+from poker import handname, journal, unload
 from poker.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
 from poker.settings import SAVE_VERSION, Settings
 from poker.stats import Stats
@@ -172,11 +172,14 @@ def _default_players(seat, settings, rng):
 
 def _phh_text(hand):
     """The hand's PHH text (poker.phhout), '' if it fails: a history is
-    never worth a crash."""
+    never worth a crash. poker.phhout is imported for it and forgotten
+    after: its code (5 KB on the stock route) is needed once a hand."""
     try:
         return hand.to_phh()
     except Exception:
         return ""
+    finally:
+        unload("poker.phhout")
 
 
 def _safe_action(legal):

@@ -128,22 +128,26 @@ def _cards(fb, cards, y):
         x += pitch
 
 
-def draw_showdown(fb, view, first=0, lines=None):
-    """``lines``: lines_of(view), made once by the caller (or here)."""
+def head_of(view):
+    """What the top line shows: its word, the board, the pot."""
     shown_any = False
     for s in range(len(view.stacks)):
         if view.shown[s] is not None and s != view.seat:
             shown_any = True
-    head = "SHOWDOWN" if shown_any else "HAND OVER"
-    text(fb, head, 0, 0, SMALL)
-    x = width(head) + 4  # the board after a gap, never run into the word
-    for c in view.board or ():
+    return ("SHOWDOWN" if shown_any else "HAND OVER", tuple(view.board or ()), view.pot)
+
+
+def draw_showdown(fb, head, first, lines):
+    """``head``: head_of(view), ``lines``: lines_of(view), made once by the
+    screen (it keeps them, not the view)."""
+    word, board, pot = head
+    text(fb, word, 0, 0, SMALL)
+    x = width(word) + 4  # the board after a gap, never run into the word
+    for c in board:
         mini(fb, x, 0, c)
         x += 9
-    right(fb, "POT " + money(view.pot), W, 0, SMALL)
+    right(fb, "POT " + money(pot), W, 0, SMALL)
     fb.hline(0, 6, W, 1)
-    if lines is None:
-        lines = lines_of(view)
     y = _TOP
     for i in range(first, min(len(lines), first + _ROWS)):
         ln = lines[i]
@@ -177,22 +181,30 @@ class Showdown(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.first = 0
-        self.view = None
+        self.head = None
         self.lines = []
+
+    @property
+    def view(self):
+        """The last hand's view while the screen is up (made anew: the
+        screen keeps its top line and its lines, not the view, whose 1.3 KB
+        would sit beside the next deck)."""
+        return self.app.game.view(0) if self.head is not None else None
 
     def enter(self):
         g = self.app.game
         if g.last_hand is not None:
             g.last_hand.explain()  # the names and the cards that play
-        self.view = g.view(0)
+        v = g.view(0)
         self.first = 0
-        self.lines = lines_of(self.view) if self.view is not None else []
-        won = self.view.winnings[self.view.seat] if self.view is not None else 0
+        self.head = head_of(v) if v is not None else None
+        self.lines = lines_of(v) if v is not None else []
+        won = v.winnings[v.seat] if v is not None else 0
         self.app.play("win" if won else "lose")
 
     def key(self, k, ev):
         if k == keys.A or k == keys.B:
-            self.view = None  # the last hand's view and lines go before the next deal
+            self.head = None  # the last hand's lines go before the next deal
             self.lines = []
             if k == keys.B:
                 self.app.menu()
@@ -205,5 +217,5 @@ class Showdown(Screen):
                 self.app.changed()
 
     def draw(self, fb):
-        if self.view is not None:
-            draw_showdown(fb, self.view, self.first, self.lines)
+        if self.head is not None:
+            draw_showdown(fb, self.head, self.first, self.lines)
