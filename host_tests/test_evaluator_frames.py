@@ -31,11 +31,6 @@ HOT = {
     "equity.py": ("copy_board", "_copy_board", "share", "_share_each", "_high", "_share_omaha",
                   "_share_omaha_quick", "_omaha_fast", "_hilo_cards", "_hilo_omaha",
                   "_hilo_omaha_quick", "_hilo_units", "_part"),
-    # and the weighted sampling's tries (Hard's ranges in the stud games and
-    # hold'em: 5 Card Stud's stock-route decisions were over budget while
-    # these two were 29 and 22 words)
-    "ranges.py": ("start_score", "_chen2", "_rank_pts", "_start_two", "_start_razz", "_start_three",
-                  "_top", "_three_low", "_three_unpaired", "now_class", "_made_class", "_low_class"),
 }
 
 
