@@ -1,9 +1,8 @@
-"""The evaluator's hot bytecode functions, and equity's at every deal, keep
-their frame on the C stack (at most 11 words: MicroPython allocates a bigger
-frame on the heap at every call, and that allocation's cost grows with the
-heap's fragmentation: the plain 7-card path cost 74 us on the chip just
-booted and 171 us after a game while its frame was 22 words; the stock
-route's heap, nearly full, makes it worse), read from mpy-cross's output by
+"""The evaluator's hot bytecode functions keep their frame on the C stack
+(at most 11 words: MicroPython allocates a bigger frame on the heap at every
+call, and that allocation's cost grows with the heap's fragmentation: the
+plain 7-card path cost 74 us on the chip just booted and 171 us after a
+game while its frame was 22 words), read from mpy-cross's output by
 tools/mpyframes.py."""
 import os
 import sys
@@ -16,21 +15,13 @@ import mpyframes  # noqa: E402
 POKER = os.path.join(ROOT, "firmware", "poker")
 
 # the plain path of 7, 6 and 5 cards (the value table in one piece and in
-# chunks; the compact table's 7 cards), the five-card lookup by key sum
-# (6 cards, Omaha, the compact table) and the flush's lookup; the lows of
-# every hand of a deal: eight-or-better (hi/lo), ace-to-five (razz) and
-# Omaha's eight-or-better, with the functions they call
+# chunks), the five-card lookup by key sum (6 cards, Omaha, the compact
+# table) and the flush's lookup
+# and the eight-or-better low of a hi/lo showdown or deal
 HOT = {
-    "evaluator.py": ("_high7_flat", "_high7_chunked", "_high7_compact", "_high6", "_high5_flat",
-                     "_high5_chunked", "_five_flat", "_five_chunked", "_flush_value", "_value"),
-    "lows.py": ("low8_unchecked", "low_a5_unchecked", "_a5_scan", "_a5_bad", "_a5_rest",
-                "omaha_low8_unchecked", "_low_bits", "_omaha_low8_masks"),
-    # and what Monte Carlo and exact equity call at every deal: the board
-    # into each hand, the showdown's units (the stock route's Hard spends
-    # its time there, on a heap nearly full)
-    "equity.py": ("copy_board", "_copy_board", "share", "_share_each", "_high", "_share_omaha",
-                  "_share_omaha_quick", "_omaha_fast", "_hilo_cards", "_hilo_omaha",
-                  "_hilo_omaha_quick", "_hilo_units", "_part"),
+    "evaluator.py": ("_high7_flat", "_high7_chunked", "_high6", "_high5_flat", "_high5_chunked",
+                     "_five_flat", "_five_chunked", "_flush_value", "_value"),
+    "lows.py": ("low8_unchecked",),
 }
 
 

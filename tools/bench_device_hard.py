@@ -81,9 +81,7 @@ def run_route(route, build, games, hands, seed, after_game):
         vp = bench_device.boot_and_play(route, ROUTES[route], build, first, steps)[0]
         vp.run(3000)
         vp.exec(bench_device.HEAP_NOW)  # and what it runs before Hard (played_figures)
-        mode, fast, plain_us, fast_us = bench_device.evaluation(vp)
-        print("%s route: %s tables, 7-card path %s; evaluation plain %.1f us, %s %.1f us" % (
-            route, mode, fast, plain_us, fast, fast_us))
+        bench_device.evaluation(vp)
     else:
         vp = VirtualPico(board)
         vp.boot(uf2(ROUTES[route]), **app_install(route, build, board))

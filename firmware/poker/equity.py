@@ -71,7 +71,7 @@ from poker.montecarlo import finish
 from poker.omaha_fast import board_triples, omaha_high_fast
 from poker.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
-from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, VARIANTS
+from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
 
 PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
@@ -197,124 +197,121 @@ class Deal:
         self.tri = [0] * 10 if omaha else _NO_LIST
         self.ub = [0] * 6 if omaha else _NO_LIST
 
-    # copy_board and share run at every deal: each keeps its frame, and each
-    # function it calls its own, within the 11 words MicroPython keeps on
-    # the C stack (a bigger frame is a heap block at every call, dearer as
-    # the heap fragments: the stock route's, nearly full, most), hence one
-    # small function per way of scoring (host_tests/test_evaluator_frames.py)
-
     def copy_board(self):
-        if self.nboard == 0 or self.omaha:
+        bd = self.bd
+        nb = self.nboard
+        if nb == 0 or self.omaha:
             return
+        off = self.nown
         for h in self.hands:
-            _copy_board(h, self.bd, self.nown, self.nboard)
+            for i in range(nb):
+                h[off + i] = bd[i]
 
     def share(self):
         """Units of the pot player 0 wins on the dealt cards (0.._POT)."""
-        if self.kind == _LO8:
+        hands = self.hands
+        n = self.nplayers
+        kind = self.kind
+        if kind == _HI or kind == _LOA5:
+            if self.omaha and self.quick:
+                bd = self.bd
+                tri = self.tri
+                ub = self.ub
+                board_triples(bd, tri)
+                me = omaha_high_fast(hands[0], bd, tri, ub, 0)
+                ties = 1
+                for p in range(1, n):
+                    s = omaha_high_fast(hands[p], bd, tri, ub, me)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
             if self.omaha:
-                if self.quick:
-                    _hilo_omaha_quick(self, self.hilo[0], self.hilo[1])  # pyright: ignore[reportOptionalSubscript]
-                else:
-                    _hilo_omaha(self, self.hilo[0], self.hilo[1])  # pyright: ignore[reportOptionalSubscript]
-            else:
-                _hilo_cards(self, self.hilo[0], self.hilo[1])  # pyright: ignore[reportOptionalSubscript]
-            return _hilo_units(self.hilo[0], self.hilo[1], self.nplayers)  # pyright: ignore[reportOptionalSubscript]
-        if self.omaha:
-            if self.quick:
-                return _share_omaha_quick(self)
-            return _share_omaha(self)
-        return _share_each(self, _high if self.kind == _HI else _low_a5)
-
-
-def _copy_board(h, bd, off, nb):
-    for i in range(nb):
-        h[off + i] = bd[i]
-
-
-def _share_each(t, f):
-    """The units of player 0, each hand valued by f (higher wins)."""
-    me = f(t.hands[0])
-    ties = 1
-    for p in range(1, t.nplayers):
-        p = f(t.hands[p])  # (the loop's counter is kept apart: a slot fewer)
-        if p > me:
-            return 0  # somebody beats us: no need to look further
-        if p == me:
-            ties += 1
-    return _POT // ties
-
-
-def _share_omaha(t):
-    me = _omaha_high(t.hands[0], t.bd)
-    ties = 1
-    for p in range(1, t.nplayers):
-        p = _omaha_high(t.hands[p], t.bd)
-        if p > me:
-            return 0
-        if p == me:
-            ties += 1
-    return _POT // ties
-
-
-def _share_omaha_quick(t):
-    board_triples(t.bd, t.tri)
-    me = _omaha_fast(t, 0, 0)
-    ties = 1
-    for p in range(1, t.nplayers):
-        p = _omaha_fast(t, p, me)
-        if p > me:
-            return 0
-        if p == me:
-            ties += 1
-    return _POT // ties
-
-
-def _omaha_fast(t, p, top):
-    # (the five arguments in a frame of their own)
-    return omaha_high_fast(t.hands[p], t.bd, t.tri, t.ub, top)
-
-
-def _hilo_cards(t, hi, lo):
-    for p in range(t.nplayers):
-        hi[p] = _high(t.hands[p])
-        lo[p] = _low8(t.hands[p]) or -1  # (None: no qualifying low; a low is never 0)
-
-
-def _hilo_omaha(t, hi, lo):
-    for p in range(t.nplayers):
-        hi[p] = _omaha_high(t.hands[p], t.bd)
-        lo[p] = _omaha_low8(t.hands[p], t.bd) or -1
-
-
-def _hilo_omaha_quick(t, hi, lo):
-    board_triples(t.bd, t.tri)
-    top = 0  # below the best high so far a value need not be exact
-    for p in range(t.nplayers):
-        hi[p] = _omaha_fast(t, p, top)
-        if hi[p] > top:
-            top = hi[p]
-        lo[p] = _omaha_low8(t.hands[p], t.bd) or -1
-
-
-def _hilo_units(hi, lo, n):
-    """Player 0's units of a hi/lo pot: half to the best high, half to the
-    best low (-1: none; all to the high when nobody has one), ties split."""
-    for p in range(n):
-        if lo[p] >= 0:
-            return _part(hi, n, _HALF) + _part(lo, n, _HALF)
-    return _part(hi, n, _POT)
-
-
-def _part(v, n, units):
-    """Player 0's part of ``units`` split among the best values of v."""
-    k = 1
-    for p in range(1, n):
-        if v[p] > v[0]:
-            return 0
-        if v[p] == v[0]:
-            k += 1
-    return units // k
+                bd = self.bd
+                f = _omaha_high
+                me = f(hands[0], bd)
+                ties = 1
+                for p in range(1, n):
+                    s = f(hands[p], bd)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            if kind == _HI and len(hands[0]) == 7:
+                # the common case, inlined: seven cards, one call each
+                f = _h7
+                h = hands[0]
+                me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+                ties = 1
+                for p in range(1, n):
+                    h = hands[p]
+                    s = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            f = _high if kind == _HI else _low_a5
+            me = f(hands[0])
+            ties = 1
+            for p in range(1, n):
+                s = f(hands[p])
+                if s > me:
+                    return 0  # somebody beats us: no need to look further
+                if s == me:
+                    ties += 1
+            return _POT // ties
+        # hi/lo eight or better
+        hi, lo = self.hilo  # pyright: ignore[reportGeneralTypeIssues]  (set for hi/lo)
+        if self.omaha and self.quick:
+            bd = self.bd
+            tri = self.tri
+            ub = self.ub
+            board_triples(bd, tri)
+            top = 0  # below the best high so far a value need not be exact
+            for p in range(n):
+                v = omaha_high_fast(hands[p], bd, tri, ub, top)
+                hi[p] = v
+                if v > top:
+                    top = v
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
+        elif self.omaha:
+            bd = self.bd
+            for p in range(n):
+                hi[p] = _omaha_high(hands[p], bd)
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
+        else:
+            for p in range(n):
+                h = hands[p]
+                hi[p] = _high(h)
+                v = _low8(h)
+                lo[p] = -1 if v is None else v
+        besthi = hi[0]
+        bestlo = lo[0]
+        for p in range(1, n):
+            if hi[p] > besthi:
+                besthi = hi[p]
+            if lo[p] > bestlo:
+                bestlo = lo[p]
+        nhi = 0
+        nlo = 0
+        for p in range(n):
+            if hi[p] == besthi:
+                nhi += 1
+            if lo[p] == bestlo:
+                nlo += 1
+        if bestlo < 0:  # no qualifying low: the high hand takes it all
+            return _POT // nhi if hi[0] == besthi else 0
+        u = 0
+        if hi[0] == besthi:
+            u = _HALF // nhi
+        if lo[0] == bestlo:
+            u += _HALF // nlo
+        return u
 
 
 # the figures of the last call, for benchmarks and the coach screen

@@ -364,60 +364,26 @@ def _high6(a, b, c, d, e, f, k=_K):
 
 # compact mode: five-card lookups only, the best of the five-card subsets
 
-def _high7_compact(a, b, c, d, e, f, g):
-    # within 11 words (seven cards, then their keys in the same slots, the
-    # best so far and a stack of three: no heap frame a call); written out,
-    # no tuple or range object a call; a better five is looked up twice
-    # rather than held in a twelfth word
-    a = _K[a]
-    b = _K[b]
-    c = _K[c]
-    d = _K[d]
-    e = _K[e]
-    f = _K[f]
-    g = _K[g]
-    best = _five(c + d + e + f + g)
-    if _five(b + d + e + f + g) > best:
-        best = _five(b + d + e + f + g)
-    if _five(b + c + e + f + g) > best:
-        best = _five(b + c + e + f + g)
-    if _five(b + c + d + f + g) > best:
-        best = _five(b + c + d + f + g)
-    if _five(b + c + d + e + g) > best:
-        best = _five(b + c + d + e + g)
-    if _five(b + c + d + e + f) > best:
-        best = _five(b + c + d + e + f)
-    if _five(a + d + e + f + g) > best:
-        best = _five(a + d + e + f + g)
-    if _five(a + c + e + f + g) > best:
-        best = _five(a + c + e + f + g)
-    if _five(a + c + d + f + g) > best:
-        best = _five(a + c + d + f + g)
-    if _five(a + c + d + e + g) > best:
-        best = _five(a + c + d + e + g)
-    if _five(a + c + d + e + f) > best:
-        best = _five(a + c + d + e + f)
-    if _five(a + b + e + f + g) > best:
-        best = _five(a + b + e + f + g)
-    if _five(a + b + d + f + g) > best:
-        best = _five(a + b + d + f + g)
-    if _five(a + b + d + e + g) > best:
-        best = _five(a + b + d + e + g)
-    if _five(a + b + d + e + f) > best:
-        best = _five(a + b + d + e + f)
-    if _five(a + b + c + f + g) > best:
-        best = _five(a + b + c + f + g)
-    if _five(a + b + c + e + g) > best:
-        best = _five(a + b + c + e + g)
-    if _five(a + b + c + e + f) > best:
-        best = _five(a + b + c + e + f)
-    if _five(a + b + c + d + g) > best:
-        best = _five(a + b + c + d + g)
-    if _five(a + b + c + d + f) > best:
-        best = _five(a + b + c + d + f)
-    if _five(a + b + c + d + e) > best:
-        best = _five(a + b + c + d + e)
-    return best
+def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
+    # written out: no tuple or range object per call (no heap allocation)
+    ka = K[a]
+    kb = K[b]
+    kc = K[c]
+    kd = K[d]
+    ke = K[e]
+    kf = K[f]
+    kg = K[g]
+    s = ka + kb + kc + kd + ke + kf + kg
+    sa = s - ka
+    sb = s - kb
+    sc = s - kc
+    sd = s - kd
+    se = s - ke
+    return max(five(sa - kb), five(sa - kc), five(sa - kd), five(sa - ke), five(sa - kf),
+               five(sa - kg), five(sb - kc), five(sb - kd), five(sb - ke), five(sb - kf),
+               five(sb - kg), five(sc - kd), five(sc - ke), five(sc - kf), five(sc - kg),
+               five(sd - ke), five(sd - kf), five(sd - kg), five(se - kf), five(se - kg),
+               five(s - kf - kg))
 
 
 _high6_plain = _high6
