@@ -247,7 +247,7 @@ DEVICE_X = 90
 
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
-SLICE_US = 3000
+SLICE_US = 2000
 
 # Normal's samples where they differ from Normal.samples
 _NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}

@@ -59,6 +59,7 @@ class App:
     hand_factory = None
     held = False  # a button is down (the device's loop says so)
     _new_due = False  # the menu's new game is to be made ahead (again)
+    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see draw)
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -193,6 +194,13 @@ class App:
                 elif self._new_due and self.screen is self._menu:
                     self._new_due = False
                     g.new_game_ahead()
+                elif (g.hand is None and g.last_hand is not None and self.screen is self._table
+                      and self._showdown_ahead is None):
+                    # while the final table waits: the showdown's names and
+                    # lines, so that the key that shows it only draws
+                    from ui.showdown import prepare
+
+                    self._showdown_ahead = prepare(g)
         return shown
 
     def _draw(self):
@@ -414,6 +422,12 @@ class App:
         g = self.game
         if g is not None:
             g.start_hand()
+
+    def take_showdown(self):
+        """The showdown made ahead (see draw), once; None if none."""
+        p = self._showdown_ahead
+        self._showdown_ahead = None
+        return p
 
     def showdown(self):
         from ui.showdown import Showdown

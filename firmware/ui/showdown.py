@@ -176,6 +176,18 @@ def draw_showdown(fb, head, first, lines):
         y += _ROW_H
 
 
+def prepare(game):
+    """The showdown of the game's last hand: ``(hand, head, lines, won)``
+    (made ahead while the final table waits: ui.app)."""
+    h = game.last_hand
+    if h is not None:
+        h.explain()  # the names and the cards that play
+    v = game.view(0)
+    if v is None:
+        return (h, None, [], 0)
+    return (h, head_of(v), lines_of(v), v.winnings[v.seat])
+
+
 class Showdown(Screen):
     deals_ahead = True
     def __init__(self, app):
@@ -193,14 +205,13 @@ class Showdown(Screen):
 
     def enter(self):
         g = self.app.game
-        if g.last_hand is not None:
-            g.last_hand.explain()  # the names and the cards that play
-        v = g.view(0)
+        p = self.app.take_showdown()
+        if p is None or p[0] is not g.last_hand:  # none made ahead, or for another hand
+            p = prepare(g)
         self.first = 0
-        self.head = head_of(v) if v is not None else None
-        self.lines = lines_of(v) if v is not None else []
-        won = v.winnings[v.seat] if v is not None else 0
-        self.app.play("win" if won else "lose")
+        self.head = p[1]
+        self.lines = p[2]
+        self.app.play("win" if p[3] else "lose")
 
     def key(self, k, ev):
         if k == keys.A or k == keys.B:
