@@ -134,6 +134,20 @@ def frames(path):
             return read(f.read())
 
 
+def on_the_heap(folder, modules):
+    """``modules``: {file name in folder: function names}. The functions
+    among them whose frame goes to the heap, as "file name: words and
+    exception entries" (empty when every one fits the C stack)."""
+    out = []
+    for module, names in modules.items():
+        found = frames(os.path.join(folder, module))
+        for name in names:
+            n_state, n_exc = found[name]
+            if not fits(n_state, n_exc):
+                out.append("%s %s: %d words and %d exception entries" % (module, name, n_state, n_exc))
+    return out
+
+
 def main(argv):
     for path in argv:
         for name, (n_state, n_exc) in sorted(frames(path).items()):
