@@ -24,7 +24,6 @@ drops what was found. ``where(name)`` is ``(path, kind)``, kind
 ``load`` has read into RAM.
 """
 import gc
-import os
 import sys
 
 
@@ -49,6 +48,7 @@ COMPACT = None
 RAM_RESERVE = 96 * 1024
 _found = {}  # name -> (path, kind, whole-file memoryview or None)
 _ram = {}    # name -> bytes of it read into RAM by load() (not ROMFS)
+_size = {}   # name -> its size in bytes (a file not on ROMFS)
 
 
 def _find(name):
@@ -66,6 +66,7 @@ def _find(name):
         except (TypeError, OSError, ValueError):
             mv = None
         if mv is None:
+            _size[name] = f.seek(0, 2)  # (an os.stat costs LittleFS a path walk again)
             f.close()
             got = (path, "file", None)
         else:  # the file stays open: the memoryview points into the image
@@ -84,7 +85,7 @@ def size(name):
     path, _kind, mv = _find(name)
     if mv is not None:
         return len(mv)
-    return os.stat(path)[6]
+    return _size[name]
 
 
 def load(name, offset=0, length=None):
@@ -126,3 +127,4 @@ def ram_bytes():
 def forget():
     """Forgets where the tables were found (tests load from elsewhere)."""
     _found.clear()
+    _size.clear()

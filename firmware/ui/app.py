@@ -25,6 +25,8 @@ confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
 OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
 NEXT to see the table as a list.
 """
+import sys
+
 from micropython import const
 
 from ui import keys
@@ -42,12 +44,17 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # here, imported only for a HARD player, saved 5.8 KB ROMFS / 9.1 KB stock
 # in a game without one, but made the stock route's new-game press 85 ms
 # instead of 59 on the virtual Pico.)
-PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
+PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator_load",
+           "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
            "poker.hard", "poker.record", "poker.handname", "poker.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
+# A module of PRELOAD with a ``load_step()`` (poker.evaluator_load: the
+# evaluator's tables, 165 ms of the chip read at once from LittleFS) is
+# then called once per idle poll until it returns True, before the next
+# import: a press waits on one step, not on the whole loading.
 
 
 class App:
@@ -85,6 +92,7 @@ class App:
         # read after the first frame, a step per idle poll; else (tests,
         # simulator) at once
         self._preload = 0  # PRELOAD's modules imported so far
+        self._stepping = None  # the load_step() of the module last imported, until it is done
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if not quick:
             self._load_settings()
@@ -115,9 +123,13 @@ class App:
         i = self._preload
         if i >= _ANSWER and self.settings is None:
             self._load_settings()
+        elif self._stepping is not None:
+            if self._stepping():
+                self._stepping = None
         elif i < len(PRELOAD):
             __import__(PRELOAD[i])
             self._preload = i + 1
+            self._stepping = getattr(sys.modules[PRELOAD[i]], "load_step", None)
         elif not self.loaded:
             self._load_game()
 
