@@ -58,8 +58,8 @@ import sys
 
 from micropython import const
 
-from poker import evaluator_load as _evaluator_load
 from poker import lookup as _lookup
+from poker import unload
 from poker.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
@@ -74,8 +74,8 @@ _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = _evaluator_load.TABLE_FILE      # the full tables (see poker.lookup for where)
-TABLE_FILE_5 = _evaluator_load.TABLE_FILE_5  # the compact five-card table
+TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.lookup for where)
+TABLE_FILE_5 = _lookup.TABLE_FILE_5  # the compact five-card table
 # its hash's buckets and slots (constants in the 7-card path; checked
 # against the header when loaded, as poker/evaluator_viper.py does)
 _FULL_B = const(9516)
@@ -128,7 +128,11 @@ def _check_header(name, h):
 # the tables' pieces, read by poker.evaluator_load (the device's app reads
 # them a step per idle poll before this import; here, what is left);
 # the mode: 'full' or 'compact' (see poker.lookup)
+from poker import evaluator_load as _evaluator_load  # noqa: E402
+
 MODE, _H, _DBUF, _TBUF, _small, _viper = _evaluator_load.take()
+del _evaluator_load
+unload("poker.evaluator_load")  # its code leaves the heap, its work done
 _check_header(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H)
 if len(_TBUF) > 1 and len(_TBUF[0]) != 2 << _CHUNK_BITS:
     raise ValueError("value chunks of %d bytes" % len(_TBUF[0]))

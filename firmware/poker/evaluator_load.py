@@ -19,8 +19,6 @@ imported again (with other ``poker.lookup`` settings) loads afresh.
 import struct
 import sys
 
-TABLE_FILE = "high.bin"     # the full tables (see poker.lookup for where)
-TABLE_FILE_5 = "high5.bin"  # the compact five-card table
 # entries in a chunk of the values read into RAM (poker.evaluator indexes
 # chunks by 1 << _CHUNK_BITS, poker.evaluator_viper by 8 KB): blocks small
 # enough for a fragmented heap
@@ -43,18 +41,18 @@ def _loading(got):
 
         gc.collect()
         mode = "full"
-        if gc.mem_free() - lookup.size(TABLE_FILE) < lookup.RAM_RESERVE:
+        if gc.mem_free() - lookup.size(lookup.TABLE_FILE) < lookup.RAM_RESERVE:
             mode = "compact"
         yield
     pieces = []
     if mode == "full":
         try:
-            yield from _pieces(lookup, TABLE_FILE, pieces)
+            yield from _pieces(lookup, lookup.TABLE_FILE, pieces)
         except MemoryError:  # fragmented heap: what was read is garbage now; go compact
             mode = "compact"
             pieces = []
     if not pieces:
-        yield from _pieces(lookup, TABLE_FILE_5, pieces)
+        yield from _pieces(lookup, lookup.TABLE_FILE_5, pieces)
     viper = None
     if _IS_MP:
         yield
@@ -72,7 +70,7 @@ def _choose_mode(lookup):
     if lookup.COMPACT is not None:
         return "compact" if lookup.COMPACT else "full"
     try:
-        kind = lookup.where(TABLE_FILE)[1]
+        kind = lookup.where(lookup.TABLE_FILE)[1]
     except OSError:  # only the compact table was installed
         return "compact"
     if _IS_MP and kind != "romfs":

@@ -38,6 +38,8 @@ def _package_tables():
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
+TABLE_FILE = "high.bin"     # the evaluator's full tables
+TABLE_FILE_5 = "high5.bin"  # and its compact five-card table
 # The evaluator's choice between its full tables (high.bin, 139 KB) and the
 # compact five-card one (high5.bin, 16 KB): None = automatic: full from
 # ROMFS (zero copy), or when the heap can read the full tables in and still

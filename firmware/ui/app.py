@@ -57,6 +57,10 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import: a press waits on one step, not on the whole loading.
 
 
+def _in():
+    return True  # (a module without a load_step is in once imported)
+
+
 class App:
     pace_ms = 600  # between two virtual players' actions (visible pacing)
     _settings_dirty = False  # settings changed since they were last saved
@@ -92,7 +96,6 @@ class App:
         # read after the first frame, a step per idle poll; else (tests,
         # simulator) at once
         self._preload = 0  # PRELOAD's modules imported so far
-        self._stepping = None  # the load_step() of the module last imported, until it is done
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if not quick:
             self._load_settings()
@@ -123,13 +126,18 @@ class App:
         i = self._preload
         if i >= _ANSWER and self.settings is None:
             self._load_settings()
-        elif self._stepping is not None:
-            if self._stepping():
-                self._stepping = None
         elif i < len(PRELOAD):
-            __import__(PRELOAD[i])
-            self._preload = i + 1
-            self._stepping = getattr(sys.modules[PRELOAD[i]], "load_step", None)
+            # (no attribute more on the app for this: with one more, every
+            # answer of the menu came 7 ms later on the virtual Pico; its
+            # attribute dict, most likely)
+            name = PRELOAD[i]
+            mod = sys.modules.get(name)
+            if mod is None:  # its import: this poll's step
+                __import__(name)
+                if not hasattr(sys.modules[name], "load_step"):
+                    self._preload = i + 1
+            elif getattr(mod, "load_step", _in)():
+                self._preload = i + 1
         elif not self.loaded:
             self._load_game()
 
