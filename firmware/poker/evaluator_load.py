@@ -103,8 +103,7 @@ def _pieces(lookup, name, out):
             pass
     if not tbufs:
         for j in range(0, h[6], step):
-            if j:
-                yield
+            yield  # (after a failed try at one piece too: its collection was a step)
             tbufs.append(lookup.load(name, h[11] + 2 * j, 2 * min(step, h[6] - j)))
     yield
     small = lookup.load(name, h[7], h[10] - h[7])
@@ -112,7 +111,12 @@ def _pieces(lookup, name, out):
 
 
 def load_step():
-    """Loads the next piece; True once every piece is in (then at once)."""
+    """Loads the next piece; True once every piece is in (then at once),
+    or when poker.evaluator is imported already (it took its own)."""
+    return "poker.evaluator" in sys.modules or _step()
+
+
+def _step():
     global _steps
     if _got:
         return True
@@ -132,6 +136,6 @@ def load_step():
 def take():
     """Every piece (what is left loaded now), handed over once: (mode,
     header, displacements, value buffers, keys and flush tables, viper)."""
-    while not load_step():
+    while not _step():
         pass
     return _got.pop()

@@ -121,8 +121,9 @@ class App:
 
     def _load_next(self):
         """One step of the loading after the first frame: a module of
-        PRELOAD (after the menu's, the settings), and after the last one
-        the saved game."""
+        PRELOAD (after the menu's, the settings) or a step of its
+        load_step() until that returns True, and after the last one the
+        saved game."""
         i = self._preload
         if i >= _ANSWER and self.settings is None:
             self._load_settings()
