@@ -9,9 +9,10 @@ MicroPython, the viper module.
 
 The device's app calls ``load_step()`` once per idle poll before it imports
 ``poker.evaluator`` (``ui.app``'s PRELOAD): read in one go, from LittleFS,
-these pieces and the evaluator's import held the loop 165 ms of the chip,
+these pieces and the evaluator's import held the loop 164 ms of the chip,
 and a press made meanwhile waited for all of it; a step is one piece (one
-file read, a collection, an import), a few ms to about 20. Without the
+file read, a collection, an import): 3 to 24 ms from LittleFS (measured on
+the virtual Pico), under 10 from ROMFS. Without the
 steps (tests, the host) the evaluator's ``take()`` loads everything at
 once. ``take()`` hands the pieces over and forgets them: an evaluator
 imported again (with other ``poker.lookup`` settings) loads afresh.
