@@ -53,7 +53,7 @@ def first_press(route, build, delay_ms):
         vp.run(HOLD_MS + 1500)
         after = [f for f in vp.frames if f.t0 >= release]
         if vp.problems():
-            raise SystemExit("%s: %s" % (route, vp.problems()[:2]))
+            raise RuntimeError("%s: %s" % (route, vp.problems()[:2]))
         return new_game.t1, after[0].t1 - release, after[-1].t1 - release  # the last: the menu
 
 
@@ -67,7 +67,7 @@ def new_game_press(route, build, after_ms):
         release = vp.press("A", HOLD_MS)  # NEW GAME: the menu's first item
         vp.run(HOLD_MS + 1500)
         if vp.problems():
-            raise SystemExit("%s: %s" % (route, vp.problems()[:2]))
+            raise RuntimeError("%s: %s" % (route, vp.problems()[:2]))
         return [(f.t0 - release, f.t1 - release) for f in vp.frames if f.t0 >= release]
 
 

@@ -59,6 +59,7 @@ import sys
 from micropython import const
 
 from poker import lookup as _lookup
+from poker import unload
 from poker.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
@@ -73,7 +74,8 @@ _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = "high.bin"      # the full tables (see poker.lookup for where)
+TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.lookup for where)
+TABLE_FILE_5 = _lookup.TABLE_FILE_5  # the compact five-card table
 # its hash's buckets and slots (constants in the 7-card path; checked
 # against the header when loaded, as poker/evaluator_viper.py does)
 _FULL_B = const(9516)
@@ -83,8 +85,8 @@ _IS_MP = sys.implementation.name == "micropython"
 
 # ---------------------------------------------------------------- loading
 
-_CHUNK_BITS = const(12)  # the value table is loaded in chunks of 4096 entries (8 KB):
-_CHUNK_MASK = const(4095)  # blocks small enough for a fragmented heap
+_CHUNK_BITS = const(12)  # values read into RAM come in chunks of 4096 entries
+_CHUNK_MASK = const(4095)  # (8 KB; poker.evaluator_load's CHUNK)
 
 
 _layouts = {}
@@ -114,82 +116,28 @@ def _u16_view(buf, n):
     return uctypes.struct(uctypes.addressof(buf), layout, uctypes.LITTLE_ENDIAN).a
 
 
-def _header(name):
-    head = _lookup.load(name, 0, 136)
-    if bytes(head[0:8]) != b"STUDHI01":
-        raise ValueError("%s is not a hand table (run make tables)" % name)
-    h = struct.unpack_from("<32I", head, 8)
+def _check_header(name, h):
     if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
             or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
             or h[26] != _SF_SHIFT or h[12] != _lookup.size(name)
             or h[28] != (name == TABLE_FILE_5)
             or (name == TABLE_FILE and (h[5] != _FULL_B or h[6] != _FULL_N))):
         raise ValueError("%s does not match this evaluator (run make tables)" % name)
-    return h
 
 
-def _load_hash(name, h):
-    """The displacements (a buffer and its view) and the values (buffers
-    and views): one piece when the source is contiguous anyway (ROMFS,
-    CPython) or the heap has the block (the viper fast path wants it),
-    else chunks of 4096 entries."""
-    dbuf = _lookup.load(name, h[10], 2 * h[5])
-    tbufs = []
-    views = []
-    step = _CHUNK_MASK + 1
-    if not _IS_MP or _lookup.where(name)[1] == "romfs":
-        step = h[6]
-    else:
-        try:
-            tbufs.append(_lookup.load(name, h[11], 2 * h[6]))
-            return dbuf, _u16_view(dbuf, h[5]), tbufs, [_u16_view(tbufs[0], h[6])]
-        except MemoryError:  # no block that big: chunks
-            pass
-    for j in range(0, h[6], step):
-        n = min(step, h[6] - j)
-        tbufs.append(_lookup.load(name, h[11] + 2 * j, 2 * n))
-        views.append(_u16_view(tbufs[-1], n))
-    return dbuf, _u16_view(dbuf, h[5]), tbufs, views
+# the tables' pieces, read by poker.evaluator_load (the device's app reads
+# them a step per idle poll before this import; here, what is left);
+# the mode: 'full' or 'compact' (see poker.lookup)
+from poker import evaluator_load as _evaluator_load  # noqa: E402
 
-
-def _choose_mode():
-    """'full' (high.bin) unless its bytes would have to be read into a heap
-    that cannot spare them and RAM_RESERVE more; then 'compact'."""
-    if _lookup.COMPACT is not None:
-        return "compact" if _lookup.COMPACT else "full"
-    try:
-        kind = _lookup.where(TABLE_FILE)[1]
-    except OSError:  # only the compact table was installed
-        return "compact"
-    if _IS_MP and kind != "romfs":
-        import gc
-        gc.collect()
-        if gc.mem_free() - _lookup.size(TABLE_FILE) < _lookup.RAM_RESERVE:
-            return "compact"
-    return "full"
-
-
-TABLE_FILE_5 = "high5.bin"
-
-
-def _load_tables(name):
-    """The header, then what _load_hash returns, of one table file."""
-    h = _header(name)
-    dbuf, d, tbufs, views = _load_hash(name, h)
-    return h, dbuf, d, tbufs, views
-
-
-MODE = _choose_mode()
-_loaded = None
-if MODE == "full":
-    try:
-        _loaded = _load_tables(TABLE_FILE)
-    except MemoryError:  # fragmented heap: what was loaded is garbage now; go compact
-        MODE = "compact"
-if _loaded is None:
-    _loaded = _load_tables(TABLE_FILE_5)
-_H, _DBUF, _D, _TBUF, _T = _loaded
-del _loaded
+MODE, _H, _DBUF, _TBUF, _small, _viper = _evaluator_load.take()
+del _evaluator_load
+unload("poker.evaluator_load")  # its code leaves the heap, its work done
+_check_header(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H)
+if len(_TBUF) > 1 and len(_TBUF[0]) != 2 << _CHUNK_BITS:
+    raise ValueError("value chunks of %d bytes" % len(_TBUF[0]))
+_D = _u16_view(_DBUF, _H[5])
+_T = [_u16_view(b, len(b) >> 1) for b in _TBUF]
 _FLAT = len(_T) == 1   # the values in one piece: index them directly
 _TF = _T[0]             # (the first chunk when not flat)
 _TFBUF = _TBUF[0]
@@ -197,7 +145,6 @@ _C5 = _H[3]
 _C6 = _H[4]
 _B = _H[5]      # hash buckets
 _N = _H[6]      # hash slots
-_small = _lookup.load(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H[7], _H[10] - _H[7])
 _rank_keys = struct.unpack_from("<13I", _small, 0)
 _suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
 _bias = _H[2]
@@ -421,11 +368,7 @@ high7_batch = _high7_batch_plain
 # the plain path.
 
 if _IS_MP:
-    try:
-        from poker import evaluator_viper as _viper
-    except (ImportError, ValueError, SyntaxError):  # no native code here
-        _viper = None
-    if _viper is not None:
+    if _viper is not None:  # (poker.evaluator_load imported it, if this port runs native code)
         _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
                             _FL7, _DBUF, _TFBUF, _TBUF)
         if MODE == "compact":

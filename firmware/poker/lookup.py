@@ -24,7 +24,6 @@ drops what was found. ``where(name)`` is ``(path, kind)``, kind
 ``load`` has read into RAM.
 """
 import gc
-import os
 import sys
 
 
@@ -39,6 +38,8 @@ def _package_tables():
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
+TABLE_FILE = "high.bin"     # the evaluator's full tables
+TABLE_FILE_5 = "high5.bin"  # and its compact five-card table
 # The evaluator's choice between its full tables (high.bin, 139 KB) and the
 # compact five-card one (high5.bin, 16 KB): None = automatic: full from
 # ROMFS (zero copy), or when the heap can read the full tables in and still
@@ -49,6 +50,7 @@ COMPACT = None
 RAM_RESERVE = 96 * 1024
 _found = {}  # name -> (path, kind, whole-file memoryview or None)
 _ram = {}    # name -> bytes of it read into RAM by load() (not ROMFS)
+_size = {}   # name -> its size in bytes (a file not on ROMFS)
 
 
 def _find(name):
@@ -66,6 +68,7 @@ def _find(name):
         except (TypeError, OSError, ValueError):
             mv = None
         if mv is None:
+            _size[name] = f.seek(0, 2)  # (an os.stat costs LittleFS a path walk again)
             f.close()
             got = (path, "file", None)
         else:  # the file stays open: the memoryview points into the image
@@ -84,7 +87,7 @@ def size(name):
     path, _kind, mv = _find(name)
     if mv is not None:
         return len(mv)
-    return os.stat(path)[6]
+    return _size[name]
 
 
 def load(name, offset=0, length=None):
@@ -126,3 +129,4 @@ def ram_bytes():
 def forget():
     """Forgets where the tables were found (tests load from elsewhere)."""
     _found.clear()
+    _size.clear()

@@ -25,6 +25,8 @@ confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
 OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
 NEXT to see the table as a list.
 """
+import sys
+
 from micropython import const
 
 from ui import keys
@@ -42,12 +44,21 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # here, imported only for a HARD player, saved 5.8 KB ROMFS / 9.1 KB stock
 # in a game without one, but made the stock route's new-game press 85 ms
 # instead of 59 on the virtual Pico.)
-PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator", "poker.cards",
+PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator_load",
+           "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.players",
            "poker.hard", "poker.record", "poker.handname", "poker.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
+# A module of PRELOAD with a ``load_step()`` (poker.evaluator_load: the
+# evaluator's tables, 165 ms of the chip read at once from LittleFS) is
+# then called once per idle poll until it returns True, before the next
+# import: a press waits on one step, not on the whole loading.
+
+
+def _in():
+    return True  # (a module without a load_step is in once imported)
 
 
 class App:
@@ -110,14 +121,24 @@ class App:
 
     def _load_next(self):
         """One step of the loading after the first frame: a module of
-        PRELOAD (after the menu's, the settings), and after the last one
-        the saved game."""
+        PRELOAD (after the menu's, the settings) or a step of its
+        load_step() until that returns True, and after the last one the
+        saved game."""
         i = self._preload
         if i >= _ANSWER and self.settings is None:
             self._load_settings()
         elif i < len(PRELOAD):
-            __import__(PRELOAD[i])
-            self._preload = i + 1
+            # (no attribute more on the app for this: with one more, every
+            # answer of the menu came 7 ms later on the virtual Pico; its
+            # attribute dict, most likely)
+            name = PRELOAD[i]
+            mod = sys.modules.get(name)
+            if mod is None:  # its import: this poll's step
+                __import__(name)
+                if not hasattr(sys.modules[name], "load_step"):
+                    self._preload = i + 1
+            elif getattr(mod, "load_step", _in)():
+                self._preload = i + 1
         elif not self.loaded:
             self._load_game()
 
