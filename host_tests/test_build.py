@@ -417,11 +417,6 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
     assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "stock route over budget since December 2026 (issue 17): the whole console from LittleFS keeps "
-    "about 162 KB live and one action's garbage passes the 174.5 KB the port's 180 KB heap leaves "
-    "(it passed with poker.hard out of ui.app.PRELOAD and only the next deck shuffled ahead: 156.9 KB "
-    "live, 172.6 KB in use; both cost stock-route presses on the virtual Pico)"))
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     for level in ("game", "app"):
         lfs = wasm_proof[level]["lfs"]
