@@ -45,7 +45,7 @@ def built(tmp_path_factory):
 
 
 def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):
-    out, _info = built
+    out, info = built
     romfs, lfs = read_tree(os.path.join(out, "romfs")), read_tree(os.path.join(out, "lfs"))
     lfs_code = romfs_code = 0
     for rel in _shipped_sources():
@@ -71,6 +71,7 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
     assert set(lfs) == expected
     assert set(romfs) == expected - {"main.py", "boot.py"}
     assert lfs_code < romfs_code * 0.95, (lfs_code, romfs_code)
+    assert info["code_bytes"] == {"romfs": romfs_code, "lfs": lfs_code}
 
 
 def test_the_littlefs_code_is_the_romfs_code_without_its_line_numbers(built, tmp_path):
@@ -228,6 +229,8 @@ def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys
     assert "ROMFS image stud.romfs" in text and "budget 768 KB" in text
     assert "LittleFS tree" in text
     assert "%d" % info["image_bytes"] in text
+    assert ".mpy code in the ROMFS image" in text and " %d " % info["code_bytes"]["romfs"] in text
+    assert "LittleFS, no line numbers: %d;" % info["code_bytes"]["lfs"] in text
     for pkg in sorted(set(e["path"].split("/")[0] for e in info["files"] if "/" in e["path"])):
         assert pkg + "/" in text
     assert info["image_bytes"] == os.path.getsize(tmp_path / "b" / "stud.romfs")

@@ -300,12 +300,17 @@ def _verdict(used, budget):
     return ("OK (%d%%)" % pct) if used <= budget else "OVER BUDGET (%d%%)" % pct
 
 
-def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes):
+def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes, code_bytes=None):
+    """The report's text; ``code_bytes``: (ROMFS, LittleFS) bytes of .mpy
+    (the parts count LittleFS's)."""
     lines = []
     lines.append("Size report (budgets: docs/device.md)")
     lines.append("  %-34s %5s %10s %9s" % ("part", "files", "bytes", "KB"))
     for name, nfiles, nbytes in parts:
         lines.append("  %-34s %5d %10d %9s" % (name, nfiles, nbytes, _kb(nbytes)))
+    if code_bytes:
+        lines.append("  %-34s %5s %10d %9s  (LittleFS, no line numbers: %d; read into RAM there)" % (
+            ".mpy code in the ROMFS image", "", code_bytes[0], _kb(code_bytes[0]), code_bytes[1]))
     lines.append("  %-34s %5s %10d %9s  budget %d KB: %s" % (
         "evaluator tables", "", tables_bytes, _kb(tables_bytes), TABLES_BUDGET // KB,
         _verdict(tables_bytes, TABLES_BUDGET)))
@@ -347,6 +352,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     native_subs = set()
     native = []
     left_out = []
+    code_bytes = [0, 0]     # .mpy bytes: ROMFS, LittleFS
     for rel, kind in files:
         srcfile = os.path.join(src, rel)
         if kind == "code" and not march and uses_native_code(srcfile):
@@ -379,6 +385,9 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
             shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
         size = os.path.getsize(lfs_dst)
         entries.append({"path": dev_rel, "kind": kind, "bytes": size})
+        if kind == "code":
+            code_bytes[0] += os.path.getsize(dst)
+            code_bytes[1] += size
         say("  %-32s %7d  %s" % (dev_rel, size, {"code": "mpy", "source": "source, filesystem",
                                                    "data": "data"}[kind]))
     if len(mpy_versions) > 1 or len(native_subs) > 1:
@@ -409,7 +418,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     tables_bytes = sum(e["bytes"] for e in entries if e["path"].startswith("tables/"))
     lfs_bytes = sum(e["bytes"] for e in entries)
     lfs_blocks = sum(_blocks(e["bytes"]) for e in entries)
-    report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes)
+    report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes, code_bytes)
     say(report)
     if native:
         say("native code (%s) in: %s" % (march, ", ".join(native)))
@@ -421,6 +430,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
         "mpy_version": mpy_ver, "mpy_sub_version": mpy_sub, "march": march,
         "native": native, "left_out": left_out, "src": src, "image": IMAGE_NAME, "image_bytes": len(image),
         "romfs_dir": "romfs", "lfs_dir": "lfs", "lfs_bytes": lfs_bytes,
+        "code_bytes": {"romfs": code_bytes[0], "lfs": code_bytes[1]},
         "lfs_bytes_on_blocks": lfs_blocks, "tables_bytes": tables_bytes,
         "files": entries,
         "over_budget": [name for name, used, budget in (
