@@ -426,19 +426,18 @@ if _IS_MP:
             from poker import evaluator_viper_compact as _viper
         else:
             from poker import evaluator_viper_full as _viper
-        from poker import evaluator_viper as _layout
     except (ImportError, ValueError, SyntaxError):  # no native code here
         _viper = None
     if _viper is not None:
-        _params = (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0)
-        _layout.bind(_K, _KS, _params, _FL5, _FL6, _FL7, _DBUF, _TFBUF, _TBUF)
+        _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
+                            _FL7, _DBUF, _TFBUF, _TBUF)
         if MODE == "compact":
             high7_unchecked = _viper.high7_compact
             FAST_PATH = "viper"
-        elif _viper.fits(_params, _DBUF, _TFBUF):  # (full tables in chunks: the plain path)
+        elif _fits:  # (full tables in chunks: the plain path)
             high7_unchecked = _viper.high7
             _batch7 = _viper.high7_batch
-            _vram = _layout._VRAM
+            _vram = _viper._VRAM
 
             def _high7_batch_viper(hands, n, out):
                 # the viper loop takes the key table first, then a scratch 0

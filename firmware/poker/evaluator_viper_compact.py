@@ -1,14 +1,15 @@
 """The evaluator's seven-card fast path on the compact table (high5.bin,
 the stock route's) as ``@micropython.viper`` code: ``high7_compact``, the
 best of the 21 five-card subsets, over the layout that
-``poker.evaluator_viper.bind`` fills (see there). It reads bytes, so it
-serves the table at any address and in chunks. Only poker.evaluator
-imports it, in compact mode on MicroPython.
+``poker.evaluator_viper.bind`` fills (see there; poker.evaluator calls it
+as this module's ``bind``). It reads bytes, so it serves the table at any
+address and in chunks. Only poker.evaluator imports it, in compact mode on
+MicroPython.
 """
 import micropython
 from micropython import const
 
-from poker.evaluator_viper import _VRAM
+from poker.evaluator_viper import _VRAM, bind  # noqa: F401  (bind: what poker.evaluator calls)
 
 _V_PAR = const(260)        # (poker.evaluator_viper's layout)
 _V_FL = const(1072)

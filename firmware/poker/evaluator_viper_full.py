@@ -2,13 +2,15 @@
 ``@micropython.viper`` code: ``high7`` (one hand, one lookup) and
 ``high7_batch`` (many hands in a buffer, in one call: what Monte Carlo
 needs), over the layout that ``poker.evaluator_viper.bind`` fills (see
-there). Only poker.evaluator imports it, in full mode on MicroPython;
-``fits`` says whether the bound tables are the ones these serve.
+there). Only poker.evaluator imports it, in full mode on MicroPython,
+and binds its tables through ``bind`` here, which says whether they are
+the ones these serve.
 """
 import micropython
 import uctypes
 from micropython import const
 
+from poker import evaluator_viper as _layout
 from poker.evaluator_viper import _VRAM, _fastmod
 
 _V_KS = const(52)          # (poker.evaluator_viper's layout)
@@ -18,7 +20,7 @@ _V_DISP = const(466)
 _V_VAL = const(468)
 # high.bin's hash, written into high7 and high7_batch as constants (a
 # constant is an immediate; a parameter read from _VRAM is a load), checked
-# against the table by fits(): B buckets, N slots, and _fastmod's a, s, m
+# against the table by bind(): B buckets, N slots, and _fastmod's a, s, m
 _B = const(9516)
 _B_A = const(12)
 _B_S = const(20)
@@ -30,11 +32,12 @@ _N_M = const(1155434)
 
 
 
-def fits(params, dbuf, tfbuf):
-    """True when ``high7`` and ``high7_batch`` can serve the tables bound
-    with ``params``: high.bin's hash, the values in one piece, and both at
-    even addresses (they read 16 bits at a time, and a Cortex-M0+ faults on
-    an odd address)."""
+def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
+    """``poker.evaluator_viper.bind``; then True when ``high7`` and
+    ``high7_batch`` can serve these tables: high.bin's hash, the values in
+    one piece, and both at even addresses (they read 16 bits at a time,
+    and a Cortex-M0+ faults on an odd address)."""
+    _layout.bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
     return (params[3] == _B and params[4] == _N and params[5] == 1
             and _fastmod(_B) == (_B_A, _B_S, _B_M) and _fastmod(_N) == (_N_A, _N_S, _N_M)
             and not (uctypes.addressof(dbuf) | uctypes.addressof(tfbuf)) & 1)
