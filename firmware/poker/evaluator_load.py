@@ -21,7 +21,7 @@ import struct
 import sys
 
 # entries in a chunk of the values read into RAM (poker.evaluator indexes
-# chunks by 1 << _CHUNK_BITS, poker.evaluator_viper by 8 KB): blocks small
+# chunks by 1 << _CHUNK_BITS, poker.evaluator_viper's layout by 8 KB): blocks small
 # enough for a fragmented heap
 CHUNK = 4096
 _IS_MP = sys.implementation.name == "micropython"
@@ -57,8 +57,11 @@ def _loading(got):
     viper = None
     if _IS_MP:
         yield
-        try:
-            from poker import evaluator_viper as viper
+        try:  # only this mode's fast path: native code sits in the heap, even from ROMFS
+            if mode == "compact":
+                from poker import evaluator_viper_compact as viper
+            else:
+                from poker import evaluator_viper_full as viper
         except (ImportError, ValueError, SyntaxError):  # no native code on this port
             viper = None
     got.append((mode,) + tuple(pieces) + (viper,))
