@@ -168,14 +168,18 @@ def main(board=None):
         d.show()
         print("stud: safe mode, the game did not start")
         return dev
+    from poker import unload
     from poker.rng import Rng
     from poker.store import Store
     from ui.app import App
+    display, buttons, power, sound, problem = dev.display, dev.buttons, dev.power, dev.sound, dev.problem
     gc.collect()
     clock = Clock()
-    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery, quick=True)
-    if dev.problem:
-        app.notify(dev.problem)  # on the screen after power-on
+    app = App(display, Store(), Rng(dev.seed()), clock, sound, dev.battery, quick=True)
+    # setup-only: the board file and hw.hardware_setup's code leave the heap
+    del dev, hardware_setup
+    unload("hw.hardware_setup")
+    if problem:
+        app.notify(problem)  # on the screen after power-on
     gc.collect()
-    Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
-    return dev
+    Loop(app, buttons, power, sound, clock).run()
