@@ -213,13 +213,17 @@ if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
 # the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
 # code 0, no flush, is never looked up)
 _KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
-# flush tables by hand size, indexed by the suit sum (negative sums wrap):
-# views, no copies (from ROMFS they stay in flash, 0.8 KB less RAM; read
-# into RAM, the views keep the 824 bytes of _small the copies took)
-_small = memoryview(_small)
-_FL5 = _small[_fo:_fo + 256]
-_FL6 = _small[_fo + 256:_fo + 512]
-_FL7 = _small[_fo + 512:_fo + 768]
+# flush tables by hand size, indexed by the suit sum (negative sums wrap).
+# Five and six cards: views of the mapped table (ROMFS: they stay in
+# flash, 0.5 KB less RAM), of a copy when it was read into RAM (_small then
+# goes); seven: a copy, read by the plain 7-card path at every call (a
+# view made it 0.25 us slower on the chip)
+_FL5 = _small[_fo:_fo + 512]
+if not isinstance(_FL5, memoryview):
+    _FL5 = bytearray(_FL5)
+_FL6 = memoryview(_FL5)[256:]
+_FL5 = memoryview(_FL5)[:256]
+_FL7 = bytearray(_small[_fo + 512:_fo + 768])
 del _small
 # rank-key offsets of a flush of 5, 6, 7 suited cards
 _FOFF = (_C5, _C6, 0)
