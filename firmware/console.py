@@ -169,16 +169,19 @@ def main(board=None):
         print("stud: safe mode, the game did not start")
         return dev
     from poker import unload
+    display, buttons, power, sound, battery, problem = (dev.display, dev.buttons, dev.power, dev.sound,
+                                                        dev.battery, dev.problem)
+    seed = dev.seed()
+    # setup-only: the board file and hw.hardware_setup's code leave the heap,
+    # before the app's modules take their room
+    del dev, hardware_setup
+    unload("hw.hardware_setup")
     from poker.rng import Rng
     from poker.store import Store
     from ui.app import App
-    display, buttons, power, sound, problem = dev.display, dev.buttons, dev.power, dev.sound, dev.problem
     gc.collect()
     clock = Clock()
-    app = App(display, Store(), Rng(dev.seed()), clock, sound, dev.battery, quick=True)
-    # setup-only: the board file and hw.hardware_setup's code leave the heap
-    del dev, hardware_setup
-    unload("hw.hardware_setup")
+    app = App(display, Store(), Rng(seed), clock, sound, battery, quick=True)
     if problem:
         app.notify(problem)  # on the screen after power-on
     gc.collect()
