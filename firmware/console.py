@@ -168,14 +168,21 @@ def main(board=None):
         d.show()
         print("stud: safe mode, the game did not start")
         return dev
+    from poker import unload
+    display, buttons, power, sound, battery, problem = (dev.display, dev.buttons, dev.power, dev.sound,
+                                                        dev.battery, dev.problem)
+    seed = dev.seed()
+    # setup-only: the board file and hw.hardware_setup's code leave the heap,
+    # before the app's modules take their room
+    del dev, hardware_setup
+    unload("hw.hardware_setup")
     from poker.rng import Rng
     from poker.store import Store
     from ui.app import App
     gc.collect()
     clock = Clock()
-    app = App(dev.display, Store(), Rng(dev.seed()), clock, dev.sound, dev.battery, quick=True)
-    if dev.problem:
-        app.notify(dev.problem)  # on the screen after power-on
+    app = App(display, Store(), Rng(seed), clock, sound, battery, quick=True)
+    if problem:
+        app.notify(problem)  # on the screen after power-on
     gc.collect()
-    Loop(app, dev.buttons, dev.power, dev.sound, clock).run()
-    return dev
+    Loop(app, buttons, power, sound, clock).run()

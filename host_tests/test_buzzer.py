@@ -3,6 +3,12 @@
 from hw.buzzer import SOUNDS, Buzzer
 
 
+def _notes(name):
+    """SOUNDS[name] as (Hz, ms) pairs (4 bytes a note, big-endian)."""
+    b = SOUNDS[name]
+    return [(b[i] << 8 | b[i + 1], b[i + 2] << 8 | b[i + 3]) for i in range(0, len(b), 4)]
+
+
 class FakePWM:
     def __init__(self):
         self.log = []
@@ -21,7 +27,8 @@ def test_a_sound_plays_each_note_for_its_time_then_goes_quiet():
     bz = Buzzer(pwm)
     bz.update(1000)
     bz.play("win")
-    notes = SOUNDS["win"]
+    notes = _notes("win")
+    assert notes == [(523, 80), (659, 80), (784, 80), (1047, 200)]
     starts = {}  # note frequency -> first ms it sounded
     t = 1000
     while bz.playing and t < 5000:
@@ -48,7 +55,15 @@ def test_rests_are_silent_and_unknown_or_muted_sounds_do_nothing():
     assert pwm.duty == bz.volume_u16
     pwm.log.clear()
     bz.stop()
+    assert _notes("chip") == [(2400, 10), (0, 20), (2800, 10)]
     bz.play("no such sound")
     bz.enabled = False
     bz.play("win")
     assert not bz.playing and pwm.log == [("d", 0)]
+
+
+def test_every_sound_is_whole_notes_in_a_bytes_constant():
+    # bytes stay in flash with the code on the device; a tuple is built in RAM
+    for name, b in SOUNDS.items():
+        assert isinstance(b, bytes) and b and len(b) % 4 == 0, name
+        assert all(f == 0 or 100 <= f <= 5000 for f, _ms in _notes(name)), name

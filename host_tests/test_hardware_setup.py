@@ -165,3 +165,42 @@ def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
     assert hardware_setup.setup(keys, board).seed() == 5
     plain = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
     assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits
+
+
+def test_the_setup_code_and_the_board_file_leave_the_heap_once_the_game_runs(tmp_path, monkeypatch):
+    # console.main forgets hw.hardware_setup after power-on (2.6 KB of the
+    # chip's heap from ROMFS): nothing the game keeps may hold its functions
+    import gc
+    import weakref
+
+    import console
+    import hw
+
+    sys.modules.pop("hw.hardware_setup", None)  # a fresh copy: this file keeps its own
+    monkeypatch.delattr(hw, "hardware_setup", raising=False)
+    try:
+        from hw import hardware_setup as fresh
+
+        alive = [weakref.ref(fresh.setup), weakref.ref(fresh._setup), weakref.ref(fresh.Devices)]
+        del fresh
+        seen = []
+
+        class StopLoop(Exception):
+            pass
+
+        def run(self):
+            gc.collect()
+            seen.append([r() is not None for r in alive])
+            seen.append("hw.hardware_setup" in sys.modules or hasattr(hw, "hardware_setup"))
+            raise StopLoop
+
+        monkeypatch.setattr(console.Loop, "run", run)
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
+        try:
+            console.main(_board("pico_ssd1306_i2c"))
+        except StopLoop:
+            pass
+        assert seen == [[False, False, False], False]
+    finally:  # this file's copy back, for the tests after this one
+        sys.modules["hw.hardware_setup"] = hw.hardware_setup = hardware_setup

@@ -1,4 +1,4 @@
-"""The one place that touches the hardware: reads the board, builds the devices.
+"""The one place that builds the hardware: reads the board, builds the devices.
 
 ``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
 written by ``make deploy`` from boards/NAME.json; the reference board when
@@ -27,10 +27,9 @@ import machine
 from hw import oled
 from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
-from hw.power import Battery, Power
+from hw.power import Battery, Power, nap
 
 BOARD_FILE = "/board.json"
-_NAP_MS = 100  # light-sleep naps while powered off; a button wakes within one
 
 # The reference board (boards/pico_ssd1306_i2c.json), for a device without /board.json.
 DEFAULT_BOARD = {
@@ -182,13 +181,8 @@ def _setup(board, keymap):
 
     _part[0] = "power"
     pw = board.get("power") or {}
-
-    def nap():
-        machine.lightsleep(_NAP_MS)
-
-    def any_button():
-        return buttons.down_mask() != 0
-
-    power = Power(display, pw.get("screen_off_s", 60) * 1000, pw.get("sleep_s", 300) * 1000, nap, any_button)
+    # (no closure here: console.main forgets this module after power-on)
+    power = Power(display, pw.get("screen_off_s", 60) * 1000, pw.get("sleep_s", 300) * 1000, nap,
+                  buttons.down_mask)
     gc.collect()
     return Devices(board, display, buttons, sound, power, battery, safe_index)

@@ -6,7 +6,7 @@ calls ``update(now_ms, last_activity_ms)`` every poll.
 - After ``screen_off_ms`` without a button the panel is switched off
   (``display.poweroff()``; its RAM keeps the picture) and the state is DARK.
 - After ``sleep_ms`` the console "powers off": ``sleeper()`` (on the device
-  ``machine.lightsleep`` in short naps, see hardware_setup) is called again
+  ``nap`` below: ``machine.lightsleep`` in short naps) is called again
   and again until ``wake_check()`` says a button is down; then the screen
   comes back on and ``woke`` is set. RAM is kept, so the game goes on where
   it was.
@@ -22,6 +22,16 @@ from micropython import const
 AWAKE = const(0)
 DARK = const(1)
 ASLEEP = const(2)
+_NAP_MS = const(100)  # light-sleep naps while powered off; a button wakes within one
+
+
+def nap():
+    """The device's sleeper: one light-sleep nap. (Here, not a closure of
+    hw.hardware_setup, so that module can leave the heap after power-on;
+    machine is imported at the call: this module's host tests have none.)"""
+    import machine
+
+    machine.lightsleep(_NAP_MS)
 
 
 class Power:

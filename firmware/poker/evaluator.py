@@ -160,9 +160,16 @@ if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
 # the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
 # code 0, no flush, is never looked up)
 _KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
-# flush tables by hand size, indexed by the suit sum (negative sums wrap)
-_FL5 = bytearray(_small[_fo:_fo + 256])
-_FL6 = bytearray(_small[_fo + 256:_fo + 512])
+# flush tables by hand size, indexed by the suit sum (negative sums wrap).
+# Five and six cards: views of the mapped table (ROMFS: they stay in
+# flash, 0.5 KB less RAM), of a copy when it was read into RAM (_small then
+# goes); seven: a copy, read by the plain 7-card path at every call (a
+# view made it 0.25 us slower on the chip)
+_FL5 = _small[_fo:_fo + 512]
+if not isinstance(_FL5, memoryview):
+    _FL5 = bytearray(_FL5)
+_FL6 = memoryview(_FL5)[256:]
+_FL5 = memoryview(_FL5)[:256]
 _FL7 = bytearray(_small[_fo + 512:_fo + 768])
 del _small
 # rank-key offsets of a flush of 5, 6, 7 suited cards
