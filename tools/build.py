@@ -448,6 +448,7 @@ ROMFS_HEAP_BUDGET = 96 * KB       # docs/device.md: peak heap, tables in ROMFS
 STOCK_HEAP_BUDGET = 180 * KB      # docs/device.md: peak heap, stock firmware
 ROMFS_ROUTE_FS_KB = 640           # boards/STUD_PICO: LittleFS beside the ROMFS
 FLASHPROOF = os.path.join(ROOT, "tools", "flashproof.py")
+NAMES_FILE = os.path.join(ROOT, "boards", "STUD_PICO", "stud_names.py")  # STUD_PICO's frozen names (tools/appnames.py)
 
 
 def _micropython():
@@ -684,15 +685,16 @@ def _node():
     return exe
 
 
-def run_wasm(heap, tree=None, code=None, begin=None, step=None, image=None):
+def run_wasm(heap, tree=None, code=None, begin=None, step=None, image=None, names=None):
     """Runs Python on the 32-bit WebAssembly port (tools/wasmport/run.mjs):
     ``code`` once, or ``begin`` then ``step`` until ``_done``; ``tree`` is
     copied to its filesystem root, ``image`` mounted at /rom outside the
-    heap. Returns the ``KEY value`` lines printed (the driver's WASM_*
-    figures among them); BuildError when Python raised."""
+    heap, ``names`` (an .mpy) interned first and counted out, as STUD_PICO
+    holds them in flash. Returns the ``KEY value`` lines printed (the
+    driver's WASM_* figures among them); BuildError when Python raised."""
     cmd = [_node(), os.path.join(WASMPORT, "run.mjs"), "--heap", str(heap)]
     for flag, value in (("--tree", tree), ("--code", code), ("--begin", begin),
-                        ("--step", step), ("--romfs", image)):
+                        ("--step", step), ("--romfs", image), ("--names", names)):
         if value:
             cmd += [flag, value]
     proc, out = _run_reporting(cmd)
@@ -717,7 +719,10 @@ def proof_wasm(out, hands=40, seed=2026, level="game", routes=("romfs", "lfs")):
     fonts run their plain paths, and the viper modules are left out):
 
     - ROMFS route: the image (with the harness) mounted at /rom from memory
-      outside the heap, as the device maps it from flash; heap = 96 KB;
+      outside the heap, as the device maps it from flash; heap = 96 KB, with
+      the app's names where STUD_PICO's firmware keeps them, out of the heap
+      (boards/STUD_PICO/stud_names.py: interned first and counted out,
+      NAMES_BYTES);
     - LittleFS route: the stock tree on the port's filesystem (code and the
       compact table read into the heap); heap = 180 KB. That port's
       gc.mem_free() counts the memory its heap could still grow into, so
@@ -758,17 +763,19 @@ def proof_wasm(out, hands=40, seed=2026, level="game", routes=("romfs", "lfs")):
     image = os.path.join(work, "proof.romfs")
     with open(image, "wb") as f:
         f.write(make_image(rom_tree))
+    names = os.path.join(work, "stud_names.mpy")
+    compile_mpy(os.path.dirname(NAMES_FILE), os.path.basename(NAMES_FILE), names, None)
     begin = ("import sys, os\nsys.path[:] = %r\nos.chdir('/')\nimport flashproof\n"
              "flashproof.begin(0, %d, %d, %r, 1, %r)")
     results = {}
     for route in routes:
         if route == "romfs":
-            heap, tree, img = ROMFS_HEAP_BUDGET, fs_romfs, image
+            heap, tree, img, nm = ROMFS_HEAP_BUDGET, fs_romfs, image, names
             code = begin % (["/rom", "", "/lib"], hands, seed, level, None)
-        else:
-            heap, tree, img = STOCK_HEAP_BUDGET, lfs_tree, None
+        else:  # (the stock firmware knows none of the app's names)
+            heap, tree, img, nm = STOCK_HEAP_BUDGET, lfs_tree, None, None
             code = begin % (["", "/lib"], hands, seed, level, True)
-        res = run_wasm(heap, tree, begin=code, step="flashproof.step(False)", image=img)
+        res = run_wasm(heap, tree, begin=code, step="flashproof.step(False)", image=img, names=nm)
         res["heap"] = str(heap)
         res["IMAGE"] = str(os.path.getsize(image)) if img else "0"
         res["LEFT_OUT"] = " ".join(info["left_out"])
@@ -776,7 +783,8 @@ def proof_wasm(out, hands=40, seed=2026, level="game", routes=("romfs", "lfs")):
             "between actions at most %s KB; in use at the end of an action (garbage included) at "
             "most %s KB; %s" % (
                 route, res["LEVEL"], res["WASM_VERSION"], res["HANDS"], res["SUMMARY"], heap // KB,
-                " (image in flash)" if img else "", _kb(int(res["WASM_PEAK_LIVE"])),
+                (" (image and the app's names, %s KB, in flash)" % _kb(int(res["NAMES_BYTES"]))
+                 if img else ""), _kb(int(res["WASM_PEAK_LIVE"])),
                 _kb(int(res["WASM_MAX_USED"])),
                 "the heap never grew: every action fitted, with no collection at all"
                 if res["WASM_GREW_STEPS"] == "0" else

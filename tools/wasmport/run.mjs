@@ -4,12 +4,20 @@
 // (proof_wasm) to measure the firmware's heap at the device's object sizes.
 //
 //   node tools/wasmport/run.mjs --heap BYTES [--romfs IMAGE] [--tree DIR]
-//        [--begin CODE] [--step CODE] [--code CODE]
+//        [--names MPY] [--begin CODE] [--step CODE] [--code CODE]
 //
 // --romfs: the port mounts IMAGE at /rom from memory outside its heap (as
 //          the device maps its ROMFS partition from flash).
 // --tree:  DIR's files are copied to the port's filesystem root (/), which
 //          stands for the device's LittleFS.
+// --names: the firmware's names (boards/STUD_PICO/stud_names.py compiled):
+//          STUD_PICO holds them in its own qstr pool in flash, so the
+//          device's heap has no room for them; this port has no such pool.
+//          So the driver interns them first, measures what that took (the
+//          heap in use after a collection, before and after: NAMES_BYTES),
+//          gives the heap that much more than --heap, and counts it out of
+//          every figure: the heap is then the device's, with the app's names
+//          where the firmware has them.
 // --code:  run once (a script).
 // --begin, --step: run --begin once, then --step again and again, each run
 //          a call of its own from JavaScript, until the Python global
@@ -64,13 +72,35 @@ const out = (line) => {
   if (/^(stack: \d+ out of|\s*No\. of 1-blocks)/.test(line)) return;
   process.stdout.write(line + "\n");
 };
-const mp = await loadMicroPython({
-  heapsize: args.heap,
-  romfs: args.romfs ? new Uint8Array(fs.readFileSync(args.romfs)) : undefined,
-  stdout: out,
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
-if (args.tree) copyTree(mp.FS, args.tree, "/");
+
+// The firmware's names interned (see --names): the heap's bytes they take
+// (in use after a collection, before and after: the pools, their text and
+// the GC blocks' rounding).
+function internNames(mp) {
+  mp.FS.writeFile("/stud_names.mpy", fs.readFileSync(args.names));
+  mp.runPython("import micropython, sys, gc\ngc.collect()\nmicropython.mem_info()");
+  const before = gcLine.used;
+  mp.runPython("sys.path.insert(0, '/')\nimport stud_names\nsys.path.pop(0)\n"
+               + "del stud_names, sys.modules['stud_names']\ngc.collect()\nmicropython.mem_info()");
+  mp.FS.unlink("/stud_names.mpy");
+  return gcLine.used - before;
+}
+
+async function load(heapsize) {
+  const mp = await loadMicroPython({
+    heapsize,
+    romfs: args.romfs ? new Uint8Array(fs.readFileSync(args.romfs)) : undefined,
+    stdout: out,
+    stderr: (line) => process.stderr.write(line + "\n"),
+  });
+  if (args.tree) copyTree(mp.FS, args.tree, "/");
+  return mp;
+}
+
+let names = 0;
+if (args.names) names = internNames(await load(args.heap * 2));  // a first port, to measure
+const mp = await load(args.heap + names);
+if (args.names && internNames(mp) !== names) throw new Error("the names took other room the second time");
 
 function heap() {
   gcLine = null;
@@ -81,7 +111,8 @@ function heap() {
 try {
   mp.runPython("import sys, gc\nprint('WASM_VERSION', sys.version.split(';')[1].strip())");
   const start = heap();
-  console.log("WASM_HEAP", start.total);
+  if (names) console.log("NAMES_BYTES", names);
+  console.log("WASM_HEAP", start.total - names);
   if (args.code) mp.runPython(args.code);
   if (args.begin) {
     mp.runPython("_done = False\n" + args.begin);
@@ -93,11 +124,11 @@ try {
       const during = gcLine;   // before the collection that ends this call
       if (during.used > start.total) over += 1;
       if (during.total > start.total) grew += 1;
-      if (during.used > maxUsed) { maxUsed = during.used; peakStep = steps; }
+      if (during.used - names > maxUsed) { maxUsed = during.used - names; peakStep = steps; }
       mp.runPython("gc.collect()");          // done as this call returns
       const live = heap();
-      if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used, live.used);
-      if (live.used > peakLive) peakLive = live.used;
+      if (process.env.WASM_TRACE) console.log("WASM_STEP", steps, during.total, during.used, live.used, names);
+      if (live.used - names > peakLive) peakLive = live.used - names;
     }
     console.log("WASM_STEPS", steps);
     console.log("WASM_OVER_STEPS", over);
