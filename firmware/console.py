@@ -29,12 +29,18 @@ import time
 
 from micropython import const
 
-# at the first idle poll after a frame, the heap is collected if less than
-# this is free: the next press then rarely waits on a collection (20-25 ms
-# on the chip, with a full heap). Not always: a collection leaves holes
-# that make the allocations after it slower (measured on the virtual Pico:
-# every press a few ms slower with a collection after each frame).
-_COLLECT_BELOW = const(32768)
+# The heap is collected when the app waits for you (not ``app.awake``: your
+# turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
+# game's first frame), at the first idle poll after a frame, if less
+# than this is free: then the virtual players' next round of decisions
+# (about 75 KB of garbage at an eight-seat Hard table from ROMFS) rarely
+# needs a collection while they act, where a press would wait on it (a
+# collection takes 20-33 ms on the chip, and gc.mem_free() itself 8 ms: it
+# reads the whole heap's block table, so it is not asked while players
+# act; MicroPython collects by itself when an allocation finds no room).
+# A collection after every frame is no better: its holes make the
+# allocations after it slower (measured on the virtual Pico).
+_COLLECT_BELOW = const(98304)
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
 if hasattr(time, "ticks_ms"):
@@ -84,8 +90,14 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
+        self._due = getattr(buttons, "due", None)
+        if self._due is not None:
+            app.stop_frame = self._key_due
         self.polls = 0
         self.running = True
+
+    def _key_due(self):
+        return self._due(self.clock.ticks_ms())
 
     def _emit(self, key, event):
         if not self._swallow:
@@ -119,10 +131,18 @@ class Loop:
         app = self.app
         app.held = mask != 0  # no loading step while a press waits for its answer
         app.tick(now)
+        due = self._due
+        if due is not None and due(now):
+            # a button changed during this poll's work (a slice of a
+            # player's thought, its action): poll again at once, before the
+            # action's frame (13 ms of drawing and up to 24 ms on the bus);
+            # the key's answer draws it with its own
+            return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0:
-            self._framed = False
+        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+            self._framed = False  # (frames while players act: none till they wait for you)
+            app.collect_due = False
             if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
                 gc.collect()
         if self.sound is not None:
