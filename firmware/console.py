@@ -31,16 +31,19 @@ from micropython import const
 
 # The heap is collected when the app waits for you (not ``app.awake``: your
 # turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
-# game's first frame), at the first idle poll after a frame, if less
-# than this is free: then the virtual players' next round of decisions
+# game's first frame), at the first idle poll after a frame, if less than
+# _COLLECT_BELOW is free: then the virtual players' next round of decisions
 # (about 75 KB of garbage at an eight-seat Hard table from ROMFS) rarely
 # needs a collection while they act, where a press would wait on it (a
-# collection takes 20-33 ms on the chip, and gc.mem_free() itself 8 ms: it
+# collection takes 20-35 ms on the chip, and gc.mem_free() itself 8 ms: it
 # reads the whole heap's block table, so it is not asked while players
 # act; MicroPython collects by itself when an allocation finds no room).
-# A collection after every frame is no better: its holes make the
-# allocations after it slower (measured on the virtual Pico).
+# Where a collection cannot leave that much free (the stock route, its code
+# in the heap), only under _COLLECT_LOW: a collection at every such frame
+# is no better, its holes make the allocations after it slower (measured on
+# the virtual Pico).
 _COLLECT_BELOW = const(98304)
+_COLLECT_LOW = const(32768)
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
 if hasattr(time, "ticks_ms"):
@@ -90,6 +93,7 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
+        self._roomy = True  # the last collection left _COLLECT_BELOW free
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
             app.stop_frame = self._key_due
@@ -143,8 +147,9 @@ class Loop:
         elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
             self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
-            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+            if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
                 gc.collect()
+                self._roomy = _mem_free() >= _COLLECT_BELOW
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:

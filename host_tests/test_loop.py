@@ -255,15 +255,19 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
 
     class FakeGc:
         collects = 0
+        leaves = 0
 
         def collect(self):
             self.collects += 1
+            if self.leaves:
+                heap[0] = self.leaves
 
     free = []
+    heap = [1024]  # free bytes (a nearly full heap)
     fake = FakeGc()
     saved = console.gc, console._mem_free
     console.gc = fake
-    console._mem_free = lambda: free.append(1) or 1024  # (a nearly full heap)
+    console._mem_free = lambda: free.append(1) or heap[0]
     try:
         app = Framing()
         loop = Loop(app, FakeButtons())
@@ -283,6 +287,25 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         app.awake = False  # your turn: collected at the first idle poll after the frame
         loop.step(130)
         loop.step(140)
-        assert fake.collects == 2 and len(free) == 2
+        assert fake.collects == 2 and len(free) == 4  # (each collection then asks what it left)
+        # those collections left 1 KB (a heap like the stock route's): from
+        # now on collected only under 32 KB
+        app.awake = False
+        heap[0] = 50 * 1024
+        app.frame = True
+        loop.step(150)
+        loop.step(155)
+        assert fake.collects == 2
+        heap[0] = 20 * 1024
+        fake.leaves = 120 * 1024
+        app.frame = True
+        loop.step(160)
+        loop.step(165)
+        assert fake.collects == 3 and heap[0] == 120 * 1024
+        heap[0] = 90 * 1024  # the last collection left room: under 96 KB again
+        app.frame = True
+        loop.step(170)
+        loop.step(175)
+        assert fake.collects == 4
     finally:
         console.gc, console._mem_free = saved
