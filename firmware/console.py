@@ -39,9 +39,11 @@ from micropython import const
 # reads the whole heap's block table, so it is not asked while players
 # act; MicroPython collects by itself when an allocation finds no room).
 # Where a collection cannot leave that much free (the stock route, its code
-# in the heap), only under _COLLECT_LOW: a collection at every such frame
-# is no better, its holes make the allocations after it slower (measured on
-# the virtual Pico).
+# in the heap), after any frame, players acting or not, under _COLLECT_LOW,
+# as before: a collection at every frame is no better, its holes make the
+# allocations after it slower (measured on the virtual Pico), and there
+# MicroPython's own collections at an allocation that finds no room made
+# the scripted game's presses a few ms slower (52.7 ms leaving a hand).
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
@@ -144,8 +146,9 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
-            self._framed = False  # (frames while players act: none till they wait for you)
+        elif self._framed and mask == 0 and (not self._roomy or not getattr(app, "awake", False)
+                                             or getattr(app, "collect_due", False)):
+            self._framed = False  # (with room, frames while players act: none till they wait for you)
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
                 gc.collect()

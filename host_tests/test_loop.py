@@ -307,5 +307,18 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         loop.step(170)
         loop.step(175)
         assert fake.collects == 4
+        # no room left by it: after any frame under 32 KB, players acting or not
+        heap[0] = 20 * 1024
+        fake.leaves = 40 * 1024
+        app.frame = True
+        loop.step(180)
+        loop.step(185)
+        assert fake.collects == 5
+        app.awake = True
+        heap[0] = 20 * 1024
+        app.frame = True
+        loop.step(190)
+        loop.step(195)
+        assert fake.collects == 6
     finally:
         console.gc, console._mem_free = saved
