@@ -29,23 +29,25 @@ import time
 
 from micropython import const
 
-# The heap is collected when the app waits for you (not ``app.awake``: your
-# turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
-# game's first frame), at the first idle poll after a frame, if less than
-# _COLLECT_BELOW is free: then the virtual players' next round of decisions
-# (about 75 KB of garbage at an eight-seat Hard table from ROMFS) rarely
-# needs a collection while they act, where a press would wait on it (a
-# collection takes 20-35 ms on the chip, and gc.mem_free() itself 8 ms: it
-# reads the whole heap's block table, so it is not asked while players
-# act; MicroPython collects by itself when an allocation finds no room).
-# Where a collection cannot leave that much free (the stock route, its code
-# in the heap), after any frame, players acting or not, under _COLLECT_LOW,
-# as before: a collection at every frame is no better, its holes make the
-# allocations after it slower (measured on the virtual Pico), and there
-# MicroPython's own collections at an allocation that finds no room made
-# the scripted game's presses a few ms slower (52.7 ms leaving a hand).
+# With the app's code in ROMFS (its bytecode stays in flash), the heap is
+# collected when the app waits for you (not ``app.awake``: your turn, a
+# menu, a showdown) or asks for it (``app.collect_due``: a new game's first
+# frame), at the first idle poll after a frame, if less than _COLLECT_BELOW
+# is free: then the virtual players' next round of decisions (about 75 KB
+# of garbage at an eight-seat Hard table) rarely needs a collection while
+# they act, where a press would wait on it (a collection takes about 33 ms
+# on the chip, and gc.mem_free() itself 8 ms: it reads the whole heap's
+# block table, so it is not asked while players act; MicroPython collects
+# by itself when an allocation finds no room). With the code in the heap
+# (the stock route: about 35 KB free after a collection, no room for a
+# round), after any frame, players acting or not, under _COLLECT_LOW: that
+# way its scripted game's presses stay within 50 ms (48.1 ms at most on the
+# virtual Pico; up to 53.7 ms with the ROMFS route's way), and a collection
+# at every frame is no better (its holes make the allocations after it
+# slower).
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
+_ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
 if hasattr(time, "ticks_ms"):
@@ -95,7 +97,7 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
-        self._roomy = True  # the last collection left _COLLECT_BELOW free
+        self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
             app.stop_frame = self._key_due
@@ -152,7 +154,6 @@ class Loop:
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
                 gc.collect()
-                self._roomy = _mem_free() >= _COLLECT_BELOW
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:

@@ -255,12 +255,9 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
 
     class FakeGc:
         collects = 0
-        leaves = 0
 
         def collect(self):
             self.collects += 1
-            if self.leaves:
-                heap[0] = self.leaves
 
     free = []
     heap = [1024]  # free bytes (a nearly full heap)
@@ -271,6 +268,7 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
     try:
         app = Framing()
         loop = Loop(app, FakeButtons())
+        loop._roomy = True  # the code in ROMFS
         app.awake = True  # the players act: frames, and no look at the heap
         for t in range(0, 100, 10):
             app.frame = t % 30 == 0
@@ -281,44 +279,29 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         loop.step(100)
         loop.step(110)
         assert fake.collects == 1 and not app.collect_due
-        app.collect_due = False
         app.frame = True
         loop.step(120)
         app.awake = False  # your turn: collected at the first idle poll after the frame
         loop.step(130)
         loop.step(140)
-        assert fake.collects == 2 and len(free) == 4  # (each collection then asks what it left)
-        # those collections left 1 KB (a heap like the stock route's): from
-        # now on collected only under 32 KB
-        app.awake = False
-        heap[0] = 50 * 1024
+        assert fake.collects == 2 and len(free) == 2
+        heap[0] = 90 * 1024  # under 96 KB: collected
         app.frame = True
         loop.step(150)
         loop.step(155)
-        assert fake.collects == 2
-        heap[0] = 20 * 1024
-        fake.leaves = 120 * 1024
+        assert fake.collects == 3
+        # the code in the heap (the stock route): after any frame, players
+        # acting or not, under 32 KB only
+        loop._roomy = False
         app.frame = True
         loop.step(160)
         loop.step(165)
-        assert fake.collects == 3 and heap[0] == 120 * 1024
-        heap[0] = 90 * 1024  # the last collection left room: under 96 KB again
+        assert fake.collects == 3  # 90 KB free: enough
+        app.awake = True
+        heap[0] = 20 * 1024
         app.frame = True
         loop.step(170)
         loop.step(175)
         assert fake.collects == 4
-        # no room left by it: after any frame under 32 KB, players acting or not
-        heap[0] = 20 * 1024
-        fake.leaves = 40 * 1024
-        app.frame = True
-        loop.step(180)
-        loop.step(185)
-        assert fake.collects == 5
-        app.awake = True
-        heap[0] = 20 * 1024
-        app.frame = True
-        loop.step(190)
-        loop.step(195)
-        assert fake.collects == 6
     finally:
         console.gc, console._mem_free = saved
