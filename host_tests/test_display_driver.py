@@ -132,7 +132,7 @@ def test_a_show_that_may_stop_sends_a_page_a_write_and_stops_when_asked():
     assert asked == [0, 1, 2] and d.pages_sent == 8 + 2
     # the shadow holds what the panel got: the next show sends page 3 only
     i2c.log.clear()
-    assert d.show() is True
+    assert d.show() is None  # (all sent)
     assert [c[1:] for _a, c in i2c.log if c[0] == 0x00] == [bytes((0x21, 0, 127, 0x22, 3, 3))]
     assert _pages(i2c.log) == [bytes(d.buffer[384:512])]
 

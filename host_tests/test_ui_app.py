@@ -756,7 +756,7 @@ def test_a_frame_sent_with_a_stop_is_cut_short_and_the_next_one_sends_the_rest()
 
     def show(full=False, stop=None):  # the driver: a key came after some pages (cut)
         sent.append(stop)
-        return stop is None or not cut[0]
+        return False if stop is not None and cut[0] else None
 
     rig.display.show = show
     app.stop_frame = lambda: False

@@ -186,7 +186,7 @@ class OLED(framebuf.FrameBuffer):
         the run, about 0.4 ms a page less on I2C). ``stop``: a callable
         asked before each write (then of at most ``_STOP_RUN`` pages, about
         3 ms on I2C): when it says True the rest is left unsent (the shadow
-        keeps what the panel holds) and show returns False."""
+        keeps what the panel holds) and show returns False (else None)."""
         full = full or self._full
         pv = self._page_views
         sv = self._shadow_views
@@ -220,7 +220,6 @@ class OLED(framebuf.FrameBuffer):
             else:
                 p += 1
         self._full = False
-        return True
 
 
 class SSD1306(OLED):

@@ -236,7 +236,7 @@ class App:
         stop = None if self._keyed else self.stop_frame
         if stop is None:
             fb.show()
-        elif not fb.show(False, stop):
+        elif fb.show(False, stop) is False:
             self.changed()  # a key came: the rest goes with its frame
         return True
 
