@@ -41,7 +41,7 @@ TURNS = 3             # NEW GAME and your first two calls
 
 
 STOCK_OVER = ("the stock route: its heap is nearly full (about 35 KB free after a collection), so "
-              "collections (about 35 ms) come while the players act, and a press behind one takes up to 77 ms")
+              "collections (about 35 ms) come while the players act, and a press behind one takes up to about 75 ms")
 
 
 @pytest.mark.parametrize("route", ["romfs", pytest.param("lfs", marks=pytest.mark.xfail(strict=True,
