@@ -29,12 +29,25 @@ import time
 
 from micropython import const
 
-# at the first idle poll after a frame, the heap is collected if less than
-# this is free: the next press then rarely waits on a collection (20-25 ms
-# on the chip, with a full heap). Not always: a collection leaves holes
-# that make the allocations after it slower (measured on the virtual Pico:
-# every press a few ms slower with a collection after each frame).
-_COLLECT_BELOW = const(32768)
+# With the app's code in ROMFS (its bytecode stays in flash), the heap is
+# collected when the app waits for you (not ``app.awake``: your turn, a
+# menu, a showdown) or asks for it (``app.collect_due``: a new game's first
+# frame), at the first idle poll after a frame, if less than _COLLECT_BELOW
+# is free: then the virtual players' next round of decisions (about 75 KB
+# of garbage at an eight-seat Hard table) rarely needs a collection while
+# they act, where a press would wait on it (a collection takes about 33 ms
+# on the chip, and gc.mem_free() itself 8 ms: it reads the whole heap's
+# block table, so it is not asked while players act; MicroPython collects
+# by itself when an allocation finds no room). With the code in the heap
+# (the stock route: about 35 KB free after a collection, no room for a
+# round), after any frame, players acting or not, under _COLLECT_LOW: that
+# way its scripted game's presses stay within 50 ms (48.1 ms at most on the
+# virtual Pico; up to 53.7 ms with the ROMFS route's way), and a collection
+# at every frame is no better (its holes make the allocations after it
+# slower).
+_COLLECT_BELOW = const(98304)
+_COLLECT_LOW = const(32768)
+_ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
 if hasattr(time, "ticks_ms"):
@@ -84,8 +97,15 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
+        self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
+        self._due = getattr(buttons, "due", None)
+        if self._due is not None:
+            app.stop_frame = self._key_due
         self.polls = 0
         self.running = True
+
+    def _key_due(self):
+        return self._due(self.clock.ticks_ms())
 
     def _emit(self, key, event):
         if not self._swallow:
@@ -119,11 +139,20 @@ class Loop:
         app = self.app
         app.held = mask != 0  # no loading step while a press waits for its answer
         app.tick(now)
+        due = self._due
+        if due is not None and due(now):
+            # a button changed during this poll's work (a slice of a
+            # player's thought, its action): poll again at once, before the
+            # action's frame (13 ms of drawing and up to 24 ms on the bus);
+            # the key's answer draws it with its own
+            return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0:
-            self._framed = False
-            if _mem_free is not None and _mem_free() < _COLLECT_BELOW:
+        elif self._framed and mask == 0 and (not self._roomy or not getattr(app, "awake", False)
+                                             or getattr(app, "collect_due", False)):
+            self._framed = False  # (with room, frames while players act: none till they wait for you)
+            app.collect_due = False
+            if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
                 gc.collect()
         if self.sound is not None:
             self.sound.update(now)

@@ -115,6 +115,39 @@ def test_changed_pages_next_to_each_other_go_in_one_window_and_one_write():
     assert [c[1:] for _a, c in i2c.log if c[0] == 0x00] == [bytes((0x21, 0, 127, 0x22, 2, 4))]
 
 
+def test_a_show_that_may_stop_sends_a_page_a_write_and_stops_when_asked():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    d.fill_rect(0, 8, 128, 24, 1)   # pages 1..3
+    asked = []
+
+    def stop():
+        asked.append(len(_pages(i2c.log)))
+        return len(asked) == 3      # a key comes after two pages went out
+
+    assert d.show(False, stop) is False
+    windows = [c[1:] for _a, c in i2c.log if c[0] == 0x00]
+    assert windows == [bytes((0x21, 0, 127, 0x22, p, p)) for p in (1, 2)]
+    assert asked == [0, 1, 2] and d.pages_sent == 8 + 2
+    # the shadow holds what the panel got: the next show sends page 3 only
+    i2c.log.clear()
+    assert d.show() is None  # (all sent)
+    assert [c[1:] for _a, c in i2c.log if c[0] == 0x00] == [bytes((0x21, 0, 127, 0x22, 3, 3))]
+    assert _pages(i2c.log) == [bytes(d.buffer[384:512])]
+
+
+def test_a_full_show_stopped_is_still_owed_whole():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    assert d.show(True, lambda: len(i2c.log) > 0) is False
+    assert len(_pages(i2c.log)) == 1   # one page, then the stop
+    i2c.log.clear()
+    d.show()
+    assert len(_pages(i2c.log)) == 1 and d.pages_sent == 8 + 1 + 8  # (one write: the 8 pages)
+
+
 def test_sh1106_addresses_a_page_and_column_two_of_its_132_columns():
     i2c = FakeI2C()
     d = SH1106(I2CBus(i2c))

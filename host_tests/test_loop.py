@@ -213,3 +213,95 @@ def test_the_app_hears_whether_a_button_is_held():
     b.mask = 0
     loop.step(10)
     assert not app.held
+
+
+class PinLike(FakeButtons):
+    """Buttons with due(): True once the mask differs from the state."""
+    def due(self, now):
+        return self.mask != self.state
+
+
+def test_a_button_changed_during_the_polls_work_is_heard_before_a_frame_is_drawn():
+    class Busy(FakeApp):
+        def tick(self, now):
+            FakeApp.tick(self, now)
+            if now == 0:
+                b.mask = 1 << 2  # UP goes down while a player's slice runs
+
+    app = Busy()
+    b = PinLike()
+    loop = Loop(app, b)
+    loop.step(0)
+    assert app.draws == 0 and app.events == []  # no frame: the key first
+    loop.step(1)
+    assert app.events == [(keys.UP, PRESS)] and app.draws == 1
+    assert app.stop_frame() is False  # (what ui.app asks while it draws a frame no key asked for)
+    b.mask = 0
+    assert app.stop_frame() is True
+
+
+def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_asks():
+    import console
+
+    class Framing(FakeApp):
+        frame = False
+        collect_due = False
+
+        def draw(self):
+            FakeApp.draw(self)
+            f = self.frame
+            self.frame = False
+            return f
+
+    class FakeGc:
+        collects = 0
+
+        def collect(self):
+            self.collects += 1
+
+    free = []
+    heap = [1024]  # free bytes (a nearly full heap)
+    fake = FakeGc()
+    saved = console.gc, console._mem_free
+    console.gc = fake
+    console._mem_free = lambda: free.append(1) or heap[0]
+    try:
+        app = Framing()
+        loop = Loop(app, FakeButtons())
+        loop._roomy = True  # the code in ROMFS
+        app.awake = True  # the players act: frames, and no look at the heap
+        for t in range(0, 100, 10):
+            app.frame = t % 30 == 0
+            loop.step(t)
+        assert free == [] and fake.collects == 0
+        app.collect_due = True  # a new game's first frame
+        app.frame = True
+        loop.step(100)
+        loop.step(110)
+        assert fake.collects == 1 and not app.collect_due
+        app.frame = True
+        loop.step(120)
+        app.awake = False  # your turn: collected at the first idle poll after the frame
+        loop.step(130)
+        loop.step(140)
+        assert fake.collects == 2 and len(free) == 2
+        heap[0] = 90 * 1024  # under 96 KB: collected
+        app.frame = True
+        loop.step(150)
+        loop.step(155)
+        assert fake.collects == 3
+        # the code in the heap (the stock route): after any frame, players
+        # acting or not, under 32 KB only
+        loop._roomy = False
+        app.frame = True
+        loop.step(160)
+        loop.step(165)
+        assert fake.collects == 3  # 90 KB free: enough
+        app.awake = True
+        heap[0] = 20 * 1024
+        app.frame = True
+        loop.step(170)
+        loop.step(175)
+        assert fake.collects == 4
+    finally:
+        console.gc, console._mem_free = saved

@@ -4,6 +4,8 @@ from ui import keys
 from ui.menu import Menu
 from ui_rig import Rig, impossible_rig
 
+_BAR_Y = 57  # ui.table's action bar
+
 
 def _lit(rig, x0, y0, x1, y1):
     n = 0
@@ -712,3 +714,61 @@ def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
             assert g.bots == made[1]  # taken
         games.append(([list(c) for c in g.hand.hole], journal.rng_state(g.rng)))
     assert games[0] == games[1]
+
+
+def test_a_players_action_gives_way_to_a_key_that_comes_while_its_frame_is_drawn():
+    rig = Rig(seed=3, settings={"profile": "casino", "players": 8})
+    rig.new_game()
+    app = rig.app
+    g = app.game
+    t = rig.now
+    while g.human_to_act() or not app.dirty:  # up to a player's action, its frame owed
+        if g.human_to_act():
+            rig.call_or_check()
+            t = rig.now
+        app.draw()
+        t += 10
+        app.tick(t)
+    asked = []
+
+    def key_came():  # the device's loop: True once a button changed
+        asked.append(1)
+        return len(asked) >= 3
+
+    app.stop_frame = key_came
+    shows = rig.display.frames
+    assert app.draw() is False and app.dirty  # left half drawn (stopped after the third seat), not sent
+    # asked after each seat (the third time: yes), then once more by draw:
+    # the work after a frame waits too
+    assert rig.display.frames == shows and len(asked) == 4
+    app.handle(keys.UP, keys.PRESS)  # the key's frame: whole, whatever stop says
+    assert app.draw() is True and rig.display.frames == shows + 1
+    listed = rig.frame()
+    app.stop_frame = None
+    app.changed()
+    app.draw()
+    assert rig.frame() == listed and app.screen.listing
+
+
+def test_a_frame_sent_with_a_stop_is_cut_short_and_the_next_one_sends_the_rest():
+    rig = Rig(seed=3)
+    rig.new_game()
+    app = rig.app
+    sent = []
+    cut = [True]
+
+    def show(full=False, stop=None):  # the driver: a key came after some pages (cut)
+        sent.append(stop)
+        return False if stop is not None and cut[0] else None
+
+    rig.display.show = show
+    app.stop_frame = lambda: False
+    app.changed(_BAR_Y, 64)
+    assert app.draw() is True and sent[-1] is app.stop_frame  # no key asked for it: it may stop
+    assert app.dirty and (app.y0, app.y1) == (0, 64)  # stopped: owed again, whole
+    cut[0] = False
+    app.draw()
+    assert not app.dirty and len(sent) == 2
+    app.handle(keys.DOWN, keys.PRESS)
+    app.draw()
+    assert sent[-1] is None  # a key's frame goes whole

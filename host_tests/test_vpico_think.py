@@ -1,5 +1,7 @@
 """Presses answered while virtual players think, on the virtual Pico
-(tools/vpico: the emulated RP2040, our STUD_PICO UF2, the ROMFS route).
+(tools/vpico: the emulated RP2040, our STUD_PICO UF2 with the ROMFS image;
+the stock route, RPI_PICO with the app on LittleFS, is not there yet: a
+strict xfail).
 
 An eight-seat casino table of 7 Card Stud with Hard players (the settings
 record on the board's flash before power-on): Hard's decisions there take
@@ -9,15 +11,14 @@ device, after each press that hands the turn to the virtual players (NEW
 GAME, then your calls), UP and DOWN are pressed every 90 ms while they act
 and think (gamescript.presses_while_players_act), toggling the list view;
 each press must show its frame (the list view or the table, as the press
-asks) within 50 ms of emulated time, from the press to the frame complete. Before poker.game's think (a decision
-in slices, the loop polling between them) presses waited on whole decisions
-(up to 691 ms at such a table; this test failed on main at a5c6dba with
-presses unanswered after 90 ms).
-
-Presses made as a player's action reaches the display are not presses made
-while a player thinks: the action's step and frame, and the heap collection
-the loop makes after a frame when the heap runs low (about 30 ms), come
-before the press's frame. They are counted apart and printed.
+asks) within 50 ms of emulated time, from the press to the frame complete,
+those made as a player's action reaches the display included. Before
+poker.game's think (a decision in slices, the loop polling between them)
+presses waited on whole decisions (up to 691 ms at such a table; this test
+failed on main at a5c6dba with presses unanswered after 90 ms); before the
+loop heard a key during a player's action (its frame cut short: ui.app's
+stop_frame) and kept heap collections for the moments the app waits for you
+(console), presses made as an action reached the display took up to 59 ms.
 """
 import os
 import sys
@@ -39,21 +40,33 @@ PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 TURNS = 3             # NEW GAME and your first two calls
 
 
-def test_presses_while_hard_players_think_are_answered_within_the_budget(device_build):
+STOCK_OVER = ("the stock route: its heap is nearly full (about 35 KB free after a collection), so "
+              "collections (about 35 ms) come while the players act, and a press behind one takes up to about 75 ms")
+
+
+@pytest.mark.parametrize("route", ["romfs", pytest.param("lfs", marks=pytest.mark.xfail(strict=True,
+                                                                                       reason=STOCK_OVER))])
+def test_presses_while_hard_players_think_are_answered_within_the_budget(device_build, route):
     data = tempfile.mkdtemp()
     record = gamescript.hard_table_settings(data)
     first, steps, g = gamescript.plan_turns(SEED, data, TURNS)
     assert g.seats == 8 and g.level == 2 and g.bots[1].level == "hard"
     board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
-    inst = app_install("romfs", device_build, board)
+    inst = app_install(route, device_build, board)
     inst["files"]["data/settings"] = record
     with VirtualPico(board) as vp:
-        vp.boot(uf2("STUD_PICO"), **inst)
-        lat, acting, acted = gamescript.presses_while_players_act(vp, first, steps)
+        vp.boot(uf2("STUD_PICO" if route == "romfs" else "RPI_PICO"), **inst)
+        # (the stock route's Hard plays fewer deals than the simulator: its
+        # turns are found by the screen's quiet)
+        lat, acting, acted = gamescript.presses_while_players_act(vp, first, steps, same=route == "romfs")
         assert vp.problems() == []
-    print("\n%d presses while the players think or wait: to frame complete min/median/max %.1f/%.1f/%.1f ms; "
-          "%d more as an action reached the display (max %.1f ms); %d frames of the players' actions meanwhile"
-          % ((len(lat),) + gamescript.stats(lat) + (len(acting), max(acting or [0]), acted)))
-    assert acted >= 6  # the players did act (and think) while the keys were pressed
-    assert len(lat) >= 60
-    assert [ms for ms in lat if ms > PRESS_BUDGET_MS] == []
+    every = lat + acting
+    print("\n%d presses while the players act: to frame complete min/median/max %.1f/%.1f/%.1f ms "
+          "(%d of them as an action reached the display: max %.1f ms); %d frames of the players' actions meanwhile"
+          % ((len(every),) + gamescript.stats(every) + (len(acting), max(acting or [0]), acted)))
+    # the players did act while the keys were pressed (frames of their own
+    # beside those that gave way to a key's); your turns then came as the
+    # simulator's (presses_while_players_act waits for them)
+    assert acted >= 3
+    assert len(every) >= 70
+    assert [ms for ms in every if ms > PRESS_BUDGET_MS] == []

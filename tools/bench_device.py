@@ -18,8 +18,8 @@ RAM), installed as `make deploy` installs them, seed 1234.
 - presses while the virtual players think: a casino table of eight Hard
   players, UP and DOWN every 90 ms while they act
   (gamescript.presses_while_players_act, as host_tests/test_vpico_think.py),
-  key to frame complete; the presses made as an action reached the display
-  (its step, its frame, the heap collection after it) apart;
+  key to frame complete, every press; and the max of those made as an
+  action reached the display (--think-only: these lines alone);
 - then, on the raw REPL (the game stopped): 7-card evaluation in us a call
   (call included: the loop's own cost is measured and taken off), plain
   bytecode and the fast path, after the game and on a board just booted
@@ -255,6 +255,16 @@ def presses_while_thinking(route, firmware, build, think):
     return thinking, acting
 
 
+def think_lines(route, firmware, build, think):
+    thinking, acting = presses_while_thinking(route, firmware, build, think)
+    every = thinking + acting
+    _line("key to frame complete while 8 Hard players think, %d presses (min/median/max)" % len(every),
+          "%.1f / %.1f / %.1f ms" % gamescript.stats(every), BUDGET["press"])
+    _line("  %d of them as a player's action reached the display (max)" % len(acting),
+          "%.1f ms" % max(acting or [0]), BUDGET["press"])
+    _line("  presses over 50 ms", "%d" % len([ms for ms in every if ms > 50]), "none")
+
+
 def heap_lines(route, firmware, build, first, steps):
     least, polls, at_boot, peak = heap_while_playing(route, firmware, build, first, steps)
     _line("heap free at NEW GAME (first poll, after gc.collect)", "%.1f KB" % (at_boot / 1024), "-")
@@ -270,6 +280,7 @@ def main(argv=None):
     ap.add_argument("--hands", default="F7S:3,FT:3", help="scripted game: GAME:HANDS,... (default F7S:3,FT:3)")
     ap.add_argument("--heap-hands", default="F7S:2,FT:1", help="the game of the heap run (default F7S:2,FT:1)")
     ap.add_argument("--heap-only", action="store_true", help="only the heap run (heap free at NEW GAME, least free, peak)")
+    ap.add_argument("--think-only", action="store_true", help="only the presses while 8 Hard players think")
     ap.add_argument("--route", choices=[r for r, _ in ROUTES], default=None, help="one route only (default both)")
     ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
     args = ap.parse_args(argv)
@@ -296,6 +307,10 @@ def main(argv=None):
             print("%s route (%s):" % (route, firmware))
             heap_lines(route, firmware, build, first, heap_steps)
             continue
+        if args.think_only:
+            print("%s route (%s):" % (route, firmware))
+            think_lines(route, firmware, build, think)
+            continue
         vp, boot, lat = boot_and_play(route, firmware, build, first, steps)
         problems = vp.problems()
         print("%s route (%s):" % (route, firmware))
@@ -319,11 +334,7 @@ def main(argv=None):
               "-")
         free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
         vp.close()
-        thinking, acting = presses_while_thinking(route, firmware, build, think)
-        _line("key to frame complete while 8 Hard players think, %d presses (min/median/max)" % len(thinking),
-              "%.1f / %.1f / %.1f ms" % gamescript.stats(thinking), BUDGET["press"])
-        _line("  %d more as a player's action reached the display (max)" % len(acting),
-              "%.1f ms" % max(acting or [0]), "-")
+        think_lines(route, firmware, build, think)
         (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
         _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
             free / 1024, alloc / 1024), "-")
@@ -341,7 +352,7 @@ def main(argv=None):
         if problems:
             print("  PROBLEMS: %s" % problems[:3])
     frozen = uf2("STUD_PICO-FROZEN")
-    if os.path.exists(frozen) and not args.heap_only and args.route is None:
+    if os.path.exists(frozen) and not args.heap_only and not args.think_only and args.route is None:
         board = _board()
         with VirtualPico(board) as vp:
             vp.boot(frozen, **app_install("romfs", build, board))

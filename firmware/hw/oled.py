@@ -44,6 +44,7 @@ _SET_PAGE = const(0xB0)         # SH1106: | page
 _SET_COL_LO = const(0x00)       # SH1106: | low nibble of the column
 _SET_COL_HI = const(0x10)       # SH1106: | high nibble of the column
 _SH1106_COL_OFFSET = const(2)   # 128 visible columns in the middle of 132
+_STOP_RUN = const(1)  # pages a write sends at most when show may stop between writes
 
 
 class I2CBus:
@@ -178,20 +179,28 @@ class OLED(framebuf.FrameBuffer):
         self.cmd(_SET_NORM_INV | (1 if v else 0))
 
     # -- frames ------------------------------------------------------------
-    def show(self, full=False):
+    def show(self, full=False, stop=None):
         """Sends the pages that changed since the last show (all with
         full=True); changed pages next to each other in one write where the
         chip allows (SSD1306: one address command and one bus transfer for
-        the run, about 0.4 ms a page less on I2C)."""
+        the run, about 0.4 ms a page less on I2C). ``stop``: a callable
+        asked before each write (then of at most ``_STOP_RUN`` pages, about
+        3 ms on I2C): when it says True the rest is left unsent (the shadow
+        keeps what the panel holds) and show returns False (else None)."""
         full = full or self._full
         pv = self._page_views
         sv = self._shadow_views
         n = self.pages
         run = self.run_pages
+        if stop is not None and run > _STOP_RUN:
+            run = _STOP_RUN
         w = self.width
         p = 0
         while p < n:
             if full or pv[p] != sv[p]:
+                if stop is not None and stop():
+                    self._full = full  # (a full show stays owed)
+                    return False
                 q = p + 1
                 while q < n and q - p < run and (full or pv[q] != sv[q]):
                     q += 1

@@ -71,6 +71,15 @@ class App:
     held = False  # a button is down (the device's loop says so)
     _new_due = False  # the menu's new game is to be made ahead (again)
     _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see draw)
+    # the device's loop sets it: a callable, True when a button changed; a
+    # frame no key asked for (a player's action) is then left half drawn or
+    # half sent, and the key's frame comes at once with the rest (stale)
+    stop_frame = None
+    _keyed = False  # a key came since the last draw: its frame is sent whole
+    # the heap is to be collected after the next frame even though the app
+    # is awake (a new game: its making and the loading before it leave
+    # garbage that the players' first decisions would otherwise collect)
+    collect_due = False
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -170,6 +179,7 @@ class App:
     def handle(self, key, event):
         if event == keys.RELEASE:
             return
+        self._keyed = True
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -199,6 +209,9 @@ class App:
 
     def draw(self):
         shown = self._draw()
+        if self.stale():  # (never after a key's frame)
+            return shown  # the key first; the work after a frame at the next poll
+        self._keyed = False
         if shown and self._save_due:  # the menu's settings, once its answer is shown
             self._save_due = False
             self.save_settings()
@@ -235,13 +248,25 @@ class App:
             fb.fill(0)
         else:  # only a band changed: clear it; screens skip what lies outside
             fb.fill_rect(0, y0, 128, y1 - y0, 0)
-        scr.draw(fb)
+        if scr.draw(fb) is False:  # stale: a key came, its frame goes first
+            return False
         self.dirty = False
         self.y0 = 64
         self.y1 = 0
         self.draws += 1
-        fb.show()
+        stop = None if self._keyed else self.stop_frame
+        if stop is None:
+            fb.show()
+        elif fb.show(False, stop) is False:
+            self.changed()  # a key came: the rest goes with its frame
         return True
+
+    def stale(self):
+        """True when a button changed while a frame no key asked for is
+        drawn or sent (a virtual player's action): it gives way to the
+        key's (see stop_frame). Always False off the device."""
+        s = self.stop_frame
+        return s is not None and not self._keyed and s()
 
     def visible(self, y0, y1):
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
@@ -418,6 +443,7 @@ class App:
     def new_game(self):
         from poker.game import Game
 
+        self.collect_due = True
         if self.game is None:
             self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory)
             self._defer(self.game)
