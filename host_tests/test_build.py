@@ -420,6 +420,11 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
     assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "stock route over budget (issue 17): the whole console from LittleFS keeps about 166 KB live and an "
+    "action's garbage passes the 174.5 KB the port's 180 KB heap leaves; the app's names passed 1,260 here, "
+    "which opens a seventh qstr pool of 1,280 entries (about 9 KB), as on the device (the stock firmware "
+    "cannot hold them in flash as STUD_PICO does)"))
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     for level in ("game", "app"):
         lfs = wasm_proof[level]["lfs"]
