@@ -353,9 +353,14 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     # folds to first-round raises are the steals' own count: a player who
     # comes in for the bring-in and folds to every completion is stolen
     # from, the station never, nor one who folds only later
-    assert against_first.steal_rate(v) > 500, against_first.vp
-    assert against_station.steal_rate(v) == 0
-    assert against_folder.steal_rate(v) == 0
+    # (seat 1 brings in here: its completion would show the worst door
+    # card to take the antes alone, so no steal; seat 0 answers it)
+    assert v.legal[0][0] == 'bring_in' and against_first.steal_rate(v) == 0
+    h.act('bring_in')
+    v0 = h.view(0)
+    assert against_first.steal_rate(v0) > 500, against_first.vp
+    assert against_station.steal_rate(v0) == 0
+    assert against_folder.steal_rate(v0) == 0
     # no bluffs into a calling station; bluffs against a player who folds
     assert against_station.bluff_rate(v) == 0
     assert against_folder.bluff_rate(v) > 200
