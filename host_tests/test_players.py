@@ -503,3 +503,24 @@ def test_every_level_knows_razz_wants_low_cards_and_stud_high_cards():
         assert bad.to_call(1) > 0
         a = players.make(level, 'tight-passive', seed=2).decide(OnlyView(bad.view(1)))
         assert a[0] == 'fold', (level, a)
+
+
+def test_hard_reads_a_call_of_a_first_round_raise_by_a_seat_that_mostly_folds_to_one_as_strong():
+    # seat 1 brings in, seat 0 completes, seat 1 calls: Hard in seat 0
+    # rates that call by how seat 1 answered first-round raises before
+    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
+    h.act('bring_in')
+    h.act('complete')
+    h.act('call')
+    v = h.view(0)
+    assert v.street == 1
+    folder = players.make('hard', 'balanced', seed=5)
+    caller = players.make('hard', 'balanced', seed=5)
+    # (first-round choices, came in; raises faced, folded to): both come in
+    # often; one folded to 17 of 20 raises, the other to 2
+    folder.vp[1] = bytearray((20, 18, 20, 17))
+    caller.vp[1] = bytearray((20, 18, 20, 2))
+    strong = folder.ranges(v)[0]
+    middling = caller.ranges(v)[0]
+    assert strong[:2] == (players.P70['F7S'], 950), strong
+    assert middling[:2] == (players.P45['F7S'], 600), middling
