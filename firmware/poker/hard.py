@@ -8,7 +8,7 @@ from micropython import const
 
 from poker import equity as _eq
 from poker import evaluator as _ev
-from poker.players import AGGRESSIVE, P45, P70, Normal, final_street
+from poker.players import AGGRESSIVE, P45, P70, Normal, final_street, find
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
@@ -354,6 +354,10 @@ class Hard(Normal):
         # they come in on the first round; and all of them together how
         # often a first-round raise takes the pot (each one's folds to
         # first-round raises: a seat that limps much may still fold to one)
+        # (not with the bring-in: the worst door card, whose completion
+        # risks a bet to take the antes alone)
+        if find(view.legal, 'bring_in') is not None:
+            return 0
         me = view.seat
         worst = 0
         folds = 1000
@@ -449,11 +453,18 @@ class Hard(Normal):
         start = {}
         now = {}
         later = 0  # bit per seat: called a bet after the first round
+        raised = 0  # bit per seat: called a first-round raise
+        agg0 = False
         for a in view.actions:
             k = a[2]
             s = a[1]
             if a[0] > 0 and k == 'call':
                 later |= 1 << s
+            if a[0] == 0:
+                if k == 'call' and agg0:
+                    raised |= 1 << s
+                elif k in AGGRESSIVE:
+                    agg0 = True
             if a[0] == st and st > 0:
                 if k in AGGRESSIVE:
                     now[s] = now.get(s, 0) + 1
@@ -478,8 +489,12 @@ class Hard(Normal):
                 continue
             any_range = True
             vp = self.vp.get(s)
-            if a and vp is not None and (vp[1] + 2) * 1000 // (vp[0] + 4) < 350:
-                a = 3  # a tight player: even his calls are strong starts
+            if a and vp is not None and ((vp[1] + 2) * 1000 // (vp[0] + 4) < 350 or
+                                         raised >> s & 1 and
+                                         (vp[3] + 1) * 1000 // (vp[2] + 3) >= _STEAL_FOLDS):
+                # a tight player: even his calls are strong starts; so are
+                # the calls of a raise by a seat that mostly folds to one
+                a = 3
             lo = P70[code] if a >= 2 else P45[code] if a == 1 else -99
             rej = 950 if a == 3 else 850 if a == 2 else 600
             ncur = len(view.up[s]) + len(view.down[s])
