@@ -105,7 +105,8 @@ class Loop:
         self.running = True
 
     def _key_due(self):
-        return self._due(self.clock.ticks_ms())
+        due = self._due
+        return due is not None and due(self.clock.ticks_ms())
 
     def _emit(self, key, event):
         if not self._swallow:

@@ -46,7 +46,7 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
     module (a port without native code cannot load viper modules); test
     helpers that do not compile (CPython only) are left out. ``as_source``:
     the .py files as they are (a port mpy-cross has no -march for)."""
-    required = {"checks.py", "spots.py"} | {m + ".py" for m in portable_modules()}
+    required = {"checks.py", "spots.py", "playing.py"} | {m + ".py" for m in portable_modules()}
     for sub, compile_py in (("firmware", True), ("host_tests", True), (os.path.join("tools", "phh"), True),
                             (os.path.join("tools", "sim"), True)):
         src_root = os.path.join(ROOT, sub)

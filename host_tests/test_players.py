@@ -6,12 +6,11 @@ import sys
 
 from poker.hand import Hand  # the largest module first: less fragmentation
 gc.collect()
-from poker import equity  # noqa: E402
-gc.collect()
 from deck import shuffled
 from poker import players  # noqa: E402
 gc.collect()
 from checks import raises  # noqa: E402
+from playing import VIEW_FIELDS, OnlyView, play_hand  # noqa: E402
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
@@ -20,27 +19,6 @@ ALL = ('F7S', 'F5S', 'FT', 'FO', 'F7S/8', 'FR', 'FO/8')
 # hands per game in the fairness test: thousands of decisions on CPython
 MICRO = sys.implementation.name == 'micropython'
 HANDS = 3 if MICRO else 30
-# the documented SeatView fields (poker/README.md): all a player may read
-VIEW_FIELDS = ('seat', 'variant', 'rules', 'dealer', 'street', 'actor',
-               'stacks', 'bets', 'pot', 'folded', 'all_in', 'up', 'down',
-               'board', 'last_action', 'actions', 'legal', 'to_call', 'dead',
-               'shown', 'finished', 'winnings', 'n', 'sitting_out', 'bettor',
-               'street_name', 'bring_in_seat', 'small_bet', 'big_bet',
-               'bet_size', 'impossible_call', 'own', 'live_opponents', 'raises',
-               'their_raises', 'known_cards')
-
-
-class OnlyView:
-    """The documented fields of a view and nothing else (no way back to
-    the hand)."""
-
-    def __init__(self, view):
-        for f in VIEW_FIELDS:
-            if hasattr(view, f):
-                setattr(self, f, getattr(view, f))
-
-
-
 def _bots(level_mix, seats, seed):
     out = []
     styles = sorted(players.STYLES)
@@ -53,19 +31,6 @@ def _bots(level_mix, seats, seed):
         else:
             out.append(players.make(lv, styles[(seed + s) % len(styles)], seed=seed + s))
     return out
-
-
-def _play(code, rules, bots, dealer, deck, check=None):
-    n = len(bots)
-    h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * n, dealer, deck=deck)
-    while not h.finished:
-        s = h.actor
-        v = h.view(s)
-        a = bots[s].decide(OnlyView(v))
-        if check is not None:
-            check(h, s, v, a)
-        h.act(a[0], a[1])
-    return h
 
 
 def test_every_decision_is_one_of_the_legal_actions_in_every_game():
@@ -81,7 +46,7 @@ def test_every_decision_is_one_of_the_legal_actions_in_every_game():
             seats = 2 + (i * 3) % 5
             rules = lexibook() if i % 2 == 0 else casino()
             bots = _bots(('easy', 'normal', 'hard', 'station', 'random'), seats, i)
-            h = _play(code, rules, bots, i % seats, shuffled(rng), check)
+            h = play_hand(code, rules, bots, i % seats, shuffled(rng), check)
             assert not h.voided
             assert sum(h.stacks) == 40 * rules.big_bet * seats
     assert count[0] > 100
@@ -252,7 +217,7 @@ def test_the_views_impossible_call_agrees_with_the_rule_from_the_cards_everywher
             seats = 2 + i % 3
             rules = lexibook() if i % 2 else casino()
             bots = _bots(('station', 'easy', 'station', 'normal', 'hard'), seats, i)
-            _play(code, rules, bots, i % seats, shuffled(rng), check)
+            play_hand(code, rules, bots, i % seats, shuffled(rng), check)
     assert spots[0] > 100 and spots[1] > 0, spots
 
 
@@ -297,112 +262,6 @@ def test_known_cards_are_exactly_what_the_seat_has_seen():
             assert c not in dead
 
 
-class _Folder:
-    """Folds whenever it faces a bet, else checks (or brings in)."""
-    level = 'folder'
-
-    def decide(self, view):
-        for k in ('check', 'bring_in', 'fold', 'call'):
-            for a in view.legal:
-                if a[0] == k:
-                    return a
-        return view.legal[0]
-
-
-class _Limper:
-    """Comes in for the bring-in (``calls``: calls a completion too), then
-    folds to every bet."""
-    level = 'limper'
-
-    def __init__(self, calls):
-        self.calls = calls
-
-    def decide(self, view):
-        come = view.street == 0 and (self.calls or view.raises == 0)
-        for k in ('check', 'bring_in', 'call' if come else 'fold'):
-            for a in view.legal:
-                if a[0] == k:
-                    return a
-        return view.legal[0]
-
-
-def _heads_up_match(hard, other, hands, code='F7S'):
-    rng = Rng(77)
-    rules = lexibook()
-    for i in range(hands):
-        bots = [hard, other] if i % 2 == 0 else [other, hard]
-        h = _play(code, rules, bots, i % 2, shuffled(rng))
-        me = bots.index(hard)
-        hard.observe(h.view(me))  # the final view: folds that ended the hand
-
-
-def test_hard_learns_from_public_actions_who_folds_and_who_calls():
-    against_station = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_station, players.Station(), 25)
-    against_folder = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_folder, _Limper(True), 25)
-    against_first = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_first, _Limper(False), 60)
-    # (seat 0 brings in: no steal with the bring-in, test_hard_ranges.py)
-    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(2)))
-    v = h.view(1)
-    fold_s, _ = against_station._stat(v)
-    fold_f, _ = against_folder._stat(v)
-    # (the folder's first-round calls count among its answers to bets;
-    # the prior, no answers seen, is 300)
-    assert fold_s < 200 and fold_f > 400, (fold_s, fold_f)
-    # folds to first-round raises are the steals' own count: a player who
-    # comes in for the bring-in and folds to every completion is stolen
-    # from, the station never, nor one who folds only later
-    assert against_first.steal_rate(v) > 500, against_first.vp
-    assert against_station.steal_rate(v) == 0
-    assert against_folder.steal_rate(v) == 0
-    # no bluffs into a calling station; bluffs against a player who folds
-    assert against_station.bluff_rate(v) == 0
-    assert against_folder.bluff_rate(v) > 200
-    # and thinner value bets into the station
-    assert against_station.value_pct(v) < against_folder.value_pct(v)
-
-
-def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice():
-    # its memory against an independent count from the hands' records: the
-    # final view (pot already paid out) observed twice adds nothing twice
-    hard = players.make('hard', 'balanced', seed=3)
-    other = players.make('normal', 'balanced', seed=4)
-    rng = Rng(21)
-    rules = lexibook()
-    want = [0, 0, 0, 0, 0]
-    want_f0 = [0, 0]  # first-round raises answered, folded to
-    kinds = ('fold', 'call', 'raise', 'bet', 'check')
-    for i in range(12):
-        bots = [hard, other] if i % 2 == 0 else [other, hard]
-        h = _play('FT', rules, bots, i % 2, shuffled(rng))
-        me = bots.index(hard)
-        hard.observe(h.view(me))
-        hard.observe(h.view(me))
-        raiser = -1  # the first-round raiser so far
-        answered = False
-        for a in h.view(me).actions:
-            if a[1] != me:
-                k = 'raise' if a[2] == 'complete' else a[2]
-                if a[0] == 0 and raiser >= 0 and raiser != a[1] and not answered:
-                    answered = True  # his first answer to a first-round raise
-                    want_f0[0] += 1
-                    want_f0[1] += k == 'fold'
-                # first-round folds: only in the first-round counts
-                if k in kinds and not (a[0] == 0 and k == 'fold'):
-                    want[kinds.index(k)] += 1
-            if a[0] == 0 and a[2] in ('raise', 'bet', 'complete'):
-                raiser = a[1]
-    assert sum(want) > 12 and want_f0[0] > 2
-    got = [0, 0, 0, 0, 0]
-    for s in hard.seen:
-        for j in range(5):
-            got[j] += hard.seen[s][j]
-    assert got == want, (got, want)
-    got_f0 = [sum([hard.vp[s][2] for s in hard.vp]), sum([hard.vp[s][3] for s in hard.vp])]
-    assert got_f0 == want_f0, (hard.vp, want_f0)
-
 
 def _third_street(code, mine3, other3, rules=None, attack=True):
     """Heads-up, dealer 0: seat 1 gets ``mine3`` (down, down, door), seat 0
@@ -434,54 +293,6 @@ def test_no_level_folds_a_strong_start_on_third_street():
                     a = players.make(level, style, seed=seed).decide(OnlyView(h.view(1)))
                     assert a[0] != 'fold', (level, style, a)
 
-
-class _ValueBettor:
-    """Bets and raises only hands well above a random one, calls the rest
-    down: its bets shown down are value, never bluffs."""
-    level = 'value'
-
-    def __init__(self):
-        self.rng = Rng(3)
-
-    def decide(self, view):
-        e = equity.view_equity(view, 40, self.rng)
-        want = ('raise', 'bet', 'complete') if e >= 650 else ()
-        for k in want + ('check', 'call', 'bring_in'):
-            for a in view.legal:
-                if a[0] == k:
-                    return a
-        return view.legal[0]
-
-
-class _Maniac:
-    """Raises whenever it can, whatever it holds."""
-    level = 'maniac'
-
-    def decide(self, view):
-        for k in ('raise', 'bet', 'complete', 'call', 'check', 'bring_in'):
-            for a in view.legal:
-                if a[0] == k:
-                    return a
-        return view.legal[0]
-
-
-def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
-    hands = 40
-    vs_value = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(vs_value, _ValueBettor(), hands)
-    gc.collect()
-    vs_maniac = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(vs_maniac, _Maniac(), hands)
-    v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1))).view(1)
-    # it has seen hands turned over (river bets among them) and rated them
-    assert sum(vs_value.sd[0]) > 4 and sum(vs_maniac.sd[0]) > 4
-    # the value bettor's bets were value: believed, river calls tightened
-    assert vs_value._bluffs(v) < 150 and not vs_value._maniac(v)
-    assert vs_value._bluffs(v, True, 0) < 250
-    assert vs_value.raise_step(v) > vs_maniac.raise_step(v)
-    # the maniac's raises shown down were mostly junk: a maniac
-    assert vs_maniac._bluffs(v) >= 300 and vs_maniac._maniac(v)
-    assert vs_maniac.discount_pct(v) > vs_value.discount_pct(v)
 
 
 def test_every_level_knows_razz_wants_low_cards_and_stud_high_cards():
