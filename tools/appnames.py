@@ -26,24 +26,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from build import NAMES_FILE, mp_uint as _uint  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-NAMES_FILE = os.path.join(ROOT, "boards", "STUD_PICO", "stud_names.py")
 # names the app may gain before the file must be written again (and the
 # firmware built): two of the heap's smallest pools (20 + 40 entries)
 SLACK = 60
 SHORT = 10  # MicroPython's parser interns string literals up to this length
-
-
-def _uint(data, i):
-    """MicroPython's variable-length unsigned int at data[i]: (value, next i)."""
-    n = 0
-    while True:
-        b = data[i]
-        i += 1
-        n = (n << 7) | (b & 0x7F)
-        if not b & 0x80:
-            return n, i
 
 
 def mpy_qstrs(data):

@@ -197,6 +197,18 @@ def _write_tree(writer, path, pads, rel=""):
         writer._dir_stack[-1][1].extend(_padding(pads[""]))
 
 
+def mp_uint(data, pos):
+    """MicroPython's variable-length unsigned int (ROMFS records, .mpy
+    headers) at data[pos]: (value, the position after it)."""
+    value = 0
+    while True:
+        b = data[pos]
+        pos += 1
+        value = (value << 7) | (b & 0x7F)
+        if not b & 0x80:
+            return value, pos
+
+
 def romfs_entries(image):
     """Parses a ROMFS image: [(path, data_offset, size)] for every file.
     Independent of the writer, so tests can check what it produced."""
@@ -204,13 +216,7 @@ def romfs_entries(image):
         raise BuildError("not a ROMFS image")
 
     def uint(pos):
-        value = 0
-        while True:
-            b = image[pos]
-            pos += 1
-            value = (value << 7) | (b & 0x7F)
-            if not b & 0x80:
-                return value, pos
+        return mp_uint(image, pos)
 
     size, pos = uint(3)
     out = []
