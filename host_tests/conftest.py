@@ -1,13 +1,15 @@
 """Puts the firmware (as the device sees it), the CPython shims and the simulator's
-helpers (tools/sim: the app rig, the flash in RAM, the fake `machine`) and
-tools/ (the PHH reader, tools/phh) on the path."""
+helpers (tools/sim: the app rig, the flash in RAM, the fake `machine`),
+tools/ (the PHH reader, tools/phh, the build) and the virtual Pico
+(tools/vpico) on the path."""
 import os
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("tools", "firmware", os.path.join("tools", "hostshim"), os.path.join("tools", "sim"), "host_tests"):
+for sub in ("tools", os.path.join("tools", "vpico"), "firmware", os.path.join("tools", "hostshim"),
+            os.path.join("tools", "sim"), "host_tests"):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)

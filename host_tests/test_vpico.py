@@ -20,8 +20,6 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import gamescript  # noqa: E402
 from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf2  # noqa: E402

@@ -15,19 +15,11 @@ the ROMFS route 48.7 at 100): a press then waited for the whole of the
 evaluator's import (164 ms of the chip from LittleFS, 63 from ROMFS).
 From 100 ms on, the menu's modules are in: the answer is the menu itself.
 """
-import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if not os.path.isdir(os.path.join(ROOT, "tools", "vpico")):
-    pytest.skip("the virtual Pico (tools/vpico) is not in this tree", allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bench_device_first  # noqa: E402
-from vpico import NS_PER_MS  # noqa: E402
+import bench_device_first
+from vpico import NS_PER_MS
 
 PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 

@@ -18,13 +18,8 @@ Skipped only when tools/vpico is not in the tree.
 import os
 import sys
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if not os.path.isdir(os.path.join(ROOT, "tools", "vpico")):
-    pytest.skip("the virtual Pico (tools/vpico) is not in this tree", allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import gamescript  # noqa: E402
 from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf2  # noqa: E402

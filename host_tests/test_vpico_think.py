@@ -20,20 +20,12 @@ loop heard a key during a player's action (its frame cut short: ui.app's
 stop_frame) and kept heap collections for the moments the app waits for you
 (console), presses made as an action reached the display took up to 59 ms.
 """
-import os
-import sys
 import tempfile
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if not os.path.isdir(os.path.join(ROOT, "tools", "vpico")):
-    pytest.skip("the virtual Pico (tools/vpico) is not in this tree", allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import gamescript  # noqa: E402
-from vpico import VirtualPico, app_install, board_dict, uf2  # noqa: E402
+import gamescript
+from vpico import VirtualPico, app_install, board_dict, uf2
 
 SEED = 1234
 PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete

@@ -46,6 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import build as builder  # noqa: E402
 import gamescript  # noqa: E402
 from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2  # noqa: E402
 
@@ -286,13 +287,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     games = _games(args.hands)
     wall = time.time()
-    tmp = None
-    build = args.build
-    if build is None:
-        import build as builder
-        tmp = tempfile.TemporaryDirectory()
-        build = tmp.name
-        builder.build(build, tablegen=False, verbose=False)
+    build, tmp = builder.build_unless_given(args.build)
     first, steps, counts = gamescript.plan(SEED, games)
     _first, heap_steps, _counts = gamescript.plan(SEED, _games(args.heap_hands))
     with tempfile.TemporaryDirectory() as data:

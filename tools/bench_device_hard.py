@@ -20,7 +20,6 @@ game, then its heap and evaluation figures, then Hard.
 import argparse
 import os
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
@@ -130,13 +129,9 @@ def main(argv=None):
     ap.add_argument("--raw", default=None, help="also write every decision to this file")
     args = ap.parse_args(argv)
     games = tuple(args.games.split(","))
-    build = args.build
-    tmp = None
-    if build is None:
-        import build as builder
-        tmp = tempfile.TemporaryDirectory()
-        build = tmp.name
-        builder.build(build, tablegen=False, verbose=False)
+    import build as builder
+
+    build, tmp = builder.build_unless_given(args.build)
     for route in ([args.route] if args.route else list(ROUTES)):
         rows = run_route(route, build, games, args.hands, args.seed, args.after_game)
         report(route, rows, games)

@@ -15,7 +15,6 @@ the bytecode too.
 import argparse
 import os
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
@@ -83,14 +82,9 @@ def main(argv=None):
         from ui.app import PRELOAD
 
         modules = BOOT + tuple(PRELOAD)
-    tmp = None
-    build = args.build
-    if build is None:
-        import build as builder
+    import build as builder
 
-        tmp = tempfile.TemporaryDirectory()
-        build = tmp.name
-        builder.build(build, tablegen=False, verbose=False)
+    build, tmp = builder.build_unless_given(args.build)
     rows, (alloc, free) = profile(args.route, build, modules)
     print("Heap per module on the virtual Pico, %s route (bytes after gc.collect, then those of new qstr"
           " pools, qstrs after; with what it imported first):" % args.route)

@@ -39,6 +39,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -708,6 +709,17 @@ def run_wasm(heap, tree=None, code=None, begin=None, step=None, image=None, name
         raise BuildError("MicroPython (WebAssembly port) failed, heap %d: %s\n%s%s" % (
             heap, out.get("WASM_ERROR", ""), proc.stdout[-3000:], proc.stderr[-3000:]))
     return out
+
+
+def build_unless_given(path):
+    """The build folder a device tool uses: ``path`` when given (a `make
+    build` output), else the app built now into a temporary folder. Returns
+    (the folder, the temporary one to clean up, or None)."""
+    if path is not None:
+        return path, None
+    tmp = tempfile.TemporaryDirectory()
+    build(tmp.name, tablegen=False, verbose=False)
+    return tmp.name, tmp
 
 
 def build_bytecode(out):

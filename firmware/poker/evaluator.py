@@ -205,7 +205,7 @@ def _flush_value(code, x):
 # frame is a heap block allocated at every call, whose cost grows with the
 # heap's fragmentation (the 7-card path went from 74 to 171 us on the chip
 # after a game). So the 7-card path has seven cards, one local and a stack
-# of three (host_tests/test_evaluator_frames.py holds it there): the key list
+# of three (host_tests/test_frames_on_the_c_stack.py holds it there): the key list
 # comes in as a default and its slot then holds the key sum (then the flush
 # code, or the hash index); the tables are globals, the full table's hash
 # sizes constants (the 7-card path serves the full table only: compact mode

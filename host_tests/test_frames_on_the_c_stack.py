@@ -1,7 +1,10 @@
-"""The methods a hand runs at every action keep their frame on the C stack
-(at most 11 words: MicroPython puts a bigger frame on the heap at every
-call, docs/architecture.md), read from mpy-cross's output by
-tools/mpyframes.py."""
+"""The functions that run at every action of a hand and at every evaluation
+keep their frame on the C stack: at most 11 words (VM_MAX_STATE_ON_STACK).
+MicroPython puts a bigger frame on the heap at every call, and that
+allocation's cost grows with the heap's fragmentation: the plain 7-card
+path cost 74 us on the chip just booted and 171 us after a game while its
+frame was 22 words (docs/architecture.md). Frames are read from mpy-cross's
+output by tools/mpyframes.py."""
 import os
 import sys
 
@@ -45,3 +48,25 @@ def test_the_reader_counts_locals_and_stack(tmp_path):
     found = mpyframes.frames(str(src))
     assert found["small"][0] < 4 and mpyframes.fits(*found["small"])
     assert found["wide"][0] >= 12 and not mpyframes.fits(*found["wide"])
+
+
+# the plain path of 7, 6 and 5 cards (the value table in one piece and in
+# chunks), the five-card lookup by key sum (6 cards, Omaha, the compact
+# table) and the flush's lookup
+# and the eight-or-better low of a hi/lo showdown or deal
+HOT = {
+    "evaluator.py": ("_high7_flat", "_high7_chunked", "_high6", "_high5_flat", "_high5_chunked",
+                     "_five_flat", "_five_chunked", "_flush_value", "_value"),
+    "lows.py": ("low8_unchecked",),
+}
+
+
+def test_the_evaluators_hot_functions_keep_their_frame_on_the_c_stack():
+    assert mpyframes.on_the_heap(POKER, HOT) == []
+
+
+def test_the_seven_card_path_is_at_the_limit():
+    # seven cards, the key list (then the key sum) and a stack of three:
+    # one more local or a deeper expression puts it back on the heap
+    n_state, n_exc = mpyframes.frames(os.path.join(POKER, "evaluator.py"))["_high7_flat"]
+    assert (n_state, n_exc) == (11, 0)
