@@ -157,7 +157,7 @@ with open(%r, 'rb') as f:
 print(ev.FAST_PATH, ev.MODE, *sorted(m for m in sys.modules if m.startswith('poker.evaluator_')))
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
-    print(ev._high7_plain(*h), ev.high7_unchecked(*h), ev.high(h[:5]), ev.high(h[:6]),
+    print(ev.plain_high7()(*h), ev.high7_unchecked(*h), ev.high(h[:5]), ev.high(h[:6]),
           ev.high(h), ev.low8(h), ev.low_a5(h))
 try:
     ev.high(h[:4])
@@ -229,7 +229,7 @@ with open(%r, 'rb') as f:
     data = f.read()
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
-    print(ev.high(h), ev.high(h[:6]), ev.high(h[:5]), ev._high7_compact(*h), ev.high7_unchecked(*h))
+    print(ev.high(h), ev.high(h[:6]), ev.high(h[:5]), ev.plain_high7()(*h), ev.high7_unchecked(*h))
 """
 
 
@@ -271,7 +271,7 @@ with open(%r, 'rb') as f:
     data = f.read()
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
-    print(ev._high7_plain(*h), ev.high7_unchecked(*h), ev.high6_unchecked(*h[:6]),
+    print(ev.plain_high7()(*h), ev.high7_unchecked(*h), ev.high6_unchecked(*h[:6]),
           ev.high5_unchecked(*h[:5]))
 """
 
@@ -362,6 +362,33 @@ def test_the_fast_paths_read_the_layout_that_bind_fills():
         mine = {k: v for k, v in _consts(rel).items() if k.startswith("_V_")}
         assert len(mine) >= 4, rel
         assert all(layout[k] == v for k, v in mine.items()), rel
+
+
+def test_the_plain_path_modules_repeat_the_evaluators_constants():
+    # poker/evaluator_chunked.py and evaluator_plain7.py repeat the constants
+    # they use (an immediate in bytecode): the same values as the evaluator's
+    mine = _consts("poker/evaluator.py")
+    for rel in ("poker/evaluator_chunked.py", "poker/evaluator_plain7.py"):
+        theirs = _consts(rel)
+        assert len(theirs) >= 4, rel
+        assert all(mine[k] == v for k, v in theirs.items()), rel
+
+
+def test_the_plain_seven_card_paths_load_only_when_asked_where_viper_serves(tmp_path):
+    # the stock route's case: the compact table read into RAM, a viper path;
+    # the chunked and the plain 7-card bytecode stay out of the heap until a
+    # test or benchmark asks for the plain path
+    script = tmp_path / "plain7.py"
+    script.write_text("import sys\nsys.path.insert(0, 'firmware')\nfrom poker import lookup\nlookup.COMPACT = True\n"
+                      "from poker import evaluator as ev\n"
+                      "print(ev.FAST_PATH, 'poker.evaluator_chunked' in sys.modules,"
+                      " 'poker.evaluator_plain7' in sys.modules)\n"
+                      "f = ev.plain_high7()\n"
+                      "print('poker.evaluator_plain7' in sys.modules, f(0, 4, 8, 12, 17, 30, 51),"
+                      " f is sys.modules['poker.evaluator_plain7']._high7_compact)\n")
+    first, second = _micropython(str(script)).strip().splitlines()
+    assert first == "viper False False"
+    assert second == "True %d True" % ev.high([0, 4, 8, 12, 17, 30, 51])
 
 
 def test_viper_multiply_and_shift_hash_is_exact_for_every_key_the_tables_can_be_asked():

@@ -33,7 +33,7 @@ print(lookup.where('high.bin')[0], lookup.where('high.bin')[1], ev.FAST_PATH)
 print(before - gc.mem_free())
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
-    print(ev.high7_unchecked(*h), ev._high7_plain(*h), ev.high(h[:5]), ev.high(h[:6]))
+    print(ev.high7_unchecked(*h), ev.plain_high7()(*h), ev.high(h[:5]), ev.high(h[:6]))
 """
 
 

@@ -8,7 +8,7 @@ import array
 
 from poker import equity as eq, montecarlo
 from poker import evaluator as ev
-from poker import sampler
+from poker import sampler, sampler_plain
 from poker.cards import parse
 from poker.rng import Rng
 
@@ -113,7 +113,7 @@ def test_viper_prepare_deal_and_score_give_their_plain_twins_bytes():
         nd = 160 // np
         runs = []
         for prepare, deal in ((sampler.prepare, sampler.deal),
-                              (sampler._prepare_plain, sampler._deal_plain)):
+                              (sampler_plain.prepare, sampler_plain.deal)):
             pool = bytearray(t.pool)
             hands = bytearray(7 * 170)
             plan = bytearray(52)
@@ -135,7 +135,7 @@ def test_viper_prepare_deal_and_score_give_their_plain_twins_bytes():
         ev.high7_batch(hands, nd * np, strengths)
         shares = array.array('H', [0] + [POT // k for k in range(1, 11)])
         a = sampler.score(strengths, nd * np, np, shares)
-        assert a == sampler._score_plain(strengths, nd * np, np, shares), case
+        assert a == sampler_plain.score(strengths, nd * np, np, shares), case
 
 
 def test_high7_batch_gives_high7_unchecked_of_each_hand():
@@ -153,7 +153,7 @@ def test_high7_batch_gives_high7_unchecked_of_each_hand():
     ev.high7_batch(hands, n, out)
     for o in range(n):
         h = hands[7 * o:7 * o + 7]
-        assert out[o] == ev._high7_plain(h[0], h[1], h[2], h[3], h[4], h[5], h[6]), list(h)
+        assert out[o] == ev.plain_high7()(h[0], h[1], h[2], h[3], h[4], h[5], h[6]), list(h)
         assert out[o] == ev.high(list(h)), list(h)
 
 

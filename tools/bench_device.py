@@ -85,7 +85,7 @@ def bare():
     return time.ticks_diff(time.ticks_us(), t)
 gc.collect()
 base = min(bare() for _ in range(3))
-plain = min(loop(ev._high7_plain) for _ in range(3))
+plain = min(loop(ev.plain_high7()) for _ in range(3))
 fast = min(loop(ev.high7_unchecked) for _ in range(3))
 print("EVAL", ev.MODE, ev.FAST_PATH, (plain - base) / len(hands), (fast - base) / len(hands))
 """

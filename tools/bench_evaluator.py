@@ -91,7 +91,7 @@ def calib():
 
 best = {}
 for r in range(%(rounds)d):
-    for name, f in (('bare', None), ('empty', nothing), ('plain', ev._high7_plain), ('fast', ev.high7_unchecked)):
+    for name, f in (('bare', None), ('empty', nothing), ('plain', ev.plain_high7()), ('fast', ev.high7_unchecked)):
         us = bare() if f is None else run(f)
         if name not in best or us < best[name]:
             best[name] = us
@@ -104,7 +104,7 @@ lookup.COMPACT = True
 del sys.modules['poker.evaluator']
 __import__('poker.evaluator')
 evc = sys.modules['poker.evaluator']
-best['compact'] = min(run(evc._high7_compact) for r in range(%(rounds)d))
+best['compact'] = min(run(evc.plain_high7()) for r in range(%(rounds)d))
 best['compactv'] = min(run(evc.high7_unchecked) for r in range(%(rounds)d))
 print(ev.FAST_PATH, len(data) // 7, best['bare'], best['plain'], best['fast'], best['calib'], best['empty'],
       evc.MODE, best['compact'], best['compactv'])

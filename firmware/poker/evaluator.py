@@ -196,7 +196,10 @@ def _flush_value(code, x):
 
 
 # The hot functions come in two shapes with the same arithmetic: the value
-# table in one piece (CPython, ROMFS) or in 4096-entry chunks (read into RAM).
+# table in one piece (CPython, ROMFS, and RAM when the heap has the block) or
+# in 4096-entry chunks (a heap without that block: poker/evaluator_chunked.py).
+# The plain 7-card paths are poker/evaluator_plain7.py (plain_high7 below).
+# A route loads only the bytecode it runs.
 # They spell 23 (_SUIT_SHIFT) and 0x7FFFFF (_RANK_MASK) out: on CPython a
 # const() name is a global lookup.
 #
@@ -209,19 +212,9 @@ def _flush_value(code, x):
 # comes in as a default and its slot then holds the key sum (then the flush
 # code, or the hash index); the tables are globals, the full table's hash
 # sizes constants (the 7-card path serves the full table only: compact mode
-# takes _high7_compact instead, below).
+# takes _high7_compact instead, plain_high7 below).
 
 if _FLAT:
-    def _high7_flat(a, b, c, d, e, f, g, k=_K):
-        k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-        if _FL7[k >> 23]:
-            k = _FL7[k >> 23]
-            a = _KSF[k][a] + _KSF[k][b] + _KSF[k][c] + _KSF[k][d] + _KSF[k][e] + _KSF[k][f] + _KSF[k][g]
-            return _flush_value(k, a)
-        k &= 0x7FFFFF
-        k = _D[k % _FULL_B] ^ k
-        return _TF[k % _FULL_N]
-
     def _five_flat(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
         """The strength of the five cards whose key sum is s."""
         x = (s & 0x7FFFFF) + C5
@@ -244,45 +237,10 @@ if _FLAT:
             return a + _SF_SHIFT
         return a
 
-    _high7_plain = _high7_flat
     _five = _five_flat
     _high5_plain = _high5_flat
-else:
-    def _high7_chunked(a, b, c, d, e, f, g, k=_K):
-        k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
-        if _FL7[k >> 23]:
-            k = _FL7[k >> 23]
-            a = _KSF[k][a] + _KSF[k][b] + _KSF[k][c] + _KSF[k][d] + _KSF[k][e] + _KSF[k][f] + _KSF[k][g]
-            return _flush_value(k, a)
-        k &= 0x7FFFFF
-        k = (_D[k % _FULL_B] ^ k) % _FULL_N
-        return _T[k >> _CHUNK_BITS][k & _CHUNK_MASK]
-
-    def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
-        """The strength of the five cards whose key sum is s."""
-        x = (s & 0x7FFFFF) + C5
-        x = (D[x % B] ^ x) % N
-        x = T[x >> _CHUNK_BITS][x & _CHUNK_MASK]
-        if FL[s >> 23]:
-            if x < _STRAIGHT:
-                return x + _FLUSH_SHIFT
-            return x + _SF_SHIFT
-        return x
-
-    def _high5_chunked(a, b, c, d, e, k=_K):
-        k = k[a] + k[b] + k[c] + k[d] + k[e]
-        a = (k & 0x7FFFFF) + _C5
-        a = (_D[a % _B] ^ a) % _N
-        a = _T[a >> _CHUNK_BITS][a & _CHUNK_MASK]
-        if _FL5[k >> 23]:
-            if a < _STRAIGHT:
-                return a + _FLUSH_SHIFT
-            return a + _SF_SHIFT
-        return a
-
-    _high7_plain = _high7_chunked
-    _five = _five_chunked
-    _high5_plain = _high5_chunked
+else:  # (poker/evaluator_chunked.py: its functions read this module's tables above)
+    from poker.evaluator_chunked import _five_chunked as _five, _high5_chunked as _high5_plain  # noqa: E402
 
 
 _FLUSH6 = MODE == "full"  # the full table has the six-card flushes
@@ -316,36 +274,26 @@ def _high6(a, b, c, d, e, f, k=_K):
     return a
 
 
-# compact mode: five-card lookups only, the best of the five-card subsets
-
-def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
-    # written out: no tuple or range object per call (no heap allocation)
-    ka = K[a]
-    kb = K[b]
-    kc = K[c]
-    kd = K[d]
-    ke = K[e]
-    kf = K[f]
-    kg = K[g]
-    s = ka + kb + kc + kd + ke + kf + kg
-    sa = s - ka
-    sb = s - kb
-    sc = s - kc
-    sd = s - kd
-    se = s - ke
-    return max(five(sa - kb), five(sa - kc), five(sa - kd), five(sa - ke), five(sa - kf),
-               five(sa - kg), five(sb - kc), five(sb - kd), five(sb - ke), five(sb - kf),
-               five(sb - kg), five(sc - kd), five(sc - ke), five(sc - kf), five(sc - kg),
-               five(sd - ke), five(sd - kf), five(sd - kg), five(se - kf), five(se - kg),
-               five(s - kf - kg))
-
-
 _high6_plain = _high6
-if MODE == "compact":  # the name the API uses, on the compact table
-    _high7_plain = _high7_compact
+
+
+def plain_high7():
+    """The plain-bytecode 7-card evaluation of this mode: ``high7_unchecked``
+    where no viper path serves (the tests and benchmarks compare the two).
+    They are poker/evaluator_plain7.py, imported only when asked for: where
+    the viper path serves (both routes on the chip) their bytecode would
+    sit in RAM unused (from LittleFS) or make function objects for nothing."""
+    from poker import evaluator_plain7
+    if MODE == "compact":
+        return evaluator_plain7._high7_compact
+    if _FLAT:
+        return evaluator_plain7._high7_flat
+    return evaluator_plain7._high7_chunked
+
+
 high5_unchecked = _high5_plain
 high6_unchecked = _high6_plain
-high7_unchecked = _high7_plain
+high7_unchecked = None  # (below: the viper path, else plain_high7())
 FAST_PATH = "plain"
 # the per-card keys and the five-card lookup by key sum: an Omaha hand is a
 # hole pair's key sum plus a board triple's (poker/omaha_fast.py)
@@ -392,6 +340,8 @@ if _IS_MP:
                 _batch7(_vram, hands, 0, n, out)  # pyright: ignore[reportArgumentType]
             high7_batch = _high7_batch_viper
             FAST_PATH = "viper"
+if high7_unchecked is None:
+    high7_unchecked = plain_high7()
 
 
 # ---------------------------------------------------------------- public API
