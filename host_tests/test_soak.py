@@ -31,15 +31,16 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
     fw = tmp_path / "fw" / "poker"
     fw.mkdir(parents=True)
     # every path the run sees is relative and the same on every machine:
-    # the .mpy files record 'poker/hand.py' (as tools/build.py compiles
-    # them), the run starts in tmp_path with tools/ linked there. Module
+    # the .mpy files record the path the run imports them by,
+    # 'fw/poker/hand.mpy' (as tools/build.py compiles them: one name for
+    # both), the run starts in tmp_path with tools/ linked there. Module
     # paths are interned in the heap: a clone in a deeper folder once ran out
     # of memory where a shallower one did not.
     os.symlink(os.path.join(ROOT, "tools"), tmp_path / "tools")
     for src in glob.glob(os.path.join(ROOT, "firmware", "poker", "*.py")):
         name = os.path.basename(src)
-        build.compile_mpy(os.path.join(ROOT, "firmware"), "poker/" + name,
-                          str(fw / (name[:-3] + ".mpy")), march, build.LFS_MPY_FLAGS)
+        build.compile_mpy(os.path.join(ROOT, "firmware"), "poker/" + name, str(fw / (name[:-3] + ".mpy")),
+                          march, build.lfs_mpy_flags("fw/poker/" + name[:-3] + ".mpy"))
     args = ["--fw=fw", "--dir=store"]
     heap = 180 * 1024
     tables = os.path.join(ROOT, "firmware", "tables")

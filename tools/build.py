@@ -64,16 +64,17 @@ SKIP_DIRS = ("__pycache__",)
 # traceback from the stock route still names the file, the function and the
 # exception, with every line given as 1 (the ROMFS image keeps its lines).
 # Besides, each module records as its source name the path the device
-# imports it by ("poker/hand.mpy", lfs_source_name): the import interns that
+# imports it by ("poker/hand.mpy", lfs_mpy_flags): the import interns that
 # path as a name anyway, so the module adds one name fewer to the heap's
 # qstr pools (the stock firmware keeps every app name in RAM).
 LFS_MPY_FLAGS = ("-X", "no-source-lines")
 
 
-def lfs_source_name(dev_rel):
-    """The source name a LittleFS module records: its own path on the
-    device (the name the import interns for ``__file__``)."""
-    return dev_rel.replace(os.sep, "/")
+def lfs_mpy_flags(import_path):
+    """LFS_MPY_FLAGS and the source name a LittleFS module records: the path
+    it is imported by (``poker/hand.mpy`` on the device: the name the
+    import interns for ``__file__``)."""
+    return LFS_MPY_FLAGS + ("-s", import_path.replace(os.sep, "/"))
 
 ARCH_NAMES = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m",
               6: "armv7em", 7: "armv7emsp", 8: "armv7emdp", 9: "xtensa",
@@ -397,7 +398,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
         lfs_dst = os.path.join(lfs_dir, dev_rel)
         os.makedirs(os.path.dirname(lfs_dst), exist_ok=True)
         if kind == "code":
-            compile_mpy(src, rel, lfs_dst, march, LFS_MPY_FLAGS + ("-s", lfs_source_name(dev_rel)))
+            compile_mpy(src, rel, lfs_dst, march, lfs_mpy_flags(dev_rel))
         else:
             shutil.copyfile(dst if kind != "source" else srcfile, lfs_dst)
         size = os.path.getsize(lfs_dst)

@@ -322,6 +322,11 @@ def report():
         if ev is not None:
             print("EVAL_MODE", ev.MODE)
             print("FAST_PATH", ev.FAST_PATH)
+    try:  # "qstr pool: n_pool=P, n_qstr=N, ...": the names interned in the heap (pools double: a cliff)
+        import micropython
+        micropython.qstr_info()
+    except (ImportError, AttributeError):
+        pass
     print("BASE_GAME", meter.base)
     print("PEAK_LIVE", meter.peak_live)
     print("PEAK_LIVE_BEYOND_IMAGE", meter.peak_live - img_len)

@@ -24,7 +24,7 @@ still in use between hands. It prints the figures and exits 1 on a
 MemoryError, a chip created or lost, or the heap in use between hands
 growing: the game type changes every ``BLOCK`` hands (a new game), the
 first cycle through the four games is the warm-up, and the largest figure of
-the last cycle must not exceed that of the first cycle after the warm-up by
+the later half of the cycles must not exceed that of the earlier half by
 more than ``SLACK`` bytes (the last finished hand stays referenced, so the
 figure moves with the size of the last hand; it must not trend upwards).
 """
@@ -126,8 +126,13 @@ def main(hands=1000, seed=1, level=0):
         print("STORE PROBLEMS:", problems)
         sys.exit(1)
     if len(peaks) >= 2:
-        growth = peaks[-1] - peaks[0]
-        print("growth from the first to the last cycle: %d bytes (limit %d)" % (growth, SLACK))
+        # one cycle's largest figure moves by up to about 4 KB with the hand
+        # that was last and what the collector's conservative scan of the
+        # stack keeps (154.5-158.1 KB in one run here, and no trend over
+        # 3,000 hands): the later half of the cycles against the earlier half
+        half = len(peaks) // 2
+        growth = max(peaks[half:]) - max(peaks[:half])
+        print("growth from the earlier to the later cycles: %d bytes (limit %d)" % (growth, SLACK))
         if growth > SLACK:
             print("HEAP GROWS between hands")
             sys.exit(1)

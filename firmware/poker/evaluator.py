@@ -138,6 +138,7 @@ if len(_TBUF) > 1 and len(_TBUF[0]) != 2 << _CHUNK_BITS:
     raise ValueError("value chunks of %d bytes" % len(_TBUF[0]))
 _D = _u16_view(_DBUF, _H[5])
 _T = [_u16_view(b, len(b) >> 1) for b in _TBUF]
+del _u16_view, _check_header  # (load-time only: their code leaves the heap)
 _FLAT = len(_T) == 1   # the values in one piece: index them directly
 _TF = _T[0]             # (the first chunk when not flat)
 _TFBUF = _TBUF[0]

@@ -38,6 +38,7 @@ def _package_tables():
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
+del _package_tables  # (import-time only: its code leaves the heap)
 TABLE_FILE = "high.bin"     # the evaluator's full tables
 TABLE_FILE_5 = "high5.bin"  # and its compact five-card table
 # The evaluator's choice between its full tables (high.bin, 139 KB) and the
