@@ -126,6 +126,8 @@ print("empty 7-argument call:               %7.3f us" % per_call(best(calls, not
 print("7-card evaluation, fast path, call:  %7.3f us  (RP2040 budget 16)" % per_call(best(calls, ev.high7_unchecked), base))
 try:
     import evaluator_viper_base as old
+    if ev.MODE != "full":  # (compact mode frees the per-suit keys once bound)
+        raise ImportError("the baseline runs on the full tables only")
     old.bind(ev._K, ev._KS, (ev._C5, ev._C6, 0, ev._B, ev._N, 1 if ev._FLAT else 0), ev._FL5, ev._FL6,
              ev._FL7, ev._DBUF, ev._TFBUF, ev._TBUF)
     f = old.high7 if ev.MODE == "full" else old.high7_compact

@@ -294,7 +294,7 @@ def plain_high7():
 
 high5_unchecked = _high5_plain
 high6_unchecked = _high6_plain
-high7_unchecked = None  # (below: the viper path, else plain_high7())
+_fast7 = None  # the viper path's 7-card evaluation, if one serves (below)
 FAST_PATH = "plain"
 # the per-card keys and the five-card lookup by key sum: an Omaha hand is a
 # hole pair's key sum plus a board triple's (poker/omaha_fast.py)
@@ -328,10 +328,10 @@ if _IS_MP:
         _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
                             _FL7, _DBUF, _TFBUF, _TBUF)
         if MODE == "compact":
-            high7_unchecked = _viper.high7_compact
+            _fast7 = _viper.high7_compact
             FAST_PATH = "viper"
         elif _fits:  # (full tables in chunks: the plain path)
-            high7_unchecked = _viper.high7
+            _fast7 = _viper.high7
             _batch7 = _viper.high7_batch
             _vram = _viper._VRAM
 
@@ -341,8 +341,17 @@ if _IS_MP:
                 _batch7(_vram, hands, 0, n, out)  # pyright: ignore[reportArgumentType]
             high7_batch = _high7_batch_viper
             FAST_PATH = "viper"
-if high7_unchecked is None:
-    high7_unchecked = plain_high7()
+high7_unchecked = _fast7 if _fast7 is not None else plain_high7()
+del _fast7
+if MODE == "compact":
+    # the compact table has no six- or seven-card flush lookups: the
+    # per-suit keys (the lists _KSF shares) and the 7-card flush table only
+    # fed the viper path's copy (_VRAM): 1.2 KB of RAM on the stock route
+    for _ks in _KS:
+        if isinstance(_ks, list):  # (MicroPython's; CPython's are tuples)
+            _ks.clear()
+    del _ks
+    _FL7 = b""
 
 
 # ---------------------------------------------------------------- public API
