@@ -43,7 +43,7 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here + "/../firmware")
 
 from poker import evaluator as ev
-from poker import evaluator_viper as ev_viper
+from poker import evaluator_viper_full as ev_viper  # (ev's full mode bound it)
 
 # one flat copy of the value table, the displacements, the keys, for viper
 _T = bytearray(2 * ev._N)
@@ -61,8 +61,8 @@ def _walk(lo: int, hi: int):
     t = ptr8(_T)  # noqa: F821
     dd = ptr8(_D)  # noqa: F821
     cnt = ptr32(_COUNTS)  # noqa: F821
-    nb = k[263]
-    ns = k[264]
+    nb = k[55]  # (poker.evaluator_viper's layout: the parameters at 52, the
+    ns = k[56]  # flush tables at byte 400, the per-suit keys at 292)
     c1 = lo
     while c1 < hi:
         s1 = k[c1]
@@ -84,12 +84,12 @@ def _walk(lo: int, hi: int):
                             c7 = c6 + 1
                             while c7 < 52:
                                 s = s6 + k[c7]
-                                code = fl[1072 + 512 + ((s >> 23) & 255)]
+                                code = fl[400 + 512 + ((s >> 23) & 255)]
                                 if code:
-                                    ks = 52 + 52 * ((code - 1) & 3)
+                                    ks = 292 + 52 * ((code - 1) & 3)
                                     x = (k[ks + c1] + k[ks + c2] + k[ks + c3] + k[ks + c4]
                                          + k[ks + c5] + k[ks + c6] + k[ks + c7])
-                                    x += k[260 + ((code - 1) >> 2)]
+                                    x += k[52 + ((code - 1) >> 2)]
                                 else:
                                     x = s & 0x7FFFFF
                                 i = 2 * (x % nb)

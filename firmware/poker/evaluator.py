@@ -327,6 +327,7 @@ if _IS_MP:
     if _viper is not None:  # (poker.evaluator_load imported it, if this port runs native code)
         _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
                             _FL7, _DBUF, _TFBUF, _TBUF)
+        unload("poker.evaluator_viper")  # (bound: the layout's filler leaves the heap)
         if MODE == "compact":
             _fast7 = _viper.high7_compact
             FAST_PATH = "viper"

@@ -1,23 +1,32 @@
 """The evaluator's seven-card fast path on the compact table (high5.bin,
 the stock route's) as ``@micropython.viper`` code: ``high7_compact``, the
-best of the 21 five-card subsets, over the layout that
+best of the 21 five-card subsets, over the first part of the layout that
 ``poker.evaluator_viper.bind`` fills (see there; poker.evaluator calls it
-as this module's ``bind``). It reads bytes, so it serves the table at any
-address and in chunks. Only poker.evaluator imports it, in compact mode on
-MicroPython.
+through this module's ``bind``): ``_VRAM`` holds only what this path reads
+(0.6 KB; the full path's 2 KB). It reads bytes, so it serves the table at
+any address and in chunks. Only poker.evaluator imports it, in compact
+mode on MicroPython.
 """
 import micropython
 from micropython import const
 
-from poker.evaluator_viper import _VRAM, bind  # noqa: F401  (bind: what poker.evaluator calls)
+_V_PAR = const(52)         # (poker.evaluator_viper's layout)
+_V_MOD = const(58)
+_V_DISP = const(64)
+_V_CH = const(68)
+_V_FL = const(400)
+_V_SMALL = const(164)
 
-_V_PAR = const(260)        # (poker.evaluator_viper's layout)
-_V_FL = const(1072)
-_V_MOD = const(460)
-_V_DISP = const(466)
-_V_CH = const(470)
-
+_VRAM = bytearray(4 * _V_SMALL)
+_KEEP = []                 # the buffers whose addresses _VRAM holds
 _SCRATCH = bytearray(28)   # the seven card keys
+
+
+def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
+    """``poker.evaluator_viper.bind`` into this path's ``_VRAM``."""
+    from poker import evaluator_viper
+
+    _KEEP[:] = evaluator_viper.bind(_VRAM, keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
 
 
 @micropython.viper

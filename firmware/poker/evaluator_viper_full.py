@@ -1,23 +1,21 @@
 """The evaluator's seven-card fast path on the full tables (high.bin) as
 ``@micropython.viper`` code: ``high7`` (one hand, one lookup) and
 ``high7_batch`` (many hands in a buffer, in one call: what Monte Carlo
-needs), over the layout that ``poker.evaluator_viper.bind`` fills (see
-there). Only poker.evaluator imports it, in full mode on MicroPython,
-and binds its tables through ``bind`` here, which says whether they are
-the ones these serve.
+needs), over the layout that ``poker.evaluator_viper.bind`` fills into
+this path's ``_VRAM`` (see there). Only poker.evaluator imports it, in
+full mode on MicroPython, and binds its tables through ``bind`` here,
+which says whether they are the ones these serve.
 """
 import micropython
 import uctypes
 from micropython import const
 
-from poker import evaluator_viper as _layout
-from poker.evaluator_viper import _VRAM, _fastmod
-
-_V_KS = const(52)          # (poker.evaluator_viper's layout)
-_V_PAR = const(260)
-_V_FL = const(1072)
-_V_DISP = const(466)
-_V_VAL = const(468)
+_V_PAR = const(52)         # (poker.evaluator_viper's layout)
+_V_DISP = const(64)
+_V_VAL = const(66)
+_V_FL = const(400)
+_V_KS = const(292)
+_V_ALL = const(500)
 # high.bin's hash, written into high7 and high7_batch as constants (a
 # constant is an immediate; a parameter read from _VRAM is a load), checked
 # against the table by bind(): B buckets, N slots, and _fastmod's a, s, m
@@ -30,6 +28,8 @@ _N_A = const(14)
 _N_S = const(22)
 _N_M = const(1155434)
 
+_VRAM = bytearray(4 * _V_ALL)
+_KEEP = []                 # the buffers whose addresses _VRAM holds
 
 
 def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
@@ -37,9 +37,12 @@ def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
     ``high7_batch`` can serve these tables: high.bin's hash, the values in
     one piece, and both at even addresses (they read 16 bits at a time,
     and a Cortex-M0+ faults on an odd address)."""
-    _layout.bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
+    from poker import evaluator_viper
+
+    _KEEP[:] = evaluator_viper.bind(_VRAM, keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
+    fastmod = evaluator_viper._fastmod
     return (params[3] == _B and params[4] == _N and params[5] == 1
-            and _fastmod(_B) == (_B_A, _B_S, _B_M) and _fastmod(_N) == (_N_A, _N_S, _N_M)
+            and fastmod(_B) == (_B_A, _B_S, _B_M) and fastmod(_N) == (_N_A, _N_S, _N_M)
             and not (uctypes.addressof(dbuf) | uctypes.addressof(tfbuf)) & 1)
 
 
