@@ -29,22 +29,27 @@ import time
 
 from micropython import const
 
-# With the app's code in ROMFS (its bytecode stays in flash), the heap is
-# collected when the app waits for you (not ``app.awake``: your turn, a
-# menu, a showdown) or asks for it (``app.collect_due``: a new game's first
-# frame), at the first idle poll after a frame, if less than _COLLECT_BELOW
-# is free: then the virtual players' next round of decisions (about 75 KB
-# of garbage at an eight-seat Hard table) rarely needs a collection while
-# they act, where a press would wait on it (a collection takes about 33 ms
-# on the chip, and gc.mem_free() itself 8 ms: it reads the whole heap's
-# block table, so it is not asked while players act; MicroPython collects
-# by itself when an allocation finds no room). With the code in the heap
-# (the stock route: about 35 KB free after a collection, no room for a
-# round), after any frame, players acting or not, under _COLLECT_LOW: that
-# way its scripted game's presses stay within 50 ms (48.1 ms at most on the
-# virtual Pico; up to 53.7 ms with the ROMFS route's way), and a collection
-# at every frame is no better (its holes make the allocations after it
-# slower).
+from ui.keys import RELEASE as _RELEASE
+
+# The heap is collected when the app waits for you (not ``app.awake``:
+# your turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
+# game's first frame), never while the virtual players act, where a press
+# would wait on it: there MicroPython collects by itself when an allocation
+# finds no room (a collection takes about 27 ms on the chip at the stock
+# route's heap, 33 ms from ROMFS, and gc.mem_free() itself 8 ms: it reads
+# the whole heap's block table, so it is not asked while players act). With
+# the app's code in ROMFS (its bytecode stays in flash): at the first idle
+# poll after a frame, if less than _COLLECT_BELOW is free, so that the
+# players' next round (about 75 KB of garbage at an eight-seat Hard table)
+# rarely needs a collection. With the code in the heap (the stock route:
+# about 45 KB free after a collection, no room for a round), under
+# _COLLECT_LOW: at once after a key's frame (the next key, a human's, comes
+# later), else at the first idle poll after a frame; the players then
+# collect when the heap is full, three to four times less often than under
+# _COLLECT_LOW while they act (as before: the presses while they think up
+# to 75 ms, most behind a collection). (Under _COLLECT_BELOW there, the
+# scripted game's presses took up to 53.7 ms, and a collection at every
+# frame is no better: its holes make the allocations after it slower.)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
@@ -97,6 +102,7 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
+        self._asked = False  # a key came since the last frame shown: the next one answers it
         self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
@@ -110,6 +116,8 @@ class Loop:
 
     def _emit(self, key, event):
         if not self._swallow:
+            if event != _RELEASE:
+                self._asked = True
             self.app.handle(key, event)
 
     def step(self, now):
@@ -149,12 +157,14 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0 and (not self._roomy or not getattr(app, "awake", False)
-                                             or getattr(app, "collect_due", False)):
-            self._framed = False  # (with room, frames while players act: none till they wait for you)
-            app.collect_due = False
-            if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
-                gc.collect()
+            if self._asked:
+                self._asked = False
+                if not self._roomy:  # the key's answer is on the display: now or not at all
+                    self._framed = False
+                    if not getattr(app, "awake", False):
+                        self._collect(_COLLECT_LOW)
+        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+            self._collect(_COLLECT_BELOW if self._roomy else _COLLECT_LOW)  # (frames while players act: none)
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:
@@ -163,6 +173,13 @@ class Loop:
                 last = now
                 b.last_activity_ms = now
             p.update(now, last)
+
+    def _collect(self, below):
+        """A collection if less than ``below`` is free (see _COLLECT_BELOW)."""
+        self._framed = False
+        self.app.collect_due = False
+        if _mem_free is not None and _mem_free() < below:
+            gc.collect()
 
     def run(self, sleep_ms=None):
         """Polls until self.running is False (never, on the device)."""

@@ -290,18 +290,79 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         loop.step(150)
         loop.step(155)
         assert fake.collects == 3
-        # the code in the heap (the stock route): after any frame, players
-        # acting or not, under 32 KB only
+        # the code in the heap (the stock route): under 32 KB only, never
+        # while the players act
         loop._roomy = False
         app.frame = True
         loop.step(160)
         loop.step(165)
         assert fake.collects == 3  # 90 KB free: enough
-        app.awake = True
         heap[0] = 20 * 1024
+        app.awake = True
+        asked = len(free)
+        for t in range(170, 260, 10):
+            app.frame = t % 30 == 0
+            loop.step(t)
+        assert fake.collects == 3 and len(free) == asked  # (MicroPython collects by itself there)
+        app.awake = False  # your turn: after a frame, at the first idle poll
         app.frame = True
-        loop.step(170)
-        loop.step(175)
+        loop.step(260)
+        assert fake.collects == 3
+        loop.step(270)
         assert fake.collects == 4
+    finally:
+        console.gc, console._mem_free = saved
+
+
+def test_on_the_stock_route_a_key_s_frame_is_followed_by_its_collection_at_once():
+    # the next key (a human's) comes later than the same poll's collection,
+    # not before the button's release, where the next press was waiting on it
+    import console
+
+    class Framing(FakeApp):
+        collect_due = False
+
+        def handle(self, key, event):
+            FakeApp.handle(self, key, event)
+            self.frame = event != RELEASE
+
+        frame = False
+
+        def draw(self):
+            FakeApp.draw(self)
+            f = self.frame
+            self.frame = False
+            return f
+
+    class FakeGc:
+        collects = 0
+
+        def collect(self):
+            self.collects += 1
+
+    fake = FakeGc()
+    saved = console.gc, console._mem_free
+    console.gc = fake
+    console._mem_free = lambda: 20 * 1024  # under 32 KB
+    try:
+        app = Framing()
+        b = FakeButtons()
+        loop = Loop(app, b)
+        loop._roomy = False
+        b.mask = 1 << keys.UP  # an arrow: its frame while it is held
+        loop.step(0)
+        assert app.events == [(keys.UP, PRESS)] and fake.collects == 1
+        loop.step(10)
+        b.mask = 0
+        loop.step(60)  # the release: nothing more
+        loop.step(70)
+        assert fake.collects == 1
+        app.awake = True  # while the players act: no collection after a key's frame either
+        b.mask = 1 << keys.UP
+        loop.step(100)
+        b.mask = 0
+        loop.step(160)
+        loop.step(170)
+        assert app.events[-2:] == [(keys.UP, PRESS), (keys.UP, RELEASE)] and fake.collects == 1
     finally:
         console.gc, console._mem_free = saved
