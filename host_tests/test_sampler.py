@@ -80,12 +80,13 @@ def test_with_a_clock_both_stop_after_the_same_deal():
 
 def test_a_slice_smaller_than_a_batch_deals_what_it_asks_and_the_same_deals():
     # eight players (a batch holds 10 deals; 8 with a clock, whose looks
-    # come every 16th deal): a slice of ``per`` hands is per // 8 deals (one
-    # at least; with a clock as many as divide 16), not a whole batch (8
-    # deals: 7-9 ms of the chip on the stock route, a press waiting on it);
-    # the result and the Rng the same as in one go
+    # come every 16th deal): a slice of ``per`` hands is per // 8 deals (two
+    # at least: 16 hands; with a clock as many as divide 16), not a whole
+    # batch (8 deals: 7-9 ms of the chip on the stock route, a press waiting
+    # on it); the result and the Rng the same as in one go (nothing else
+    # between the slices here: their buffers are not set up again)
     case = CASES[4]
-    deals = {1: (1, 1), 8: (1, 1), 16: (2, 2), 24: (3, 2), 40: (5, 4)}  # per: (no clock, clock)
+    deals = {1: (2, 2), 8: (2, 2), 16: (2, 2), 24: (3, 2), 40: (5, 4)}  # per: (no clock, clock)
     samples = 60
     for timed in (False, True):
         t = _table(case)
