@@ -29,27 +29,24 @@ import time
 
 from micropython import const
 
-from ui.keys import RELEASE as _RELEASE
-
 # The heap is collected when the app waits for you (not ``app.awake``:
 # your turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
-# game's first frame), never while the virtual players act, where a press
-# would wait on it: there MicroPython collects by itself when an allocation
-# finds no room (a collection takes about 27 ms on the chip at the stock
-# route's heap, 33 ms from ROMFS, and gc.mem_free() itself 8 ms: it reads
-# the whole heap's block table, so it is not asked while players act). With
-# the app's code in ROMFS (its bytecode stays in flash): at the first idle
-# poll after a frame, if less than _COLLECT_BELOW is free, so that the
+# game's first frame), at the first idle poll after a frame; never while
+# the virtual players act, where a press would wait on it (a collection
+# takes about 27 ms on the chip at the stock route's heap, 33 ms from ROMFS,
+# and gc.mem_free() itself 8 ms: it reads the whole heap's block table, so
+# it is not asked while players act; MicroPython collects by itself there
+# when an allocation finds no room). With the app's code in ROMFS (its
+# bytecode stays in flash), if less than _COLLECT_BELOW is free: then the
 # players' next round (about 75 KB of garbage at an eight-seat Hard table)
 # rarely needs a collection. With the code in the heap (the stock route:
-# about 45 KB free after a collection, no room for a round), under
-# _COLLECT_LOW: at once after a key's frame (the next key, a human's, comes
-# later), else at the first idle poll after a frame; the players then
-# collect when the heap is full, three to four times less often than under
-# _COLLECT_LOW while they act (as before: the presses while they think up
-# to 75 ms, most behind a collection). (Under _COLLECT_BELOW there, the
-# scripted game's presses took up to 53.7 ms, and a collection at every
-# frame is no better: its holes make the allocations after it slower.)
+# about 35 KB free after a collection, no room for a round), under
+# _COLLECT_LOW: that way its scripted game's presses stay within 50 ms
+# (48.5 ms at most on the virtual Pico; up to 53.7 ms under _COLLECT_BELOW,
+# and a collection at every frame is no better: its holes make the
+# allocations after it slower). (The stock route also collected while the
+# players acted, under _COLLECT_LOW, until session 7: at the poll after a
+# key's release, where the next press, 30 ms later, waited on it.)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
@@ -102,7 +99,6 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
-        self._asked = False  # a key came since the last frame shown: the next one answers it
         self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
@@ -116,8 +112,6 @@ class Loop:
 
     def _emit(self, key, event):
         if not self._swallow:
-            if event != _RELEASE:
-                self._asked = True
             self.app.handle(key, event)
 
     def step(self, now):
@@ -157,14 +151,11 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-            if self._asked:
-                self._asked = False
-                if not self._roomy:  # the key's answer is on the display: now or not at all
-                    self._framed = False
-                    if not getattr(app, "awake", False):
-                        self._collect(_COLLECT_LOW)
         elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
-            self._collect(_COLLECT_BELOW if self._roomy else _COLLECT_LOW)  # (frames while players act: none)
+            self._framed = False  # (frames while players act: none till they wait for you)
+            app.collect_due = False
+            if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
+                gc.collect()
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:
@@ -173,13 +164,6 @@ class Loop:
                 last = now
                 b.last_activity_ms = now
             p.update(now, last)
-
-    def _collect(self, below):
-        """A collection if less than ``below`` is free (see _COLLECT_BELOW)."""
-        self._framed = False
-        self.app.collect_due = False
-        if _mem_free is not None and _mem_free() < below:
-            gc.collect()
 
     def run(self, sleep_ms=None):
         """Polls until self.running is False (never, on the device)."""
