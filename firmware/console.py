@@ -41,9 +41,7 @@ from micropython import const
 # players' next round (about 75 KB of garbage at an eight-seat Hard table)
 # rarely needs a collection. With the code in the heap (the stock route:
 # about 35 KB free after a collection, no room for a round), under
-# _COLLECT_LOW, and after any frame while the app still loads (NEW GAME:
-# as before, whose first presses' answers are timed with it; app.loaded):
-# that way its scripted game's presses stay within 50 ms
+# _COLLECT_LOW: that way its scripted game's presses stay within 50 ms
 # (48.5 ms at most on the virtual Pico; up to 53.7 ms under _COLLECT_BELOW,
 # and a collection at every frame is no better: its holes make the
 # allocations after it slower). (The stock route also collected while the
@@ -153,8 +151,7 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)
-                                             or not (self._roomy or getattr(app, "loaded", True))):
+        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
             self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):

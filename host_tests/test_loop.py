@@ -310,12 +310,6 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         assert fake.collects == 3
         loop.step(270)
         assert fake.collects == 4
-        app.awake = True  # NEW GAME while the app still loads (awake): as at your turn
-        app.loaded = False
-        app.frame = True
-        loop.step(280)
-        loop.step(290)
-        assert fake.collects == 5
     finally:
         console.gc, console._mem_free = saved
 
