@@ -22,7 +22,7 @@ stop_frame) and kept heap collections for the moments the app waits for you
 before a poll ran several short slices, the buttons looked at between two
 (ui.table's _think; poker.sampler's batches no larger than a slice asks: an
 eight-player batch took 7-9 ms of the stock route's chip), up to 43 ms
-(ROMFS), and on the stock route 12-14 presses over 50 ms instead of 5-7.
+(ROMFS), and on the stock route 12-14 presses over 50 ms instead of 5-6.
 """
 import tempfile
 
@@ -38,7 +38,7 @@ TURNS = 3             # NEW GAME and your first two calls
 
 STOCK_OVER = ("the stock route: its heap is nearly full (about 45 KB free after a collection), so collections "
               "(27-40 ms) come while the players act, and a journal's flash erase (45 ms) now and then: a press "
-              "behind one takes up to about 70 ms (5-7 of 81 over 50 ms)")
+              "behind one takes 55-70 ms or more (5-6 of 81 over 50 ms)")
 
 
 @pytest.mark.parametrize("route", ["romfs", pytest.param("lfs", marks=pytest.mark.xfail(strict=True,
