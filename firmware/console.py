@@ -29,22 +29,24 @@ import time
 
 from micropython import const
 
-# With the app's code in ROMFS (its bytecode stays in flash), the heap is
-# collected when the app waits for you (not ``app.awake``: your turn, a
-# menu, a showdown) or asks for it (``app.collect_due``: a new game's first
-# frame), at the first idle poll after a frame, if less than _COLLECT_BELOW
-# is free: then the virtual players' next round of decisions (about 75 KB
-# of garbage at an eight-seat Hard table) rarely needs a collection while
-# they act, where a press would wait on it (a collection takes about 33 ms
-# on the chip, and gc.mem_free() itself 8 ms: it reads the whole heap's
-# block table, so it is not asked while players act; MicroPython collects
-# by itself when an allocation finds no room). With the code in the heap
-# (the stock route: about 35 KB free after a collection, no room for a
-# round), after any frame, players acting or not, under _COLLECT_LOW: that
-# way its scripted game's presses stay within 50 ms (48.1 ms at most on the
-# virtual Pico; up to 53.7 ms with the ROMFS route's way), and a collection
-# at every frame is no better (its holes make the allocations after it
-# slower).
+# The heap is collected when the app waits for you (not ``app.awake``:
+# your turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
+# game's first frame), at the first idle poll after a frame; never while
+# the virtual players act, where a press would wait on it (a collection
+# takes about 27 ms on the chip at the stock route's heap, 33 ms from ROMFS,
+# and gc.mem_free() itself 8 ms: it reads the whole heap's block table, so
+# it is not asked while players act; MicroPython collects by itself there
+# when an allocation finds no room). With the app's code in ROMFS (its
+# bytecode stays in flash), if less than _COLLECT_BELOW is free: then the
+# players' next round (about 75 KB of garbage at an eight-seat Hard table)
+# rarely needs a collection. With the code in the heap (the stock route:
+# about 35 KB free after a collection, no room for a round), under
+# _COLLECT_LOW: that way its scripted game's presses stay within 50 ms
+# (48.5 ms at most on the virtual Pico; up to 53.7 ms under _COLLECT_BELOW,
+# and a collection at every frame is no better: its holes make the
+# allocations after it slower). (The stock route also collected while the
+# players acted, under _COLLECT_LOW, until session 7: at the poll after a
+# key's release, where the next press, 30 ms later, waited on it.)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
@@ -149,9 +151,8 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0 and (not self._roomy or not getattr(app, "awake", False)
-                                             or getattr(app, "collect_due", False)):
-            self._framed = False  # (with room, frames while players act: none till they wait for you)
+        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+            self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
                 gc.collect()

@@ -290,18 +290,26 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
         loop.step(150)
         loop.step(155)
         assert fake.collects == 3
-        # the code in the heap (the stock route): after any frame, players
-        # acting or not, under 32 KB only
+        # the code in the heap (the stock route): under 32 KB only, never
+        # while the players act
         loop._roomy = False
         app.frame = True
         loop.step(160)
         loop.step(165)
         assert fake.collects == 3  # 90 KB free: enough
-        app.awake = True
         heap[0] = 20 * 1024
+        app.awake = True
+        asked = len(free)
+        for t in range(170, 260, 10):
+            app.frame = t % 30 == 0
+            loop.step(t)
+        assert fake.collects == 3 and len(free) == asked  # (MicroPython collects by itself there)
+        app.awake = False  # your turn: after a frame, at the first idle poll
         app.frame = True
-        loop.step(170)
-        loop.step(175)
+        loop.step(260)
+        assert fake.collects == 3
+        loop.step(270)
         assert fake.collects == 4
     finally:
         console.gc, console._mem_free = saved
+

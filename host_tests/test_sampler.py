@@ -78,6 +78,38 @@ def test_with_a_clock_both_stop_after_the_same_deal():
             assert loop[0][1] < 1000
 
 
+def test_a_slice_smaller_than_a_batch_deals_what_it_asks_and_the_same_deals():
+    # eight players (a batch holds 10 deals; 8 with a clock, whose looks
+    # come every 16th deal): a slice of ``per`` hands is per // 8 deals (two
+    # at least: 16 hands; with a clock as many as divide 16), not a whole
+    # batch (8 deals: 7-9 ms of the chip on the stock route, a press waiting
+    # on it); the result and the Rng the same as in one go (nothing else
+    # between the slices here: their buffers are not set up again)
+    case = CASES[4]
+    deals = {1: (2, 2), 8: (2, 2), 16: (2, 2), 24: (3, 2), 40: (5, 4)}  # per: (no clock, clock)
+    samples = 60
+    for timed in (False, True):
+        t = _table(case)
+        rng = Rng(5)
+        whole = sampler.run(t, samples, rng, _Clock() if timed else None, 10 ** 6, POT)
+        one = (whole, rng.s0, rng.s1, bytes(t.pool))
+        for per, (plain, clocked) in deals.items():
+            t = _table(case)
+            rng = Rng(5)
+            g = sampler.parts(t, samples, rng, _Clock() if timed else None, 10 ** 6, POT, per)
+            slices = 0
+            while True:
+                try:
+                    next(g)
+                except StopIteration as e:
+                    got = e.value
+                    break
+                slices += 1
+            assert (got, rng.s0, rng.s1, bytes(t.pool)) == one, (timed, per)
+            d = clocked if timed else plain
+            assert slices == (samples + d - 1) // d - 1, (timed, per, slices)
+
+
 def test_equity_takes_the_batch_path_where_it_applies_and_gives_the_same_result():
     mine, ups = parse('As Ad Kc'), [parse('7h'), parse('Qs')]
     got = eq.equity('F7S', mine, (), ups, samples=500, rng=Rng(2))

@@ -18,7 +18,11 @@ presses waited on whole decisions (up to 691 ms at such a table; this test
 failed on main at a5c6dba with presses unanswered after 90 ms); before the
 loop heard a key during a player's action (its frame cut short: ui.app's
 stop_frame) and kept heap collections for the moments the app waits for you
-(console), presses made as an action reached the display took up to 59 ms.
+(console), presses made as an action reached the display took up to 59 ms;
+before a poll ran several short slices, the buttons looked at between two
+(ui.table's _think; poker.sampler's batches no larger than a slice asks: an
+eight-player batch took 7-9 ms of the stock route's chip), up to 43 ms
+(ROMFS), and on the stock route 12-14 presses over 50 ms instead of 5-6.
 """
 import tempfile
 
@@ -32,8 +36,9 @@ PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 TURNS = 3             # NEW GAME and your first two calls
 
 
-STOCK_OVER = ("the stock route: its heap is nearly full (about 35 KB free after a collection), so "
-              "collections (about 35 ms) come while the players act, and a press behind one takes up to about 75 ms")
+STOCK_OVER = ("the stock route: its heap is nearly full (about 45 KB free after a collection), so collections "
+              "(27-40 ms) come while the players act, and a journal's flash erase (45 ms) now and then: a press "
+              "behind one takes 55-70 ms or more (5-6 of 81 over 50 ms)")
 
 
 @pytest.mark.parametrize("route", ["romfs", pytest.param("lfs", marks=pytest.mark.xfail(strict=True,
@@ -53,12 +58,14 @@ def test_presses_while_hard_players_think_are_answered_within_the_budget(device_
         lat, acting, acted = gamescript.presses_while_players_act(vp, first, steps, same=route == "romfs")
         assert vp.problems() == []
     every = lat + acting
-    print("\n%d presses while the players act: to frame complete min/median/max %.1f/%.1f/%.1f ms "
+    over = [ms for ms in every if ms > PRESS_BUDGET_MS]
+    print("\n%d presses while the players act: to frame complete min/median/max %.1f/%.1f/%.1f ms, %d over %d ms "
           "(%d of them as an action reached the display: max %.1f ms); %d frames of the players' actions meanwhile"
-          % ((len(every),) + gamescript.stats(every) + (len(acting), max(acting or [0]), acted)))
+          % ((len(every),) + gamescript.stats(every) + (len(over), PRESS_BUDGET_MS, len(acting), max(acting or [0]),
+                                                         acted)))
     # the players did act while the keys were pressed (frames of their own
     # beside those that gave way to a key's); your turns then came as the
     # simulator's (presses_while_players_act waits for them)
     assert acted >= 3
     assert len(every) >= 70
-    assert [ms for ms in every if ms > PRESS_BUDGET_MS] == []
+    assert over == []

@@ -479,11 +479,13 @@ class Game:
         is not. A decision begun for another hand, seat, turn or player (a
         new game, a game loaded, the players remade) is never applied: it
         starts over."""
+        t = self._thought
+        if t is not None and t[1] is not None and self._still(t[0]):
+            return self._slice(t)  # (no turn tuple a slice: its garbage)
         turn = self._turn()
         if turn is None:
             self._thought = None
             return True
-        t = self._thought
         if t is not None and t[0] != turn:
             t = None  # stale
         if t is None:
@@ -499,13 +501,22 @@ class Game:
             return False  # (the view was a slice's work)
         if t[1] is None:
             return True
+        return self._slice(t)
+
+    def _still(self, turn):
+        """True while ``turn`` (a ``_turn()``) is the turn."""
+        seat = turn[1]
+        return self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat and self.bots.get(seat) is turn[3]
+
+    def _slice(self, t):
+        """One slice of the decision under way ``t`` (see think)."""
         try:
             next(t[1])
             return False
         except StopIteration as e:
             t[2] = e.value
         except Exception:
-            t[2] = _safe_action(turn[0].legal_actions())
+            t[2] = _safe_action(t[0][0].legal_actions())
         t[1] = None
         return True
 

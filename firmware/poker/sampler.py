@@ -27,6 +27,7 @@ from poker.rng import Rng
 MAX_PLAYERS = const(10)
 _MAX_HANDS = const(80)    # hands a batch (7 bytes each): 8 deals of 10
 _CLOCK_EVERY = const(16)  # deals between two looks at the clock (a power of 2)
+_MIN_HANDS = const(16)    # hands a batch at least, where slices ask for fewer
 
 _HANDS = bytearray(7 * (_MAX_HANDS + MAX_PLAYERS))  # and the known cards
 _STRENGTHS = array.array('H', bytes(2 * _MAX_HANDS))
@@ -38,6 +39,7 @@ _PLAN = bytearray(52)
 _CTRL = array.array('i', bytes(4 * 11))
 
 
+_USER = [None]  # the deal table whose slices the buffers hold
 FAST_PATH = "plain"
 _viper = None
 if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
@@ -67,8 +69,8 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
     least one; ``poker.montecarlo.WHOLE``: none): a generator that yields
     between slices and returns what ``run`` does; the deals and sums are the
     same whatever the slices. The shared
-    buffers are set up again after each slice (another equity may have used
-    them meanwhile), and the time between slices is not counted against
+    buffers are set up again after a slice if another equity used them
+    meanwhile, and the time between slices is not counted against
     ``budget_ms``."""
     np = t.nplayers
     if type(rng) is not Rng or np > MAX_PLAYERS:
@@ -76,13 +78,20 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
     ctrl = _CTRL
     t.copy_board()
     batch_deals = _MAX_HANDS // np
+    per //= np  # deals a slice: whole batches
+    if per < batch_deals:
+        # a slice smaller than a batch: smaller batches (the same deals), of
+        # _MIN_HANDS at least (each has its cost), so that a slice takes
+        # about the time asked (eight players' batch of 8 deals: 7-9 ms of
+        # the chip on the stock route, where a press waits on it)
+        least = _MIN_HANDS // np
+        batch_deals = per if per > least else least if least > 0 else 1
     shares = _SHARES
     t0 = 0
     if clock is not None:  # batches that end on every 16th deal
         while _CLOCK_EVERY % batch_deals:
             batch_deals -= 1
         t0 = clock()
-    per //= np  # deals a slice: whole batches
     if per < samples:
         per = per // batch_deals * batch_deals if per > batch_deals else batch_deals
     strengths = _STRENGTHS
@@ -102,6 +111,11 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
                 if clock is not None:
                     t0 = clock() - spent
             stop += per
+            if _USER[0] is t:  # the buffers as the last slice left them
+                ctrl[5] = rng.s0
+                ctrl[6] = rng.s1
+                continue
+            _USER[0] = t
             ctrl[0] = len(t.pool)
             ctrl[2] = np
             ctrl[3] = t.nown
@@ -128,4 +142,5 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
             break
     rng.s0 = ctrl[5]
     rng.s1 = ctrl[6]
+    _USER[0] = None  # (keeps no table alive)
     return total, done

@@ -42,6 +42,10 @@ _FLOP_SEATS_H = const(25)  # flop games: the other seats' band
 _BOARD_Y = const(25)       # flop games: the board, large
 _FLOP_YOU_Y = const(41)
 _BAR_Y = const(57)
+# a poll's thinking on the device: slices of the player's decision (about 2
+# ms each, poker.players.SLICE_US) for up to this many ms, the buttons
+# looked at between two (the loop polls every 10 ms)
+_THINK_MS = const(8)
 _CW = const(9)     # a SMALL card: 9x7
 _PITCH = const(10)
 _BIG_PITCH = const(13)  # a LARGE card: 12x16
@@ -487,11 +491,11 @@ class Table(Screen):
             if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
                 self._coach_step()
             return
-        # the next virtual player thinks a slice a poll (poker.game.think:
+        # the next virtual player thinks a few slices a poll (poker.game.think:
         # a press waits one slice, not a whole decision), from the last
         # action on; it acts once it has decided and its pace is up. A
         # press's frame goes first (drawn at the end of this poll)
-        if self.app.dirty or not g.think():
+        if self.app.dirty or not self._think(g):
             return
         if now >= self.next_step or self.hurry:
             r = g.step()
@@ -504,6 +508,22 @@ class Table(Screen):
             if g.human_to_act():
                 self.hurry = False
                 self.app.play("turn")
+
+    def _think(self, g):
+        """Slices of the decision to make (``g.think()``): True once it is
+        made. On the device (the loop's ``stop_frame``: a button changed)
+        for up to _THINK_MS, stopped as soon as a button changed, its key
+        answered first; elsewhere one slice a poll."""
+        app = self.app
+        stop = app.stop_frame
+        clock = app.clock
+        if stop is None or clock is None:
+            return g.think()
+        t0 = clock()
+        while not g.think():
+            if stop() or clock() - t0 >= _THINK_MS:
+                return False
+        return True
 
     def key(self, k, ev):
         v = self.view
