@@ -171,3 +171,57 @@ def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
     # the maniac's raises shown down were mostly junk: a maniac
     assert vs_maniac._bluffs(v) >= 300 and vs_maniac._maniac(v)
     assert vs_maniac.discount_pct(v) > vs_value.discount_pct(v)
+
+
+class _RiverNuts:
+    """Checks and calls down; on the last round bets or raises only hands
+    that beat four random hands in five: its last-round bets are stronger
+    than our equity against a range of made hands can tell."""
+    level = 'nuts'
+
+    def __init__(self):
+        self.rng = Rng(8)
+
+    def decide(self, view):
+        want = ()
+        if view.street >= view.variant.streets - 1 and \
+                equity.view_equity(view, 40, self.rng) >= 800:
+            want = ('raise', 'bet')
+        for k in want + ('check', 'call', 'bring_in'):
+            for a in view.legal:
+                if a[0] == k:
+                    return a
+        return view.legal[0]
+
+
+def test_hard_learns_from_its_last_round_calls_how_far_to_believe_its_equity():
+    hard = players.make('hard', 'balanced', seed=5)
+    other = _RiverNuts()
+    rng = Rng(31)
+    rules = lexibook()
+    calls = won = 0  # independently: the hands' records
+    for i in range(60):
+        bots = [hard, other] if i % 2 == 0 else [other, hard]
+        h = play_hand('F7S', rules, bots, i % 2, shuffled(rng))
+        me = bots.index(hard)
+        v = h.view(me)
+        hard.observe(v)
+        last = v.variant.streets - 1
+        answered = False  # our last last-round answer to its bet: a call or raise
+        for a in v.actions:
+            if a[0] == last and a[1] == me:
+                answered = a[2] in ('call', 'raise')
+        if answered and not v.folded[me]:
+            calls += 1
+            won += v.winnings[me] * 1000 // sum(v.winnings)
+        gc.collect()
+    got = [0, 0, 0]  # (seats alternate: its calls are under both)
+    for s in hard.rv:
+        for j in range(3):
+            got[j] += hard.rv[s][j]
+    assert calls >= 3 and got[0] == calls and got[2] == won, (got, calls, won)
+    assert won < got[1]  # our equity promised more than its bets let us win
+    fresh = players.make('hard', 'balanced', seed=5)
+    v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1))).view(0)
+    # so its last-round bets are believed less than a fresh player does
+    assert hard._trust(v, 1) < fresh._trust(v, 1) - 150, (hard._trust(v, 1), hard.rv)
