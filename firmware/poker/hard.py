@@ -56,7 +56,7 @@ _MANIAC = const(200)
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
-# ...and into seats that fold to one this often, with any start
+# ...and into seats that fold to one this often (together), with any start
 _STEAL_ANY = const(800)
 
 # Hard's scratch lists for rating shown hands: all cards of a street (at
@@ -110,12 +110,6 @@ class Hard(Normal):
         # per seat (bytearray(4)): first-round choices (fold or come in), of
         # which came in; first-round raises faced, of which folded to
         self.vp = {}
-        # per seat: our last-round calls of its bets that went to a showdown
-        # (count, our equity then, our share of the pot: both in permille
-        # summed); how well our equity read its last-round bets
-        self.rv = {}
-        self._rv_e = -1    # this hand's last call of a last-round bet...
-        self._rv_s = -1    # ...and whose bet it was
         self._vp_hand = 0  # seats whose first-round choice this hand counted
         self._f0_hand = 0  # seats whose answer to a first-round raise counted
         self._agg0 = -1    # the seat that raised last on the first round
@@ -141,12 +135,10 @@ class Hard(Normal):
                 return  # this final view again
             self._end = end
             self._learn_showdown(view)
-            self._learn_calls(view)
         if d and (len(acts) < d or acts[d - 1] != self._last or
                   (view.pot < self._pot and not view.finished)):
             d = 0  # a new hand (a finished hand's pot may read 0: paid out)
         if d == 0:
-            self._rv_e = -1
             self._vp_hand = 0
             self._f0_hand = 0
             self._agg0 = -1
@@ -230,29 +222,6 @@ class Hard(Normal):
                     _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
             if called:
                 _count(d, _SD_CALL, self._weak_at(view, s, last))
-
-    def _learn_calls(self, view):
-        # a last-round call (or raise) of a bet, seen through to the end:
-        # what our equity said against what the pot paid us
-        e = self._rv_e
-        s = self._rv_s
-        self._rv_e = -1
-        me = view.seat
-        if e < 0 or view.folded[me]:
-            return
-        paid = 0
-        for w in view.winnings:
-            paid += w
-        r = self.rv.get(s)
-        if r is None:
-            r = self.rv[s] = [0, 0, 0]
-        if r[0] >= 40:
-            r[0] >>= 1
-            r[1] >>= 1
-            r[2] >>= 1
-        r[0] += 1
-        r[1] += e
-        r[2] += view.winnings[me] * 1000 // paid if paid else 0
 
     def _weak_at(self, view, s, st):
         """True when seat s held nothing on street st (the cards of that
@@ -387,8 +356,6 @@ class Hard(Normal):
         # they come in on the first round; and all of them together how
         # often a first-round raise takes the pot (each one's folds to
         # first-round raises: a seat that limps much may still fold to one)
-        # (not with the bring-in: the worst door card, whose completion
-        # risks a bet to take the antes alone)
         folds = self._steal_folds(view)
         if folds < 0:
             return 0
@@ -409,15 +376,17 @@ class Hard(Normal):
 
     def steal_pct(self, view):
         # into seats that nearly always fold to a first-round raise, any
-        # start steals: the antes and the bring-in or blinds at almost no risk
+        # start steals: the antes and the bring-in or blinds at little risk
         if self._steal_folds(view) >= _STEAL_ANY:
             return 0
         return self.steal_floor
 
     def _steal_folds(self, view):
-        """How often (permille) a first-round raise now takes the pot, from
-        each live seat's folds to one; -1 when unknown or not ours to make
-        (a seat never seen; with the bring-in)."""
+        """How often (permille) a first-round raise now takes the pot: the
+        live seats' folds to one, all together; -1 when unknown (a seat
+        not seen yet) or not ours to make: not with the bring-in (the
+        worst door card, whose completion risks a bet for the antes
+        alone)."""
         if find(view.legal, 'bring_in') is not None:
             return -1
         me = view.seat
@@ -437,22 +406,14 @@ class Hard(Normal):
             return 6
         return 6 if self._bluffs(view) >= _VALUE else 14
 
-    def _trust(self, view, b):
-        """Permille of our equity to believe facing seat b's last-round
-        bet: what our calls of his bets won against what our equity said
-        (a prior of two calls at half the pot: a bettor who never bluffs
-        the last round is called with hands that beat his value bets, not
-        with hands that beat a random one; his hands shown down say how
-        often he bluffs there)."""
+    def call_pct(self, view):
+        # a bettor who never bluffs the last round is called with hands
+        # that beat his value bets, not with hands that beat a random one
+        b = view.bettor
+        if b is None or b == view.seat:
+            return 100
         rb = self._bluffs(view, 1, b)
-        prior = 1000 if rb >= _VALUE else 550 + rb * 450 // _VALUE
-        r = self.rv.get(b)
-        e = won = 0
-        if r is not None:
-            e = r[1]
-            won = r[2]
-        t = (won + prior) * 1000 // (e + 1000)
-        return 250 if t < 250 else (1200 if t > 1200 else t)
+        return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
@@ -496,16 +457,7 @@ class Hard(Normal):
         return Normal.think(self, view)
 
     def _choose(self, view, nopp, e):
-        b = view.bettor
-        if view.to_call > 0 and final_street(view) and b is not None and b != view.seat:
-            raw = e
-            e = e * self._trust(view, b) // 1000
-        else:
-            b = -1
         a = Normal._choose(self, view, nopp, e)
-        if b >= 0 and a[0] != 'fold':
-            self._rv_e = raw
-            self._rv_s = b
         self._stat_view = None  # (keeps no view alive between decisions)
         return a
 
