@@ -31,7 +31,9 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   into those who call, believes the bets of the passive and of value
   bettors (no re-raise wars with them), discounts the raises of a maniac
   whose hands shown down were junk, folds weak last-round calls to a
-  player who never bluffs there, steals from players who seldom come in;
+  player who never bluffs there, steals from players who seldom come in
+  or who fold to first-round raises (with any start from those who nearly
+  always do);
   semi-bluffs; never the seed-002 impossible call.
 - no level folds a premium start on the first round (``_strong_start``).
 
