@@ -43,3 +43,27 @@ def test_hard_never_steals_with_the_bring_in():
     assert v.legal[0][0] == 'bring_in' and hard.steal_rate(v) == 0
     h.act('bring_in')
     assert hard.steal_rate(h.view(0)) > 500
+
+
+def test_hard_steals_with_any_start_from_seats_that_nearly_always_fold_to_a_raise():
+    # seat 1 brings in; Hard in seat 0 against a seat that folded to all
+    # 20 first-round raises completes whatever it holds; against one that
+    # folded to half of them (and came in 18 times of 20) not every start
+    half_did = []
+    k = 0
+    while len(half_did) < 8:
+        k += 1
+        h = Hand(VARIANTS['FR'], lexibook(), [400, 400], 1, deck=shuffled(Rng(40 + k)))
+        if h.actor == 0:
+            continue  # seat 0 brings in here: no steal (above)
+        h.act('bring_in')
+        v = h.view(0)
+        folder = players.make('hard', 'balanced', seed=5)
+        folder.vp[1] = bytearray((20, 18, 20, 20))
+        half = players.make('hard', 'balanced', seed=5)
+        half.vp[1] = bytearray((20, 18, 20, 10))
+        assert folder.steal_pct(v) == 0 and folder.steal_rate(v) == 1000
+        assert half.steal_pct(v) == half.steal_floor and half.steal_rate(v) == 0
+        assert folder.decide(v)[0] == 'complete'
+        half_did.append(half.decide(v)[0])
+    assert [a for a in half_did if a != 'complete'], half_did

@@ -56,6 +56,8 @@ _MANIAC = const(200)
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
+# ...and into seats that fold to one this often (together), with any start
+_STEAL_ANY = const(800)
 
 # Hard's scratch lists for rating shown hands: all cards of a street (at
 # most seven plus the board), a start of 2, 3 or 4 cards
@@ -354,27 +356,49 @@ class Hard(Normal):
         # they come in on the first round; and all of them together how
         # often a first-round raise takes the pot (each one's folds to
         # first-round raises: a seat that limps much may still fold to one)
-        # (not with the bring-in: the worst door card, whose completion
-        # risks a bet to take the antes alone)
-        if find(view.legal, 'bring_in') is not None:
+        folds = self._steal_folds(view)
+        if folds < 0:
             return 0
+        if folds >= _STEAL_ANY:
+            return 1000
         me = view.seat
         worst = 0
+        for s in range(len(view.folded)):
+            if s != me and not view.folded[s]:
+                vp = self.vp[s]
+                r = (vp[1] + 2) * 1000 // (vp[0] + 4)
+                if r > worst:
+                    worst = r
+        r = (650 - worst) * 2
+        f = (folds - _STEAL_FOLDS) * 3
+        r = r if r > f else f
+        return 0 if r < 0 else (900 if r > 900 else r)
+
+    def steal_pct(self, view):
+        # into seats that nearly always fold to a first-round raise, any
+        # start steals: the antes and the bring-in or blinds at little risk
+        if self._steal_folds(view) >= _STEAL_ANY:
+            return 0
+        return self.steal_floor
+
+    def _steal_folds(self, view):
+        """How often (permille) a first-round raise now takes the pot: the
+        live seats' folds to one, all together; -1 when unknown (a seat
+        not seen yet) or not ours to make: not with the bring-in (the
+        worst door card, whose completion risks a bet for the antes
+        alone)."""
+        if find(view.legal, 'bring_in') is not None:
+            return -1
+        me = view.seat
         folds = 1000
         for s in range(len(view.folded)):
             if s == me or view.folded[s]:
                 continue
             vp = self.vp.get(s)
             if vp is None:
-                return 0
-            r = (vp[1] + 2) * 1000 // (vp[0] + 4)
-            if r > worst:
-                worst = r
+                return -1
             folds = folds * ((vp[3] + 1) * 1000 // (vp[2] + 3)) // 1000
-        r = (650 - worst) * 2
-        f = (folds - _STEAL_FOLDS) * 3
-        r = r if r > f else f
-        return 0 if r < 0 else (900 if r > 900 else r)
+        return folds
 
     def raise_step(self, view):
         # re-raising a value bettor's raises is how one pair pays off a set
@@ -385,11 +409,13 @@ class Hard(Normal):
     def call_pct(self, view):
         # a bettor who never bluffs the last round is called with hands
         # that beat his value bets, not with hands that beat a random one
+        # (from 30 % of the equity believed, for one never seen bluffing
+        # there: a `tag`'s last-round razz bets beat eight of nine calls)
         b = view.bettor
         if b is None or b == view.seat:
             return 100
         rb = self._bluffs(view, 1, b)
-        return 100 if rb >= _VALUE else 55 + rb * 45 // _VALUE
+        return 100 if rb >= _VALUE else 30 + rb * 70 // _VALUE
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)

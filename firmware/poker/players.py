@@ -31,7 +31,9 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   into those who call, believes the bets of the passive and of value
   bettors (no re-raise wars with them), discounts the raises of a maniac
   whose hands shown down were junk, folds weak last-round calls to a
-  player who never bluffs there, steals from players who seldom come in;
+  player who never bluffs there, steals from players who seldom come in
+  or who fold to first-round raises (with any start from those who nearly
+  always do);
   semi-bluffs; never the seed-002 impossible call.
 - no level folds a premium start on the first round (``_strong_start``).
 
@@ -461,6 +463,11 @@ class Normal(_Base):
         middling hand to take the blinds or the bring-in."""
         return 0
 
+    def steal_pct(self, view):
+        """The least equity to steal with (``steal_rate``), in % of a
+        fair share."""
+        return self.steal_floor
+
     def raise_step(self, view):
         """% of what is left above a fair share added to the value line
         for each raise already in this round."""
@@ -517,7 +524,7 @@ class Normal(_Base):
                                          self.raise_step(view) * raises) // 100
         if e >= bet_at:
             return act(view, 'raise', big=e >= bet_at + 150)
-        if view.street == 0 and raises == 0 and e >= fair * self.steal_floor // 100 and self.chance(self.steal_rate(view)):
+        if view.street == 0 and raises == 0 and e >= fair * self.steal_pct(view) // 100 and self.chance(self.steal_rate(view)):
             return act(view, 'raise')  # the blinds / bring-in of folders
         if to_call <= 0:
             if (not final and view.street > 0 and e >= fair * self.semi // 100
