@@ -428,7 +428,7 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
 
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     # (near a cliff: the port interns the app's names in pools that double;
-    # the whole console's 1,243 names fill six, and from 1,261 a seventh of
+    # the whole console's 1,250 names fill six, and from 1,261 a seventh of
     # 1,280 entries takes about 9 KB at once: _report32 prints the count)
     for level in ("game", "app"):
         lfs = wasm_proof[level]["lfs"]

@@ -20,17 +20,20 @@ convert to and from JSON-ready data (``from_obj`` raises ``ValueError`` on
 wrong types or negative counts: the loader then falls back to a good copy).
 """
 
-# The order of the figures in each game type's list (compact on flash).
+from micropython import const
+
+# The order of the figures in each game type's list (compact on flash;
+# private constants: no names in the heap).
 FIELDS = ("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost")
-_HANDS = 0
-_WON = 1
-_POT = 2
-_BEST = 3
-_TEXT = 4
-_NET = 5
-_GAMES = 6
-_GWON = 7
-_GLOST = 8
+_HANDS = const(0)
+_WON = const(1)
+_POT = const(2)
+_BEST = const(3)
+_TEXT = const(4)
+_NET = const(5)
+_GAMES = const(6)
+_GWON = const(7)
+_GLOST = const(8)
 
 
 def _blank():

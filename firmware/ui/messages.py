@@ -6,10 +6,10 @@ from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width, wr
 
 _FLASH_MS = const(500)   # "NEW GAME" on for this long, then off as long
 _SETTLE_MS = const(400)  # a banner ignores keys this long (no accidental skip)
-BANNER_PX = const(124)   # a banner's text width: inside its outline
-CONFIRM_PX = const(120)  # a dialog's: inside its double outline
+_BANNER_PX = const(124)  # a banner's text width: inside its outline
+_CONFIRM_PX = const(120)  # a dialog's: inside its double outline
 BANNER_ROWS = (6, 5)     # lines under a small word, under a big one
-CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
+_CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
 
 
 def big(fb, s, y, c=1):
@@ -92,7 +92,7 @@ class Banner(Screen):
     def __init__(self, app, word, lines, done, small_word=False):
         Screen.__init__(self, app)
         self.word = word
-        lines = wrap_all(lines, BANNER_PX)
+        lines = wrap_all(lines, _BANNER_PX)
         rows = BANNER_ROWS[0 if small_word else 1]
         self.complete = len(lines) <= rows  # every word in sight (tests)
         self.lines = lines[:rows]
@@ -154,9 +154,9 @@ class Confirm(Screen):
     def __init__(self, app, heading, lines, answers, done, cancel=0, chosen=None):
         Screen.__init__(self, app)
         self.heading = heading
-        lines = wrap_all(lines, CONFIRM_PX)
-        self.complete = len(lines) <= CONFIRM_ROWS and width(heading, NORMAL) <= CONFIRM_PX
-        self.lines = lines[:CONFIRM_ROWS]
+        lines = wrap_all(lines, _CONFIRM_PX)
+        self.complete = len(lines) <= _CONFIRM_ROWS and width(heading, NORMAL) <= _CONFIRM_PX
+        self.lines = lines[:_CONFIRM_ROWS]
         self.answers = answers
         self.done = done
         self.cancel = cancel
