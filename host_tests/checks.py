@@ -10,6 +10,20 @@ def raises(exc, fn, *args, **kwargs):
     raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc.__name__))
 
 
+def run_slices(g, between=None):
+    """Runs generator ``g`` to its end, ``between()`` after every slice it
+    yields: (what it returned, how many slices it yielded)."""
+    n = 0
+    while True:
+        try:
+            next(g)
+        except StopIteration as e:
+            return e.value, n
+        n += 1
+        if between is not None:
+            between()
+
+
 def fill(seq):
     """A preset 52-card deck for Hand(deck=...): ``seq`` in dealing order
     (None = a burn or any card not given) then every unused card."""

@@ -12,6 +12,8 @@ from poker import sampler, sampler_plain
 from poker.cards import parse
 from poker.rng import Rng
 
+from checks import run_slices
+
 POT = 5040  # poker.equity's pot units (_POT: a const, not an attribute on MicroPython)
 
 # (variant, mine, board, opponents: a count or their up cards, dead)
@@ -97,14 +99,7 @@ def test_a_slice_smaller_than_a_batch_deals_what_it_asks_and_the_same_deals():
             t = _table(case)
             rng = Rng(5)
             g = sampler.parts(t, samples, rng, _Clock() if timed else None, 10 ** 6, POT, per)
-            slices = 0
-            while True:
-                try:
-                    next(g)
-                except StopIteration as e:
-                    got = e.value
-                    break
-                slices += 1
+            got, slices = run_slices(g)
             assert (got, rng.s0, rng.s1, bytes(t.pool)) == one, (timed, per)
             d = clocked if timed else plain
             assert slices == (samples + d - 1) // d - 1, (timed, per, slices)

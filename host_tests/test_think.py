@@ -9,7 +9,7 @@ batch buffers, as the coach's), and a decision begun for one turn is never
 applied to another (the players remade, a new game, a saved game loaded:
 test_think_game.py, on the host alone: MicroPython's test heap does not
 hold its games)."""
-from checks import raises
+from checks import raises, run_slices
 from poker import equity, players
 from poker.hand import Hand
 from poker.montecarlo import WHOLE, finish
@@ -48,15 +48,7 @@ def test_equity_in_slices_is_the_same_equity_and_leaves_the_same_random_state():
             for per in (1, 2, 7, 40):
                 r = Rng(7)
                 g = equity.view_parts(v, 50, r, ranges, 0, None, 0, False, per)
-                n = 0
-                while True:
-                    try:
-                        next(g)
-                    except StopIteration as e:
-                        got = e.value
-                        break
-                    n += 1
-                    _other_equity()
+                got, n = run_slices(g, _other_equity)
                 assert got == whole, (code, ranges is not None, per)
                 assert (r.s0, r.s1) == (one.s0, one.s1)
                 assert n >= 2  # the set-up, then at least one slice of deals
@@ -67,15 +59,7 @@ def test_equity_in_slices_is_the_same_equity_and_leaves_the_same_random_state():
 
 def _sliced(p, view):
     """p's decision in slices, other work between them: (action, slices)."""
-    g = p.think(view)
-    n = 0
-    while True:
-        try:
-            next(g)
-        except StopIteration as e:
-            return e.value, n
-        n += 1
-        _other_equity()
+    return run_slices(p.think(view), _other_equity)
 
 
 def test_thinking_in_slices_decides_as_decide_does_at_every_level():

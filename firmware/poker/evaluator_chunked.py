@@ -31,12 +31,6 @@ def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
 
 
 def _high5_chunked(a, b, c, d, e, k=_K):
-    k = k[a] + k[b] + k[c] + k[d] + k[e]
-    a = (k & 0x7FFFFF) + _C5
-    a = (_D[a % _B] ^ a) % _N
-    a = _T[a >> _CHUNK_BITS][a & _CHUNK_MASK]
-    if _FL5[k >> 23]:
-        if a < _STRAIGHT:
-            return a + _FLUSH_SHIFT
-        return a + _SF_SHIFT
-    return a
+    # a fallback (no block for the values in one piece): one call more than
+    # the flat path's written-out lookup costs nothing that is measured
+    return _five_chunked(k[a] + k[b] + k[c] + k[d] + k[e])
