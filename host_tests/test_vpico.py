@@ -15,6 +15,7 @@ leaves that part done. tools/deploy.py installs the ROMFS route through
 mpremote on the board's USB serial.
 """
 import os
+import struct
 import sys
 
 import pytest
@@ -22,7 +23,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import gamescript  # noqa: E402
-from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf2  # noqa: E402
+from vpico import NS_PER_MS, XIP, VirtualPico, app_install, board_dict, flash_map, uf2, uf2_image  # noqa: E402
 
 SEED = 1234
 PRESS_BUDGET_MS = 50  # docs/device.md: a button released to its frame complete, every press
@@ -205,6 +206,27 @@ def test_after_a_power_cut_the_board_starts_again_from_its_flash():
         assert vp.now > cut + 800 * NS_PER_MS  # one time line across the cut
         assert vp.exec("print(open('/note.txt').read()[:3])").strip() == "yyy"
         assert vp.problems() == []
+
+
+def test_traced_addresses_are_reported_each_time_the_core_reaches_them():
+    # the firmware's reset handler (from its vector table, after the 256
+    # bytes of boot stage 2): reached once a power-on; an address past the
+    # firmware's end: never
+    img, end = uf2_image(_firmware("RPI_PICO"))
+    reset = struct.unpack_from("<I", img, 0x104)[0]
+    assert reset & 1 and XIP < reset < XIP + end  # a Thumb address inside the firmware
+    past = XIP + end + 0x1000
+    with VirtualPico("pico_ssd1306_i2c", trace_pcs=[reset, past]) as vp:
+        vp.boot(_firmware("RPI_PICO"), files={})
+        vp.run(50)
+        first = list(vp.pc_log)
+        vp.cut_power(vp.now)
+        vp.run(1)
+        vp.power_on()
+        vp.run(50)
+        assert vp.problems() == []
+    assert len(first) == 1 and first[0][0] == reset - 1 and 0 < first[0][1] < 50 * NS_PER_MS
+    assert len(vp.pc_log) == 2 and vp.pc_log[1][1] >= first[0][1] + 50 * NS_PER_MS  # (the same time line)
 
 
 def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(device_build, game):

@@ -189,6 +189,10 @@ function attachSPI(board, spi, chip, pins, hz) {
 }
 
 // -- one power-on of the board -----------------------------------------------
+// a debugging aid (VirtualPico's trace_pcs): VPICO_TRACE_PCS=hex,hex reports
+// each time the core is about to run the instruction at one of these addresses
+const TRACE_PCS = process.env.VPICO_TRACE_PCS ? new Set(process.env.VPICO_TRACE_PCS.split(',').map((h) => parseInt(h, 16))) : null;
+
 class Board {
   constructor(host, flash, opts) {
     this.host = host;
@@ -299,6 +303,7 @@ class Board {
         if (host.prof) { const pc = core.PC; host.prof.set(pc, (host.prof.get(pc) || 0) + 1); }
         clock.tick(core.executeInstruction() * CYCLE_NS);
         if (core.PC === this.resetPC) { this.reset('core at the reset vector'); break; }
+        if (TRACE_PCS && TRACE_PCS.has(core.PC)) out({ ev: 'pc', pc: core.PC.toString(16), t: host.base + clock.nanos });
       }
       if ((++n & 0xfff) === 0) host.feedSerial();
     }

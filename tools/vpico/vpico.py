@@ -19,7 +19,10 @@ between calls. What the board reports is kept:
   framebuf), t0 the start of its first byte on the bus, t1 the end of its last;
 - ``serial``: every byte the USB serial sent; ``problems()``: Traceback,
   MemoryError, resets and emulator errors seen so far;
-- ``flash_log`` (``log_flash=True``): every erase and program, with times.
+- ``flash_log`` (``log_flash=True``): every erase and program, with times;
+- ``pc_log`` (``trace_pcs=[address, ...]``): ``(address, t)`` each time
+  the core reached one of those addresses (a debugging aid: the entry of
+  ``gc_collect`` from the firmware's ELF shows every heap collection).
 
 The flash map comes from the UF2's own binary info (MicroPython tags its
 filesystem and ROMFS partition there), so the same code installs on the
@@ -166,13 +169,14 @@ def board_dict(name):
 # -------------------------------------------------------------- the driver
 
 class VirtualPico:
-    def __init__(self, board="pico_ssd1306_i2c", log_flash=False, node="node"):
+    def __init__(self, board="pico_ssd1306_i2c", log_flash=False, node="node", trace_pcs=()):
         self.board = board_dict(board) if isinstance(board, str) else dict(board)
         self.keys = {b["key"]: b["pin"] for b in self.board["buttons"]}
         self.log_flash = log_flash
         self.frames = []
         self.serial = bytearray()
         self.flash_log = []
+        self.pc_log = []
         self.events = []        # resets, alerts, errors, power cuts
         self.now = 0            # emulated ns at the end of the last call
         self.dead = True
@@ -182,8 +186,12 @@ class VirtualPico:
         self._events = queue.Queue()
         if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
             raise VpicoError("rp2040js is not installed: npm ci --prefix tools/vpico (make test does it)")
+        env = dict(os.environ)
+        env.pop("VPICO_TRACE_PCS", None)
+        if trace_pcs:
+            env["VPICO_TRACE_PCS"] = ",".join("%x" % (a & ~1) for a in trace_pcs)  # (a Thumb address's bit 0 off)
         self._proc = subprocess.Popen([node, os.path.join(HERE, "vpico.mjs")], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, bufsize=0)
+                                      stdout=subprocess.PIPE, bufsize=0, env=env)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -217,6 +225,8 @@ class VirtualPico:
                     self.on_serial(b)
             elif kind in ("erase", "program"):
                 self.flash_log.append(e)
+            elif kind == "pc":
+                self.pc_log.append((int(e["pc"], 16), e["t"]))
             elif kind == "usb":
                 pass
             elif kind == "exit":
