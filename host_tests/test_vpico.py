@@ -227,6 +227,13 @@ def test_traced_addresses_are_reported_each_time_the_core_reaches_them():
         assert vp.problems() == []
     assert len(first) == 1 and first[0][0] == reset - 1 and 0 < first[0][1] < 50 * NS_PER_MS
     assert len(vp.pc_log) == 2 and vp.pc_log[1][1] >= first[0][1] + 50 * NS_PER_MS  # (the same time line)
+    with VirtualPico("pico_ssd1306_i2c", sample_ns=1000000) as vp:  # every emulated ms
+        vp.boot(_firmware("RPI_PICO"), files={})
+        vp.run(20)
+    samples = [t for pc, t in vp.pc_log if pc & 1]
+    # (none while the core sleeps: its clock jumps to the next event)
+    assert 3 <= len(samples) <= 21 and samples[-1] <= 20 * NS_PER_MS
+    assert all(b - a >= NS_PER_MS for a, b in zip(samples, samples[1:]))
 
 
 def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(device_build, game):

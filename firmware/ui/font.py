@@ -151,6 +151,44 @@ def text_blit(fb, s, x, y, c=1, font=NORMAL):
     return x
 
 
+def money(n):
+    """Chips as short text: 12345 -> '12345', 123456 -> '123K'."""
+    if n < 100000:
+        return str(n)
+    if n < 10000000:
+        return str(n // 1000) + "K"
+    return str(n // 1000000) + "M"
+
+
+def draw_text(fb, s, x, y, f, c):
+    """text(fb, s, x, y, c, f) with every argument given, the font before
+    the colour as ui.screen.text takes them, and ``s`` a string or chips
+    (an int >= 0, drawn as money() writes it): the screens' hot paths call
+    it. With a native emitter it is font_viper.draw itself (below), which
+    makes no string for chips: a bytecode function of six arguments calling
+    another takes a heap block for its frame at every call, a text is drawn
+    some 60 times a frame, and each string made is garbage."""
+    if s.__class__ is int:
+        s = money(s)
+    return text(fb, s, x, y, c, f)
+
+
+def draw_boxed(fb, s, x, y, f, inverse):
+    """Text in a lit box (dark letters) when inverse, else plain; returns
+    the width used. The box is one pixel larger than the text each side
+    (ui.screen.boxed; chips as draw_text takes them; with a native emitter
+    font_viper.boxed, as draw_text)."""
+    if s.__class__ is int:
+        s = money(s)
+    w = len(s) * ADVANCE[f]
+    if inverse:
+        fb.fill_rect(x, y, w + 1, HEIGHT[f] + 2, 1)
+        text(fb, s, x + 1, y + 1, 0, f)
+    else:
+        text(fb, s, x + 1, y + 1, 1, f)
+    return w + 1
+
+
 # ---------------------------------------------------------------- viper path
 # MicroPython with a native emitter: ui.font_viper draws what text_blit
 # draws straight into a frame buffer of stride = width, height a multiple of
@@ -165,7 +203,9 @@ try:
     if sys.implementation.name == "micropython":
         from ui import font_viper
 
-        font_viper.bind(_SMALL, _NORMAL)
+        font_viper.bind(_SMALL, _NORMAL, text_blit)
         _fast = font_viper.text
+        draw_text = font_viper.draw
+        draw_boxed = font_viper.boxed
 except (ImportError, ValueError, SyntaxError):  # a port without native code
     _fast = None

@@ -193,6 +193,9 @@ function attachSPI(board, spi, chip, pins, hz) {
 // each time the core is about to run the instruction at one of these addresses
 const TRACE_PCS = process.env.VPICO_TRACE_PCS ? new Set(process.env.VPICO_TRACE_PCS.split(',').map((h) => parseInt(h, 16))) : null;
 
+// and VPICO_SAMPLE_NS=N the core's address every N ns of emulated time (bit 0 set: a sample)
+const SAMPLE_NS = process.env.VPICO_SAMPLE_NS ? parseInt(process.env.VPICO_SAMPLE_NS, 10) : 0;
+
 class Board {
   constructor(host, flash, opts) {
     this.host = host;
@@ -304,6 +307,7 @@ class Board {
         clock.tick(core.executeInstruction() * CYCLE_NS);
         if (core.PC === this.resetPC) { this.reset('core at the reset vector'); break; }
         if (TRACE_PCS && TRACE_PCS.has(core.PC)) out({ ev: 'pc', pc: core.PC.toString(16), t: host.base + clock.nanos });
+        if (SAMPLE_NS && host.base + clock.nanos >= (this.nextSample || 0)) { this.nextSample = host.base + clock.nanos + SAMPLE_NS; out({ ev: 'pc', pc: (core.PC | 1).toString(16), t: host.base + clock.nanos }); }
       }
       if ((++n & 0xfff) === 0) host.feedSerial();
     }

@@ -22,7 +22,9 @@ between calls. What the board reports is kept:
 - ``flash_log`` (``log_flash=True``): every erase and program, with times;
 - ``pc_log`` (``trace_pcs=[address, ...]``): ``(address, t)`` each time
   the core reached one of those addresses (a debugging aid: the entry of
-  ``gc_collect`` from the firmware's ELF shows every heap collection).
+  ``gc_collect`` from the firmware's ELF shows every heap collection); with
+  ``sample_ns=N`` also the core's address every N ns of emulated time, bit 0
+  set (a profile in time: name them with the ELF's symbols).
 
 The flash map comes from the UF2's own binary info (MicroPython tags its
 filesystem and ROMFS partition there), so the same code installs on the
@@ -169,7 +171,7 @@ def board_dict(name):
 # -------------------------------------------------------------- the driver
 
 class VirtualPico:
-    def __init__(self, board="pico_ssd1306_i2c", log_flash=False, node="node", trace_pcs=()):
+    def __init__(self, board="pico_ssd1306_i2c", log_flash=False, node="node", trace_pcs=(), sample_ns=0):
         self.board = board_dict(board) if isinstance(board, str) else dict(board)
         self.keys = {b["key"]: b["pin"] for b in self.board["buttons"]}
         self.log_flash = log_flash
@@ -188,8 +190,11 @@ class VirtualPico:
             raise VpicoError("rp2040js is not installed: npm ci --prefix tools/vpico (make test does it)")
         env = dict(os.environ)
         env.pop("VPICO_TRACE_PCS", None)
+        env.pop("VPICO_SAMPLE_NS", None)
         if trace_pcs:
             env["VPICO_TRACE_PCS"] = ",".join("%x" % (a & ~1) for a in trace_pcs)  # (a Thumb address's bit 0 off)
+        if sample_ns:
+            env["VPICO_SAMPLE_NS"] = str(int(sample_ns))
         self._proc = subprocess.Popen([node, os.path.join(HERE, "vpico.mjs")], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, bufsize=0, env=env)
         self._reader = threading.Thread(target=self._read, daemon=True)
