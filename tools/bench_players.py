@@ -63,8 +63,10 @@ def make_player(kind, seed):
     return players.make(level, style or 'balanced', seed=seed)
 
 
-def play(variant, rules, bots, dealer, deck, stack, timer=None):
-    """One hand; returns each seat's net chips."""
+def play(variant, rules, bots, dealer, deck, stack, timer=None, log=None):
+    """One hand; returns each seat's net chips. ``log``: a list to which
+    the hand is appended as a dict (the players' levels, every seat's
+    cards, the actions, the net chips), for reading hand logs."""
     n = len(bots)
     h = Hand(variant, rules, [stack] * n, dealer, deck=deck)
     while not h.finished:
@@ -80,13 +82,20 @@ def play(variant, rules, bots, dealer, deck, stack, timer=None):
     for s in range(n):  # the end of the hand, for players that learn
         if hasattr(bots[s], 'observe'):
             bots[s].observe(h.view(s))
-    return [h.stacks[i] - stack for i in range(n)]
+    net = [h.stacks[i] - stack for i in range(n)]
+    if log is not None:
+        log.append({'players': [b.level for b in bots], 'dealer': dealer,
+                    'down': [list(c) for c in h.down], 'up': [list(c) for c in h.up],
+                    'board': list(h.board), 'actions': [list(a) for a in h.actions],
+                    'shown': [c is not None for c in h.shown], 'net': net})
+    return net
 
 
-def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False):
+def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False, log=None):
     """A's big bets per deal-hand for each duplicate deal (list of floats).
     ``lone``: one A against seats - 1 B's, the deal played once with A in
-    each seat (else A, B alternating, twice)."""
+    each seat (else A, B alternating, twice). ``log``: a list that gets
+    every hand played (``play``), with its deal, rotation and A's seats."""
     variant = VARIANTS[code]
     rules = lexibook() if profile == 'lexibook' else casino()
     bb = rules.big_bet
@@ -110,7 +119,10 @@ def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False):
         total = 0
         for rot in range(rots):
             bots, amine = tables[rot]
-            net = play(variant, rules, bots, dealer, deck, 100 * bb)
+            net = play(variant, rules, bots, dealer, deck, 100 * bb, log=log)
+            if log is not None:
+                log[-1].update(game=code, deal=d, rotation=rot,
+                               a_seats=[s for s in range(seats) if amine[s]])
             for s in range(seats):
                 if amine[s]:
                     total += net[s]
@@ -133,16 +145,26 @@ PAIRS = (('hard', 'normal'), ('hard', 'easy'), ('normal', 'easy'),
 
 
 def _job(args):
-    code, a, b, deals, seats, seed, lone = args
-    return code, a, b, match(code, a, b, deals, seats, seed, lone=lone)
+    code, a, b, deals, seats, seed, lone, log = args
+    if not log:
+        return code, a, b, match(code, a, b, deals, seats, seed, lone=lone)
+    # hand logs: one JSON line a hand, a file per game and pair
+    import json
+    hands = []
+    xs = match(code, a, b, deals, seats, seed, lone=lone, log=hands)
+    path = '%s-%s-%s-%s-%d.jsonl' % (log, code.replace('/', ''), a, b, seed)
+    with open(path, 'w') as f:
+        for h in hands:
+            f.write(json.dumps(h) + '\n')
+    return code, a, b, xs
 
 
-def strength(games, deals, seats, seed, jobs, pairs, lone=False):
+def strength(games, deals, seats, seed, jobs, pairs, lone=False, log=None):
     import time
     tasks = []
     for code in games:
         for a, b in pairs:
-            tasks.append((code, a, b, deals, seats, seed, lone))
+            tasks.append((code, a, b, deals, seats, seed, lone, log))
     t0 = time.time()
     if lone:
         print('Duplicate matches: %d deals x %d rotations, one A against %d B, '
@@ -273,6 +295,9 @@ def main():
     ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station; '
                     'B may also be textbook, tag, rock, maniac (tools/bench_opponents.py)')
     ap.add_argument('--lone', action='store_true', help='one A against seats - 1 B')
+    ap.add_argument('--log', metavar='PREFIX', help='hand logs: every hand of each game '
+                    'and pair as one JSON line (cards, actions, net chips) in '
+                    'PREFIX-GAME-A-B-SEED.jsonl')
     ap.add_argument('--only-time', action='store_true')
     ap.add_argument('--no-time', action='store_true')
     ap.add_argument('--time-hands', type=int, default=12)
@@ -294,7 +319,7 @@ def main():
         pairs = PAIRS
         if o.pairs:
             pairs = [tuple(p.split('-')) for p in o.pairs.split(',')]
-        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs, o.lone)
+        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs, o.lone, o.log)
     return 0 if ok else 1
 
 
