@@ -1,74 +1,31 @@
 """ui.font's text drawing as ``@micropython.viper`` code (MicroPython with a
 native emitter only; ui.font falls back to its blits elsewhere).
 
-``bind(small, normal, blit)`` takes the two font tables (bytes of glyph
-columns) and ui.font's text_blit;
-``text(buf, w, h, s, x, y, c, font)`` ORs (c=1) or clears (c=0) the glyph
-columns of ``s`` straight into a MONO_VLSB buffer of w x h pixels and
-returns the x after the text, like ui.font.text_blit; it returns _BAIL,
-before drawing anything, when the buffer is not w x h/8 bytes, h is not a
-multiple of 8 or the text is not ASCII (ui.font then blits).
-``draw(fb, s, x, y, font, c)`` is ui.font.draw_text: the whole of it (the
-frame buffer's own buffer, or the blits; chips given as an int written as
-ui.font.money writes them, into a buffer of this module, no string made),
-a native frame: no heap block a call, where a bytecode wrapper with six
-arguments takes one; ``boxed`` is ui.font.draw_boxed alike.
+``bind(small, normal, blit, chips, num)`` takes the two font tables (bytes
+of glyph columns), ui.font's blits (a string or chips), its ``_chips`` and
+the buffer that one writes chips into.
+``text(fb, s, x, y, font, c)`` is ui.font.draw_text: it ORs (c=1) or
+clears (c=0) the glyph columns of ``s`` (a string, or chips as an int: the
+digits ui.font.money writes, made into a buffer, no string) straight into
+the frame buffer's own MONO_VLSB buffer (``fb.buffer``, ``fb.width`` x
+``fb.height``) and returns the x after the text, like ui.font.text_blit; a
+frame buffer without one, a height not a multiple of 8 or text that is not
+ASCII goes to the blits. A native frame: no heap block a call, where a
+bytecode wrapper of six arguments takes one. ``boxed`` is ui.font.draw_boxed
+alike.
 """
 import micropython
-from micropython import const
 
-_BAIL = const(-100000)     # the same "not for me" as ui.font's
 _SMALL = _NORMAL = b""     # the fonts' column tables, 3 and 5 a glyph
-_blit = None               # ui.font.text_blit
-_NUM = bytearray(7)        # chips drawn from here: right-aligned, spaces before
+_blit = None               # ui.font's blits (strings and chips)
+_chips = None              # ui.font._chips: chips into _NUM, right-aligned; their length
+_NUM = b""                 # that buffer
 _INT = int                 # (in viper code "int" is the cast)
 
 
-def bind(small, normal, blit):
-    global _SMALL, _NORMAL, _blit
-    _SMALL, _NORMAL, _blit = small, normal, blit
-
-
-@micropython.viper
-def _chips(n: int) -> int:
-    """ui.font.money(n) into the end of _NUM, spaces before it; its length."""
-    b = ptr8(_NUM)  # noqa: F821
-    mark = 0
-    if n >= 100000:
-        if n < 10000000:
-            n = n // 1000
-            mark = 75  # K
-        else:
-            n = n // 1000000
-            mark = 77  # M
-    i = 7
-    if mark:
-        i = 6
-        b[6] = mark
-    while True:
-        i -= 1
-        q = n // 10
-        b[i] = 48 + n - q * 10
-        n = q
-        if n == 0 or i == 0:
-            break
-    j = 0
-    while j < i:
-        b[j] = 32
-        j += 1
-    return 7 - i
-
-
-@micropython.viper
-def draw(fb, s, x: int, y: int, font: int, c: int) -> int:
-    if isinstance(s, _INT):  # chips: the fonts skip the spaces before them
-        x = x - (7 - int(_chips(s))) * (4 if font == 0 else 6)
-        s = _NUM
-    # (a frame buffer with no buffer of its own: text() bails on these)
-    r = int(text(getattr(fb, "buffer", b""), getattr(fb, "width", 0), getattr(fb, "height", 1), s, x, y, c, font))
-    if r != _BAIL:
-        return r
-    return int(_blit(fb, s, x, y, c, font))
+def bind(small, normal, blit, chips, num):
+    global _SMALL, _NORMAL, _blit, _chips, _NUM
+    _SMALL, _NORMAL, _blit, _chips, _NUM = small, normal, blit, chips, num
 
 
 @micropython.viper
@@ -77,22 +34,28 @@ def boxed(fb, s, x: int, y: int, font: int, inverse: int) -> int:
     w = n * (4 if font == 0 else 6)  # ui.font.ADVANCE
     if inverse:
         fb.fill_rect(x, y, w + 1, 7 if font == 0 else 9, 1)  # HEIGHT + 2
-        draw(fb, s, x + 1, y + 1, font, 0)
-    else:
-        draw(fb, s, x + 1, y + 1, font, 1)
+    text(fb, s, x + 1, y + 1, font, 0 if inverse else 1)
     return w + 1
 
 
 @micropython.viper
-def text(buf, w: int, h: int, s, x: int, y: int, c: int, font: int) -> int:
+def text(fb, s, x: int, y: int, font: int, c: int) -> int:
+    s0 = s
+    x0 = x
+    if isinstance(s, _INT):  # chips: the fonts skip the spaces before them
+        x = x - (7 - int(_chips(s))) * (4 if font == 0 else 6)
+        s = _NUM
+    buf = getattr(fb, "buffer", b"")
+    w = int(getattr(fb, "width", 0))
+    h = int(getattr(fb, "height", 1))
     if (h & 7) or int(len(buf)) != w * (h >> 3):
-        return _BAIL
+        return int(_blit(fb, s0, x0, y, c, font))
     p = ptr8(s)  # noqa: F821 (viper builtin)
     n = int(len(s))
     i = 0
     while i < n:
         if p[i] > 126:
-            return _BAIL
+            return int(_blit(fb, s0, x0, y, c, font))
         i += 1
     if font == 0:
         t = ptr8(_SMALL)  # noqa: F821
