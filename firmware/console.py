@@ -47,11 +47,6 @@ from micropython import const
 # allocations after it slower). (The stock route also collected while the
 # players acted, under _COLLECT_LOW, until session 7: at the poll after a
 # key's release, where the next press, 30 ms later, waited on it.)
-# The collection when the app waits for you also waits till no key came for
-# _KEY_QUIET_MS: keys that keep coming (the list view looked at while the
-# players act, on into your turn) are each answered first, not after it.
-_KEY_QUIET_MS = const(250)
-_RELEASE = const(3)  # ui.keys.RELEASE (ui is not imported here: main() builds it)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
@@ -104,15 +99,10 @@ class Loop:
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
-        self._key_ms = -_KEY_QUIET_MS  # the poll of the last key (not a release)
-        self._now = 0  # this poll's time
         self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
             app.stop_frame = self._key_due
-        moving = getattr(buttons, "moving", None)
-        if moving is not None:
-            app.key_moving = moving
         self.polls = 0
         self.running = True
 
@@ -122,13 +112,10 @@ class Loop:
 
     def _emit(self, key, event):
         if not self._swallow:
-            if event != _RELEASE:
-                self._key_ms = self._now
             self.app.handle(key, event)
 
     def step(self, now):
         """One poll at time now (ms)."""
-        self._now = now
         self.polls += 1
         b = self.buttons
         p = self.power
@@ -164,8 +151,7 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
-              and now - self._key_ms >= _KEY_QUIET_MS):
+        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
             self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):

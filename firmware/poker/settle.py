@@ -170,9 +170,8 @@ class Settling:
         if not self.finished or self._explained:
             return
         self._explained = True
-        from poker import handname, view
+        from poker import handname
         handname.explain(self)
-        view.forget(self)
 
     def _contenders(self, shown, hi, lo):
         """The shown seats whose hand beats or ties the best shown in some

@@ -31,57 +31,12 @@ on this round) and ``their_raises`` (those of the other seats).
 
 What the hand knows is read from it once, here, so that the players and
 the screens read facts instead of working them out again. A view is made
-for every decision and every frame: plain values; the public lists copied
-once per state of the hand and shared by the views made in that state
-(nothing changes a view's lists), the seat's own per view; the known cards
-only when asked (and then kept).
+for every decision and every frame: plain values, lists copied once, the
+known cards only when asked (and then kept).
 """
 
 _AGGRESSIVE = ('bet', 'raise', 'complete')
 
-# The public part of a hand's state (what every seat sees), copied once a
-# state and shared by the views made at that state (the table's, then the
-# next player's for its decision): [hand, its state, the copies]. A view
-# never changes what it holds, so sharing cannot leak between seats; each
-# copy was a decision's or a frame's garbage, a heap collection nearer.
-_shared = [None, -1, None]
-
-
-def _public(h):
-    """The public copies of hand h's state (see _shared), made at its first
-    view in that state: stacks, bets, folded, all_in, sitting_out, up, the
-    down cards as the table sees them (``None`` unless shown), board,
-    last_action, actions, shown, winnings, awards, plays, names, mucked."""
-    actor = h.actor
-    # the state: every change of the hand acts, deals a round or ends it
-    state = ((len(h.actions) * 16 + h.street) * 2 + (1 if h.finished else 0)) * 16 + (0 if actor is None else actor + 1)
-    c = _shared
-    if c[0] is h and c[1] == state:
-        return c[2]
-    n = h.n
-    down = []
-    for s in range(n):
-        if h.shown[s] is not None:
-            down.append(list(h.down[s]))
-        else:
-            down.append([None] * len(h.down[s]))
-    p = (list(h.stacks), list(h.bets), list(h.folded), list(h.all_in), [not x for x in h.in_hand],
-         [list(u) for u in h.up], down, list(h.board), list(h.last_action), list(h.actions),
-         [None if x is None else list(x) for x in h.shown], list(h.winnings), list(h.awards),
-         list(h.plays), list(h.names), list(h.mucked))
-    c[0] = h
-    c[1] = state
-    c[2] = p
-    return p
-
-
-
-def forget(hand):
-    """Views made from now on copy ``hand``'s public state afresh: it
-    changed where _public's state does not look (the showdown's names and
-    plays, made on demand by Hand.explain)."""
-    if _shared[0] is hand:
-        _shared[0] = None
 
 
 class SeatView:
@@ -100,20 +55,23 @@ class SeatView:
         self.street = h.street
         self.street_name = h.street_name
         self.actor = h.actor
-        p = _public(h)
-        self.stacks = p[0]
-        self.bets = p[1]
+        self.stacks = list(h.stacks)
+        self.bets = list(h.bets)
         self.pot = h.pot()
-        self.folded = p[2]
-        self.all_in = p[3]
-        self.sitting_out = p[4]
-        self.up = p[5]
-        down = list(p[6])  # every seat's down cards as the table sees them
-        down[seat] = list(h.down[seat])
+        self.folded = list(h.folded)
+        self.all_in = list(h.all_in)
+        self.sitting_out = [not x for x in h.in_hand]
+        self.up = [list(u) for u in h.up]
+        down = []
+        for s in range(n):
+            if s == seat or (h.shown[s] is not None):
+                down.append(list(h.down[s]))
+            else:
+                down.append([None] * len(h.down[s]))
         self.down = down
-        self.board = p[7]
-        self.last_action = p[8]
-        self.actions = p[9]
+        self.board = list(h.board)
+        self.last_action = list(h.last_action)
+        self.actions = list(h.actions)
         mine = h.actor == seat and not h.finished
         self.legal = list(h.legal_actions()) if mine else []
         self.to_call = h.to_call(seat) if not h.finished else 0
@@ -124,13 +82,13 @@ class SeatView:
                 if s == seat:
                     dead.extend(h.down[s])
         self.dead = dead
-        self.shown = p[10]
+        self.shown = [None if x is None else list(x) for x in h.shown]
         self.finished = h.finished
-        self.winnings = p[11]
-        self.awards = p[12]
-        self.plays = p[13]
-        self.names = p[14]
-        self.mucked = p[15]
+        self.winnings = list(h.winnings)
+        self.awards = list(h.awards)
+        self.plays = list(h.plays)
+        self.names = list(h.names)
+        self.mucked = list(h.mucked)
         self.bring_in_seat = h.bring_in_seat
         self.bettor = h.bettor
         self.impossible_call = h.impossible_call(seat) if mine else False

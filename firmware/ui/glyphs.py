@@ -53,7 +53,6 @@ def _sources(table, size, rows):
 
 # Blit sources of the four suits in each size (index by size >> 1), made once.
 _SUITS = ((), _sources(_SUIT3, 3, 5), _sources(_SUIT5, 5, 5), _sources(_SUIT7, 7, 7))
-SUIT3 = _SUITS[1]  # the 3 px suits' blit sources, by suit (lit pixels: key 0)
 _INVERT = font._INVERT  # the colour-swapping palette: c=0 draws dark pixels
 # The checker pattern inside a card back: 8 columns by 16 rows (two pages
 # of 8 bytes), every other pixel lit; one blit source per card size, cut to

@@ -34,8 +34,7 @@ Two-button board: NEXT = next action, OK = do it, OK held = B.
 from micropython import const
 
 from ui import coach, glyphs, keys
-from ui.font import draw_boxed, draw_text
-from ui.screen import SMALL, Screen, W, money, right, width
+from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 
 _MID_Y = const(32)
 _YOU_Y = const(40)
@@ -51,11 +50,6 @@ _CW = const(9)     # a SMALL card: 9x7
 _PITCH = const(10)
 _BIG_PITCH = const(13)  # a LARGE card: 12x16
 _MED_PITCH = const(12)  # a MEDIUM card: 11x7
-
-# (module names, not attribute reads: the small drawing functions keep
-# their frames within the 11 words MicroPython holds on the C stack)
-_RANKS = glyphs.RANKS
-_SUIT3 = glyphs.SUIT3
 
 _SOUND = {"fold": "fold", "bet": "chip", "raise": "chip", "complete": "chip",
           "call": "chip", "bring_in": "chip"}
@@ -102,14 +96,14 @@ def ghost(fb, x, y, c):
     """A dead card (a folded seat's up card): its rank and suit lit where a
     live card's are dark, with no box: as readable as a live card (a gap
     all round every glyph), and plainly not in play beside the lit boxes."""
-    draw_text(fb, _RANKS[c >> 2], x + 1, y + 1, SMALL, 1)
-    fb.blit(_SUIT3[c & 3], x + 5, y + 1, 0)
+    text(fb, glyphs.RANKS[c >> 2], x + 1, y + 1, SMALL, 1)
+    glyphs.suit(fb, x + 5, y + 1, c & 3, 3, 1)
 
 
 def mini(fb, x, y, c):
     """A card as plain text: rank and a 3 px suit (8 px wide, 5 tall)."""
-    draw_text(fb, _RANKS[c >> 2], x, y, SMALL, 1)
-    fb.blit(_SUIT3[c & 3], x + 4, y, 0)
+    text(fb, glyphs.RANKS[c >> 2], x, y, SMALL, 1)
+    glyphs.suit(fb, x + 4, y, c & 3, 3, 1)
 
 
 def seat_name(seat):
@@ -135,37 +129,36 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=Non
     (computed by the caller, which caches them). ``stop``: a callable asked
     after each seat and part (a frame no key asked for, 13 ms on the chip):
     True leaves the drawing half done and returns False."""
-    nopp = view.n - 1  # the other seats: i < view.seat is seat i, else i + 1
+    opp = [s for s in range(view.n) if s != view.seat]
     stud = view.variant.stud
     large = large_board(view)
     band = _FLOP_SEATS_H if large else 32
-    if not (_rows_single if nopp <= 4 else _rows_double)(fb, view, nopp, stud, band, stop):
+    if not (_rows_single if len(opp) <= 4 else _rows_double)(fb, view, opp, stud, band, stop):
         return False
     if stop is not None and stop():
         return False
     if large:
         _board(fb, view, last)
     else:
-        _middle(fb, view, last, nopp <= 4)
+        _middle(fb, view, last, len(opp) <= 4)
     _you(fb, view, eq, hand, low)
     _bar(fb, view, sel)
     return True
 
 
-def _rows_single(fb, view, rows, stud, band, stop):
+def _rows_single(fb, view, opp, stud, band, stop):
+    rows = len(opp)
     rh = min(band // rows, 10)
     y = (band - rows * rh) // 2
-    me = view.seat
-    for i in range(rows):
-        s = i if i < me else i + 1
+    for s in opp:
         yc = y + (rh - 7) // 2
         if view.dealer == s:
-            draw_text(fb, "D", 0, yc + 1, SMALL, 1)
-        draw_text(fb, s + 1, 5, yc + 1, SMALL, 1)
+            text(fb, "D", 0, yc + 1, SMALL)
+        text(fb, str(s + 1), 5, yc + 1, SMALL)
         if not view.sitting_out[s]:
-            draw_boxed(fb, view.stacks[s], 10, yc, SMALL, view.actor == s and not view.finished)
+            boxed(fb, money(view.stacks[s]), 10, yc, SMALL, view.actor == s and not view.finished)
         else:
-            draw_text(fb, "OUT", 11, yc + 1, SMALL, 1)
+            text(fb, "OUT", 11, yc + 1, SMALL)
         x = 34
         up = view.up[s]
         folded = view.folded[s]
@@ -180,20 +173,20 @@ def _rows_single(fb, view, rows, stud, band, stop):
             for i in range(len(view.down[s])):
                 glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
-        draw_text(fb, seat_label(view, s), x, yc + 1, SMALL, 1)
+        text(fb, seat_label(view, s), x, yc + 1, SMALL)
         y += rh
         if stop is not None and stop():
             return False
     return True
 
 
-def _rows_double(fb, view, n, stud, band, stop):
+def _rows_double(fb, view, opp, stud, band, stop):
+    n = len(opp)
     rows = (n + 1) // 2
     rh = min(band // rows, 10)
     left = (n + 1) // 2  # seats going up the left column, the rest down the right
-    me = view.seat
     for i in range(n):
-        s = i if i < me else i + 1
+        s = opp[i]
         if i < left:
             cx = 0
             y = (left - 1 - i) * rh
@@ -205,11 +198,12 @@ def _rows_double(fb, view, n, stud, band, stop):
         else:
             yc = y
         # the seat number (the ticker's "P5"), boxed for the dealer
-        xs = cx + draw_boxed(fb, s + 1, cx, yc, SMALL, view.dealer == s) + 1
+        num = str(s + 1)
+        xs = cx + boxed(fb, num, cx, yc, SMALL, view.dealer == s) + 1
         if not view.sitting_out[s]:
-            xs += draw_boxed(fb, view.stacks[s], xs, yc, SMALL, view.actor == s and not view.finished)
+            xs += boxed(fb, money(view.stacks[s]), xs, yc, SMALL, view.actor == s and not view.finished)
         else:
-            xs += draw_boxed(fb, "OUT", xs, yc, SMALL, False)
+            xs += boxed(fb, "OUT", xs, yc, SMALL, False)
         x = cx + 27 if stud else max(cx + 28, xs + 2)
         folded = view.folded[s]
         if stud:
@@ -224,20 +218,19 @@ def _rows_double(fb, view, n, stud, band, stop):
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _CW
         else:
-            draw_text(fb, seat_label(view, s), x, yc + 1, SMALL, 1)
+            text(fb, seat_label(view, s), x, yc + 1, SMALL)
         if stop is not None and stop():
             return False
     return True
 
 
 def _middle(fb, view, last, roomy):
-    draw_text(fb, "POT", 0, _MID_Y + 1, SMALL, 1)
-    draw_text(fb, view.pot, 16, _MID_Y + 1, SMALL, 1)
+    text(fb, "POT " + money(view.pot), 0, _MID_Y + 1, SMALL)
     x = 42
     for c in view.board or ():
         glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
         x += _MED_PITCH
-    street = view.street_name  # (the small font has capitals only)
+    street = view.street_name.upper()
     if x > 42 or roomy or not last:
         right(fb, street, W, _MID_Y + 1, SMALL)
     else:
@@ -256,11 +249,10 @@ def _board(fb, view, last):
     for c in view.board or ():
         glyphs.card(fb, x, _BOARD_Y, c, glyphs.LARGE)
         x += _BIG_PITCH
-    draw_text(fb, "POT", 0, _BOARD_Y + 2, SMALL, 1)
-    draw_text(fb, view.pot, 16, _BOARD_Y + 2, SMALL, 1)
-    right(fb, view.street_name, W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
+    text(fb, "POT " + money(view.pot), 0, _BOARD_Y + 2, SMALL)
+    right(fb, view.street_name.upper(), W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
     if last:
-        draw_text(fb, last, 0, _BOARD_Y + 9, SMALL, 1)
+        text(fb, last, 0, _BOARD_Y + 9, SMALL)
 
 
 def you_y(view):
@@ -294,12 +286,12 @@ def _you(fb, view, eq, hand, low):
     # ends clear of the action bar's highlight
     y = yc + 1 if large else yc - 1
     if view.dealer == me:
-        draw_boxed(fb, "D", x, y - 1, SMALL, True)
+        boxed(fb, "D", x, y - 1, SMALL)
         xs = x + 6
     else:
         xs = x
     t = money(view.stacks[me])
-    draw_text(fb, t, xs + 1, y, SMALL, 1)
+    text(fb, t, xs + 1, y, SMALL)
     if view.bets[me] and not view.finished:
         # the chips you put in on this street (not a win): "IN 20", where
         # it fits beside the stack
@@ -308,9 +300,9 @@ def _you(fb, view, eq, hand, low):
             right(fb, b, W, y, SMALL)
     if view.folded[me]:
         low = ""
-    ey = yc + 7 if large else yc + 11  # eq_band's first row
+    ey = eq_band(view)[0]
     if hand:
-        draw_text(fb, hand, x + 1, y + 6, SMALL, 1)
+        text(fb, hand, x + 1, y + 6, SMALL)
     if eq is not None:
         # "EQ 62%", or with a low in hi/lo "7LO 62%" (8 characters at most)
         t = (low[0] + "LO %d%%" % eq) if low else "EQ %d%%" % eq
@@ -320,7 +312,7 @@ def _you(fb, view, eq, hand, low):
         if large:  # beside the name, at the right end
             right(fb, t, W, ey, SMALL)
         else:
-            draw_text(fb, t, x + 1, ey, SMALL, 1)
+            text(fb, t, x + 1, ey, SMALL)
 
 
 def options(view):
@@ -351,20 +343,12 @@ def _bar(fb, view, sel):
             w = width(s, SMALL)
             if i == sel:
                 fb.fill_rect(x, _BAR_Y, w + 3, 7, 1)
-                draw_text(fb, s, x + 2, _BAR_Y + 1, SMALL, 0)
+                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 0)
             else:
-                draw_text(fb, s, x + 2, _BAR_Y + 1, SMALL, 1)
+                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 1)
             x += w + 4
-    elif view.finished or view.actor is None or view.actor >= 9:
-        draw_text(fb, status_text(view), 1, _BAR_Y + 1, SMALL, 1)
-    else:  # status_text's "P3 TO ACT", drawn in parts: no string a frame
-        x = 1
-        if view.folded[view.seat]:
-            draw_text(fb, "FOLDED -", 1, _BAR_Y + 1, SMALL, 1)
-            x = 37
-        draw_text(fb, "P", x, _BAR_Y + 1, SMALL, 1)
-        draw_text(fb, view.actor + 1, x + 4, _BAR_Y + 1, SMALL, 1)
-        draw_text(fb, "TO ACT", x + 12, _BAR_Y + 1, SMALL, 1)
+    else:
+        text(fb, status_text(view), 1, _BAR_Y + 1, SMALL)
 
 
 def draw_list(fb, view):
@@ -373,8 +357,7 @@ def draw_list(fb, view):
     n = len(view.stacks)
     y = 0
     if n <= 9:
-        draw_text(fb, "POT", 0, 0, SMALL, 1)
-        draw_text(fb, view.pot, 16, 0, SMALL, 1)
+        text(fb, "POT " + money(view.pot), 0, 0, SMALL)
         x = 40
         for c in view.board or ():
             mini(fb, x, 0, c)
@@ -382,27 +365,23 @@ def draw_list(fb, view):
         y = 7
         fb.hline(0, 6, W, 1)
     for s in range(n):
-        c = 1
         if s == view.actor and not view.finished:
             fb.fill_rect(0, y, 9, 6, 1)
-            c = 0
-        if s < 9:  # seat_name, drawn in parts: no string a frame
-            draw_text(fb, "P", 0, y, SMALL, c)
-            draw_text(fb, s + 1, 4, y, SMALL, c)
+            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL, 0)
         else:
-            draw_text(fb, s + 1, 0, y, SMALL, c)
+            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL)
         if view.dealer == s:
-            draw_text(fb, "D", 10, y, SMALL, 1)
-        draw_text(fb, view.stacks[s], 15, y, SMALL, 1)
+            text(fb, "D", 10, y, SMALL)
+        text(fb, money(view.stacks[s]), 15, y, SMALL)
         if view.bets[s]:
-            draw_text(fb, view.bets[s], 37, y, SMALL, 1)
+            text(fb, money(view.bets[s]), 37, y, SMALL)
         la = street_action(view, s)
         if view.folded[s]:
-            draw_text(fb, "FOLD", 55, y, SMALL, 1)
+            text(fb, "FOLD", 55, y, SMALL)
         elif view.all_in[s]:
-            draw_text(fb, "ALLIN", 55, y, SMALL, 1)
+            text(fb, "ALLIN", 55, y, SMALL)
         elif la is not None:
-            draw_text(fb, KIND_TEXT.get(la[0], "?"), 55, y, SMALL, 1)
+            text(fb, KIND_TEXT.get(la[0], "?"), 55, y, SMALL)
         x = 77
         for c in (view.up[s] if s != view.seat else view.own):
             if x > W - 8:
