@@ -20,6 +20,8 @@ _CHUNK_MASK = const(4095)
 
 def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
     """The strength of the five cards whose key sum is s."""
+    # (poker.evaluator's _five_flat over chunks: that one is the hot path,
+    # its lookup and flush tail written out, not a call to a shared one)
     x = (s & 0x7FFFFF) + C5
     x = (D[x % B] ^ x) % N
     x = T[x >> _CHUNK_BITS][x & _CHUNK_MASK]

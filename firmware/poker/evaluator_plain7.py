@@ -30,6 +30,8 @@ def _high7_flat(a, b, c, d, e, f, g, k=_K):
 
 
 def _high7_chunked(a, b, c, d, e, f, g, k=_K):
+    # _high7_flat's key sum and flush branch written again: handing the
+    # flushes to it (tried) takes this frame to 16 words, a heap block a call
     k = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
     if _FL7[k >> 23]:
         k = _FL7[k >> 23]
