@@ -47,6 +47,10 @@ from micropython import const
 # allocations after it slower). (The stock route also collected while the
 # players acted, under _COLLECT_LOW, until session 7: at the poll after a
 # key's release, where the next press, 30 ms later, waited on it.)
+# The collection when the app waits for you also waits while arrow keys
+# come (``app.look_until``): keys that keep coming (the list view looked at
+# while the players act, on into your turn) are each answered first, not
+# after it.
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
@@ -103,6 +107,9 @@ class Loop:
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
             app.stop_frame = self._key_due
+        moving = getattr(buttons, "moving", None)
+        if moving is not None:
+            app.key_moving = moving
         self.polls = 0
         self.running = True
 
@@ -151,7 +158,8 @@ class Loop:
             return
         if app.draw():
             self._framed = True
-        elif self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+        elif (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
+              and now - getattr(app, "look_until", now) >= 0):
             self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
             if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):

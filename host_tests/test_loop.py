@@ -313,3 +313,56 @@ def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_
     finally:
         console.gc, console._mem_free = saved
 
+
+def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_coming():
+    # keys that keep coming (the list view looked at, on into your turn)
+    # are each answered first: the collection comes once the app's
+    # look_until (its last arrow key's time and 250 ms) is past, at an idle
+    # poll after the frame
+    import console
+
+    class Framing(FakeApp):
+        frame = False
+        keyed = []
+        look_until = 0
+
+        def handle(self, key, event):
+            FakeApp.handle(self, key, event)
+            if event == PRESS:
+                self.keyed.append(now[0])
+                self.look_until = now[0] + 250
+
+        def draw(self):
+            FakeApp.draw(self)
+            f = self.frame
+            self.frame = False
+            return f
+
+    class FakeGc:
+        at = []
+
+        def collect(self):
+            self.at.append(now[0])
+
+    now = [0]
+    fake = FakeGc()
+    saved = console.gc, console._mem_free
+    console.gc = fake
+    console._mem_free = lambda: 1024
+    try:
+        app = Framing()
+        buttons = FakeButtons()
+        loop = Loop(app, buttons)
+        loop._roomy = False
+        for t in range(0, 700, 10):
+            now[0] = t
+            if t in (0, 90, 180):  # a key every 90 ms (its frame at once), then none
+                buttons.mask = 1 << keys.UP
+                app.frame = True
+            elif t in (40, 130, 220):
+                buttons.mask = 0
+            loop.step(t)
+        assert len(app.keyed) == 3, app.keyed
+        assert len(fake.at) == 1 and app.look_until <= fake.at[0] < app.look_until + 50, (fake.at, app.keyed)
+    finally:
+        console.gc, console._mem_free = saved

@@ -772,3 +772,34 @@ def test_a_frame_sent_with_a_stop_is_cut_short_and_the_next_one_sends_the_rest()
     app.handle(keys.DOWN, keys.PRESS)
     app.draw()
     assert sent[-1] is None  # a key's frame goes whole
+
+
+def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_action(tmp_path):
+    # the journal and a finished hand's books write after frames, but not
+    # while arrow keys come (the list view looked at while the players
+    # act): a LittleFS write now and then erases a sector, 45 ms that the
+    # next key would wait on; once none came for 250 ms (the app's
+    # look_until), or after a key of yours that acts, they go
+    rig = Rig(seed=3, store=_store(tmp_path), settings={"profile": "casino", "players": 8})
+    rig.new_game()
+    g = rig.app.game
+    assert not g.human_to_act()  # the players act first
+    calls = []
+    flush = g.flush_journal
+    g.flush_journal = lambda: calls.append(rig.now) or flush()
+    looking = []
+    for _ in range(12):  # UP and DOWN every 100 ms, 1.2 s: the players act meanwhile
+        looking.append(rig.now)
+        rig.press(keys.UP)
+    moves = g._moves
+    assert calls == [] and moves > 0  # they acted; nothing written meanwhile
+    until = rig.app.look_until
+    assert until >= looking[-1] + 250
+    rig.run(300)
+    assert calls and calls[0] >= until
+    assert rig.until(rig.my_turn)
+    rig.press(keys.UP)
+    del calls[:]
+    t = rig.now
+    rig.call_or_check()  # your action: its record after its frame, at once, arrows or not
+    assert calls and calls[0] < t + 100

@@ -33,7 +33,7 @@ def test_labels_show_this_streets_actions_and_nothing_before_a_seat_acts():
             if v.folded[s] or v.all_in[s]:
                 continue
             if s in acted:
-                kind, amount = street_action(v, s)
+                assert street_action(v, s)[1] == s
                 assert label and text_at(rig.display, label, 76, _label_y(i))
                 checked += 1
             else:  # not acted on this street: blank, whatever it did before

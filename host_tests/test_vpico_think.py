@@ -31,41 +31,45 @@ import pytest
 import gamescript
 from vpico import VirtualPico, app_install, board_dict, uf2
 
-SEED = 1234
+SEEDS = (1234, 4, 9)   # three games: where collections and flash writes fall differs
 PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 TURNS = 3             # NEW GAME and your first two calls
 
 
-STOCK_OVER = ("the stock route: its heap is nearly full (about 45 KB free after a collection), so collections "
-              "(27-40 ms) come while the players act, and a journal's flash erase (45 ms) now and then: a press "
-              "behind one takes 55-70 ms or more (5-6 of 81 over 50 ms)")
+STOCK_OVER = ("the stock route: its heap is nearly full (about 45 KB free after a collection), so MicroPython "
+              "collects (27 ms) two or three times while the players act in each game; a key whose frame meets "
+              "one takes 64 ms (seed 1234: every press within 50 ms, 49.8 the slowest; seeds 4 and 9: one or "
+              "two over)")
 
 
 @pytest.mark.parametrize("route", ["romfs", pytest.param("lfs", marks=pytest.mark.xfail(strict=True,
                                                                                        reason=STOCK_OVER))])
 def test_presses_while_hard_players_think_are_answered_within_the_budget(device_build, route):
-    data = tempfile.mkdtemp()
-    record = gamescript.hard_table_settings(data)
-    first, steps, g = gamescript.plan_turns(SEED, data, TURNS)
-    assert g.seats == 8 and g.level == 2 and g.bots[1].level == "hard"
-    board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
-    inst = app_install(route, device_build, board)
-    inst["files"]["data/settings"] = record
-    with VirtualPico(board) as vp:
-        vp.boot(uf2("STUD_PICO" if route == "romfs" else "RPI_PICO"), **inst)
-        # (the stock route's Hard plays fewer deals than the simulator: its
-        # turns are found by the screen's quiet)
-        lat, acting, acted = gamescript.presses_while_players_act(vp, first, steps, same=route == "romfs")
-        assert vp.problems() == []
-    every = lat + acting
-    over = [ms for ms in every if ms > PRESS_BUDGET_MS]
-    print("\n%d presses while the players act: to frame complete min/median/max %.1f/%.1f/%.1f ms, %d over %d ms "
-          "(%d of them as an action reached the display: max %.1f ms); %d frames of the players' actions meanwhile"
-          % ((len(every),) + gamescript.stats(every) + (len(over), PRESS_BUDGET_MS, len(acting), max(acting or [0]),
-                                                         acted)))
-    # the players did act while the keys were pressed (frames of their own
-    # beside those that gave way to a key's); your turns then came as the
-    # simulator's (presses_while_players_act waits for them)
-    assert acted >= 3
-    assert len(every) >= 70
+    over = []
+    for seed in SEEDS:
+        data = tempfile.mkdtemp()
+        record = gamescript.hard_table_settings(data)
+        first, steps, g = gamescript.plan_turns(seed, data, TURNS)
+        assert g.seats == 8 and g.level == 2 and g.bots[1].level == "hard"
+        board = dict(board_dict("pico_ssd1306_i2c"), seed=seed)
+        inst = app_install(route, device_build, board)
+        inst["files"]["data/settings"] = record
+        with VirtualPico(board) as vp:
+            vp.boot(uf2("STUD_PICO" if route == "romfs" else "RPI_PICO"), **inst)
+            # (the stock route's Hard plays fewer deals than the simulator: its
+            # turns are found by the screen's quiet)
+            lat, acting, acted = gamescript.presses_while_players_act(vp, first, steps, same=route == "romfs")
+            assert vp.problems() == []
+        every = lat + acting
+        slow = [ms for ms in every if ms > PRESS_BUDGET_MS]
+        print("\nseed %d: %d presses while the players act: to frame complete min/median/max %.1f/%.1f/%.1f ms, "
+              "%d over %d ms (%d of them as an action reached the display: max %.1f ms); %d frames of the players' "
+              "actions meanwhile" % ((seed, len(every)) + gamescript.stats(every) + (
+                  len(slow), PRESS_BUDGET_MS, len(acting), max(acting or [0]), acted)))
+        # the players did act while the keys were pressed (frames of their
+        # own beside those that gave way to a key's); your turns then came
+        # as the simulator's (presses_while_players_act waits for them)
+        assert acted >= 3
+        assert len(every) >= 70
+        over += slow
     assert over == []

@@ -217,17 +217,24 @@ class PinButtons(Buttons):
             self._polled = now
         return m
 
-    def due(self, now_ms):
-        """True when a pin differs from the debounced state past its
-        debounce interval: the next poll would act on it, so the loop polls
-        at once instead of sleeping out its period (a press answered up to
-        a poll period sooner)."""
+    def moving(self):
+        """The pins that differ from the debounced state (bits; 0: none): a
+        press or a release under way, before ``due`` tells it (work that
+        cannot be cut, a flash write, waits for it)."""
         ch = self.state
         i = 0
         for p in self.pins:
             if not p.value():
                 ch ^= 1 << i
             i += 1
+        return ch
+
+    def due(self, now_ms):
+        """True when a pin differs from the debounced state past its
+        debounce interval: the next poll would act on it, so the loop polls
+        at once instead of sleeping out its period (a press answered up to
+        a poll period sooner)."""
+        ch = self.moving()
         i = 0
         while ch:
             if ch & 1 and now_ms - self._changed[i] >= self.debounce_ms:

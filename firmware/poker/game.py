@@ -102,7 +102,8 @@ Driving hands:
   header, each action's record) and a new game's record at once; True
   holds them until ``g.flush_journal()``, which the UI calls once the frame
   is on the screen (so no press waits on a flash write); it writes them in
-  the same order.
+  the same order. ``Game(..., defer_journal=True)``: this and ``defer_booking``
+  from the start (a new game's first records wait for its frame too).
 - ``g.new_game()``: starts over with the current settings (stats are kept).
 - ``g.plays(settings)``: True when the game in play has these settings'
   game, stakes, profile, players and chips (else they wait for a new game);
@@ -192,7 +193,7 @@ def _safe_action(legal):
 
 
 class Game:
-    def __init__(self, settings, rng, store=None, players=None, hand_factory=None, _new=True):
+    def __init__(self, settings, rng, store=None, players=None, hand_factory=None, _new=True, defer_journal=False):
         self.settings = settings
         self.rng = rng
         self.store = store
@@ -218,12 +219,12 @@ class Game:
         self._jremove = False
         self._unsaved = False
         self._jhead = None
-        self.defer_journal = False
+        self.defer_journal = defer_journal  # (a new game's own records too)
         # the finished hand not yet booked (see book) and its books'
         # [next part, stacks at its start, stacks at its end, history text]
         self.unbooked = None
         self._books = None
-        self.defer_booking = False
+        self.defer_booking = defer_journal
         rec = store.load_json("game", check) if store is not None else None
         self._record = rec
         if rec is not None:

@@ -51,6 +51,14 @@ PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.
            "poker.hard", "poker.record", "poker.handname", "poker.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
+# While arrow keys come (the list view looked at while the players act, a
+# choice moved) the flash work after the players' frames waits till none
+# came for _LOOK_MS ms (the journal's records, a finished hand's books and
+# saves: a LittleFS write now and then erases a 4 KB sector, 45 ms of the
+# chip, and the next key waited on it), and so do the loading steps (an
+# import from LittleFS, 10-30 ms). Any other key (your action) lets them go
+# at once, after that key's frame, as before.
+_LOOK_MS = const(250)
 # A module of PRELOAD with a ``load_step()`` (poker.evaluator_load: the
 # evaluator's tables, 165 ms of the chip read at once from LittleFS) is
 # then called once per idle poll until it returns True, before the next
@@ -75,7 +83,11 @@ class App:
     # frame no key asked for (a player's action) is then left half drawn or
     # half sent, and the key's frame comes at once with the rest (stale)
     stop_frame = None
+    key_moving = None  # the loop's: a pin changing, before its key is told (see draw)
     _keyed = False  # a key came since the last draw: its frame is sent whole
+    # app time (ms) till which the last arrow key holds the flash work, the
+    # loading steps and the loop's collection at your turn (see _LOOK_MS)
+    look_until = 0
     # the heap is to be collected after the next frame even though the app
     # is awake (a new game: its making and the loading before it leave
     # garbage that the players' first decisions would otherwise collect)
@@ -180,6 +192,13 @@ class App:
         if event == keys.RELEASE:
             return
         self._keyed = True
+        # an arrow: the flash work waits (see _LOOK_MS); another key (your
+        # action, the menu) lets it go at once
+        if key > keys.DOWN:
+            self.look_until = 0
+        else:  # (self.now is the last tick's: a poll ago, or more)
+            clock = self.clock
+            self.look_until = (clock() if clock is not None else self.now) + _LOOK_MS
         scr = self.screen
         if event == keys.REPEAT:
             if key == keys.A or key == keys.B:
@@ -195,7 +214,8 @@ class App:
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
         # wait on an import that cannot be cut) but what the menu needs
-        if self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready()):
+        if (self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready())
+                and now_ms - self.look_until >= 0):
             self._load_next()
         scr = self.screen
         if scr is not None:
@@ -216,13 +236,20 @@ class App:
             self._save_due = False
             self.save_settings()
         g = self.game
-        if g is not None:  # the hand's journal, once the frame is shown
-            g.flush_journal()
-            # a finished hand's books, a part per idle poll; then, while the
-            # showdown waits, the next deal (the key that starts it waits on
-            # no shuffle), and while the menu waits, a new game's players
-            # and first deal (made again after a setting changed)
-            if not shown and not g.book():
+        if g is not None:
+            # the hand's journal, once the frame is shown (not while arrows
+            # come: _LOOK_MS; nor as a button changes: its key, still
+            # unknown in its debounce time, would wait on a flash erase)
+            moving = self.key_moving
+            quiet = self.now - self.look_until >= 0 and (moving is None or not moving())
+            if quiet:
+                g.flush_journal()
+            # a finished hand's books (they write too), a part per idle
+            # poll; then, while the showdown waits, the next deal (the key
+            # that starts it waits on no shuffle), and while the menu waits,
+            # a new game's players and first deal (made again after a
+            # setting changed)
+            if not shown and not (g.book() if quiet else g.unbooked is not None):
                 if getattr(self.screen, "deals_ahead", False):
                     g.deal_ahead()
                 elif self._new_due and self.screen is self._menu:
@@ -445,8 +472,9 @@ class App:
 
         self.collect_due = True
         if self.game is None:
-            self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory)
-            self._defer(self.game)
+            # deferred from the start: its first records wait for its frame
+            self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory,
+                             defer_journal=True)
         else:
             self.game.settings = self.settings
             self.game.new_game()

@@ -1,35 +1,61 @@
 """ui.font's text drawing as ``@micropython.viper`` code (MicroPython with a
 native emitter only; ui.font falls back to its blits elsewhere).
 
-``bind(small, normal)`` takes the two font tables (bytes of glyph columns);
-``text(buf, w, h, s, x, y, c, font)`` ORs (c=1) or clears (c=0) the glyph
-columns of ``s`` straight into a MONO_VLSB buffer of w x h pixels and
-returns the x after the text, like ui.font.text_blit; it returns _BAIL,
-before drawing anything, when the buffer is not w x h/8 bytes, h is not a
-multiple of 8 or the text is not ASCII (ui.font then blits).
+``bind(small, normal, blit, chips, buf)`` takes the two font tables (bytes
+of glyph columns), ui.font's blits (a string or chips), its ``_chips`` and
+the buffer that one writes chips into.
+``text(fb, s, x, y, font, c)`` is ui.font.draw_text: it ORs (c=1) or
+clears (c=0) the glyph columns of ``s`` (a string, or chips as an int: the
+digits ui.font.money writes, made into a buffer, no string) straight into
+the frame buffer's own MONO_VLSB buffer (``fb.buffer``, ``fb.width`` x
+``fb.height``) and returns the x after the text, like ui.font.text_blit; a
+frame buffer without one, a height not a multiple of 8 or text that is not
+ASCII goes to the blits. A native frame: no heap block a call, where a
+bytecode wrapper of six arguments takes one. ``boxed`` is ui.font.draw_boxed
+alike.
 """
 import micropython
-from micropython import const
 
-_BAIL = const(-100000)     # the same "not for me" as ui.font's
 _SMALL = _NORMAL = b""     # the fonts' column tables, 3 and 5 a glyph
+text_blit = None           # ui.font's blits (strings and chips)
+_chips = None              # ui.font._chips: chips into _NUM, right-aligned; their length
+_NUM = b""                 # that buffer
+# (chips are told from text as "not a str": in viper code "int" is the cast)
 
 
-def bind(small, normal):
-    global _SMALL, _NORMAL
-    _SMALL, _NORMAL = small, normal
+def bind(small, normal, blit, chips, buf):
+    global _SMALL, _NORMAL, text_blit, _chips, _NUM
+    _SMALL, _NORMAL, text_blit, _chips, _NUM = small, normal, blit, chips, buf
 
 
 @micropython.viper
-def text(buf, w: int, h: int, s, x: int, y: int, c: int, font: int) -> int:
+def boxed(fb, s, x: int, y: int, font: int, inverse: int) -> int:
+    n = int(_chips(s)) if not isinstance(s, str) else int(len(s))  # pyright: ignore[reportOptionalCall] (bind() sets it)
+    w = n * (4 if font == 0 else 6)  # ui.font.ADVANCE
+    if inverse:
+        fb.fill_rect(x, y, w + 1, 7 if font == 0 else 9, 1)  # HEIGHT + 2
+    text(fb, s, x + 1, y + 1, font, 0 if inverse else 1)
+    return w + 1
+
+
+@micropython.viper
+def text(fb, s, x: int, y: int, font: int, c: int) -> int:
+    s0 = s
+    x0 = x
+    if not isinstance(s, str):  # chips: the fonts skip the spaces before them
+        x = x - (7 - int(_chips(s))) * (4 if font == 0 else 6)  # pyright: ignore[reportOptionalCall] (bind())
+        s = _NUM
+    buf = getattr(fb, "buffer", b"")
+    w = int(getattr(fb, "width", 0))
+    h = int(getattr(fb, "height", 1))
     if (h & 7) or int(len(buf)) != w * (h >> 3):
-        return _BAIL
-    p = ptr8(s)  # noqa: F821 (viper builtin)
+        return int(text_blit(fb, s0, x0, y, c, font))  # pyright: ignore[reportOptionalCall] (bind())
+    p = ptr8(s)  # noqa: F821 (viper builtin)  # pyright: ignore[reportArgumentType] (a str's bytes)
     n = int(len(s))
     i = 0
     while i < n:
         if p[i] > 126:
-            return _BAIL
+            return int(text_blit(fb, s0, x0, y, c, font))  # pyright: ignore[reportOptionalCall] (bind())
         i += 1
     if font == 0:
         t = ptr8(_SMALL)  # noqa: F821

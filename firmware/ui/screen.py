@@ -95,14 +95,7 @@ def right(fb, s, x_end, y, f=SMALL, c=1):
 def boxed(fb, s, x, y, f=SMALL, inverse=True):
     """Text in a lit box (dark letters) when inverse, else plain; returns
     the width used. The box is one pixel larger than the text each side."""
-    w = font.width(s, f)
-    h = font.HEIGHT[f]
-    if inverse:
-        fb.fill_rect(x, y, w + 1, h + 2, 1)
-        font.text(fb, s, x + 1, y + 1, 0, f)
-    else:
-        font.text(fb, s, x + 1, y + 1, 1, f)
-    return w + 1
+    return font.draw_boxed(fb, s, x, y, f, inverse)
 
 
 def title(fb, s):
@@ -118,10 +111,4 @@ def frame(fb, x, y, w, h):
     fb.rect(x + 2, y + 2, w - 4, h - 4, 1)
 
 
-def money(n):
-    """Chips as short text: 12345 -> '12345', 123456 -> '123K'."""
-    if n < 100000:
-        return str(n)
-    if n < 10000000:
-        return str(n // 1000) + "K"
-    return str(n // 1000000) + "M"
+money = font.money  # chips as short text: 12345 -> '12345', 123456 -> '123K'

@@ -34,7 +34,9 @@ Two-button board: NEXT = next action, OK = do it, OK held = B.
 from micropython import const
 
 from ui import coach, glyphs, keys
-from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
+from ui.glyphs import ghost, mini
+from ui.font import draw_boxed, draw_text
+from ui.screen import SMALL, Screen, W, money, right, width
 
 _MID_Y = const(32)
 _YOU_Y = const(40)
@@ -68,8 +70,9 @@ def action_text(kind, amount):
 
 
 def street_action(view, s):
-    """Seat s's last action of this street as (kind, amount), or None when
-    it has not acted on this street (older streets' actions are history)."""
+    """Seat s's last action of this street, the hand's record of it
+    (street, seat, kind, amount), or None when it has not acted on this
+    street (older streets' actions are history)."""
     acts = view.actions
     st = view.street
     for i in range(len(acts) - 1, -1, -1):
@@ -77,7 +80,7 @@ def street_action(view, s):
         if a[0] != st:
             return None
         if a[1] == s:
-            return a[2], a[3]
+            return a
     return None
 
 
@@ -89,21 +92,23 @@ def seat_label(view, s):
     if view.all_in[s]:
         return "ALL IN"
     la = street_action(view, s)
-    return action_text(la[0], la[1]) if la is not None else ""
+    return action_text(la[2], la[3]) if la is not None else ""
 
 
-def ghost(fb, x, y, c):
-    """A dead card (a folded seat's up card): its rank and suit lit where a
-    live card's are dark, with no box: as readable as a live card (a gap
-    all round every glyph), and plainly not in play beside the lit boxes."""
-    text(fb, glyphs.RANKS[c >> 2], x + 1, y + 1, SMALL, 1)
-    glyphs.suit(fb, x + 5, y + 1, c & 3, 3, 1)
-
-
-def mini(fb, x, y, c):
-    """A card as plain text: rank and a 3 px suit (8 px wide, 5 tall)."""
-    text(fb, glyphs.RANKS[c >> 2], x, y, SMALL, 1)
-    glyphs.suit(fb, x + 4, y, c & 3, 3, 1)
+def _label(fb, view, s, x, y):
+    """seat_label(view, s) drawn at (x, y) in parts (the word, then the
+    chips): no string a frame."""
+    if view.folded[s]:
+        draw_text(fb, "FOLD", x, y, SMALL, 1)
+    elif view.all_in[s]:
+        draw_text(fb, "ALL IN", x, y, SMALL, 1)
+    else:
+        la = street_action(view, s)
+        if la is not None:
+            kind = la[2]
+            x = draw_text(fb, KIND_TEXT.get(kind, kind.upper()), x, y, SMALL, 1)
+            if la[3] and kind != "fold":
+                draw_text(fb, la[3], x + 4, y, SMALL, 1)
 
 
 def seat_name(seat):
@@ -129,36 +134,37 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=Non
     (computed by the caller, which caches them). ``stop``: a callable asked
     after each seat and part (a frame no key asked for, 13 ms on the chip):
     True leaves the drawing half done and returns False."""
-    opp = [s for s in range(view.n) if s != view.seat]
+    nopp = view.n - 1  # the other seats: i < view.seat is seat i, else i + 1
     stud = view.variant.stud
     large = large_board(view)
     band = _FLOP_SEATS_H if large else 32
-    if not (_rows_single if len(opp) <= 4 else _rows_double)(fb, view, opp, stud, band, stop):
+    if not (_rows_single if nopp <= 4 else _rows_double)(fb, view, nopp, stud, band, stop):
         return False
     if stop is not None and stop():
         return False
     if large:
         _board(fb, view, last)
     else:
-        _middle(fb, view, last, len(opp) <= 4)
+        _middle(fb, view, last, nopp <= 4)
     _you(fb, view, eq, hand, low)
     _bar(fb, view, sel)
     return True
 
 
-def _rows_single(fb, view, opp, stud, band, stop):
-    rows = len(opp)
+def _rows_single(fb, view, rows, stud, band, stop):
     rh = min(band // rows, 10)
     y = (band - rows * rh) // 2
-    for s in opp:
+    me = view.seat
+    for i in range(rows):
+        s = i if i < me else i + 1
         yc = y + (rh - 7) // 2
         if view.dealer == s:
-            text(fb, "D", 0, yc + 1, SMALL)
-        text(fb, str(s + 1), 5, yc + 1, SMALL)
+            draw_text(fb, "D", 0, yc + 1, SMALL, 1)
+        draw_text(fb, s + 1, 5, yc + 1, SMALL, 1)
         if not view.sitting_out[s]:
-            boxed(fb, money(view.stacks[s]), 10, yc, SMALL, view.actor == s and not view.finished)
+            draw_boxed(fb, view.stacks[s], 10, yc, SMALL, view.actor == s and not view.finished)
         else:
-            text(fb, "OUT", 11, yc + 1, SMALL)
+            draw_text(fb, "OUT", 11, yc + 1, SMALL, 1)
         x = 34
         up = view.up[s]
         folded = view.folded[s]
@@ -173,20 +179,20 @@ def _rows_single(fb, view, opp, stud, band, stop):
             for i in range(len(view.down[s])):
                 glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
         x = 76
-        text(fb, seat_label(view, s), x, yc + 1, SMALL)
+        _label(fb, view, s, x, yc + 1)
         y += rh
         if stop is not None and stop():
             return False
     return True
 
 
-def _rows_double(fb, view, opp, stud, band, stop):
-    n = len(opp)
+def _rows_double(fb, view, n, stud, band, stop):
     rows = (n + 1) // 2
     rh = min(band // rows, 10)
     left = (n + 1) // 2  # seats going up the left column, the rest down the right
+    me = view.seat
     for i in range(n):
-        s = opp[i]
+        s = i if i < me else i + 1
         if i < left:
             cx = 0
             y = (left - 1 - i) * rh
@@ -198,12 +204,11 @@ def _rows_double(fb, view, opp, stud, band, stop):
         else:
             yc = y
         # the seat number (the ticker's "P5"), boxed for the dealer
-        num = str(s + 1)
-        xs = cx + boxed(fb, num, cx, yc, SMALL, view.dealer == s) + 1
+        xs = cx + draw_boxed(fb, s + 1, cx, yc, SMALL, view.dealer == s) + 1
         if not view.sitting_out[s]:
-            xs += boxed(fb, money(view.stacks[s]), xs, yc, SMALL, view.actor == s and not view.finished)
+            xs += draw_boxed(fb, view.stacks[s], xs, yc, SMALL, view.actor == s and not view.finished)
         else:
-            xs += boxed(fb, "OUT", xs, yc, SMALL, False)
+            xs += draw_boxed(fb, "OUT", xs, yc, SMALL, False)
         x = cx + 27 if stud else max(cx + 28, xs + 2)
         folded = view.folded[s]
         if stud:
@@ -218,19 +223,20 @@ def _rows_double(fb, view, opp, stud, band, stop):
                     glyphs.card(fb, x, yc, c, glyphs.SMALL)
                 x += _CW
         else:
-            text(fb, seat_label(view, s), x, yc + 1, SMALL)
+            _label(fb, view, s, x, yc + 1)
         if stop is not None and stop():
             return False
     return True
 
 
 def _middle(fb, view, last, roomy):
-    text(fb, "POT " + money(view.pot), 0, _MID_Y + 1, SMALL)
+    draw_text(fb, "POT ", 0, _MID_Y + 1, SMALL, 1)
+    draw_text(fb, view.pot, 16, _MID_Y + 1, SMALL, 1)
     x = 42
     for c in view.board or ():
         glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
         x += _MED_PITCH
-    street = view.street_name.upper()
+    street = view.street_name  # (the small font has capitals only)
     if x > 42 or roomy or not last:
         right(fb, street, W, _MID_Y + 1, SMALL)
     else:
@@ -249,10 +255,11 @@ def _board(fb, view, last):
     for c in view.board or ():
         glyphs.card(fb, x, _BOARD_Y, c, glyphs.LARGE)
         x += _BIG_PITCH
-    text(fb, "POT " + money(view.pot), 0, _BOARD_Y + 2, SMALL)
-    right(fb, view.street_name.upper(), W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
+    draw_text(fb, "POT ", 0, _BOARD_Y + 2, SMALL, 1)
+    draw_text(fb, view.pot, 16, _BOARD_Y + 2, SMALL, 1)
+    right(fb, view.street_name, W - 5 * _BIG_PITCH - 2, _BOARD_Y + 2, SMALL)
     if last:
-        text(fb, last, 0, _BOARD_Y + 9, SMALL)
+        draw_text(fb, last, 0, _BOARD_Y + 9, SMALL, 1)
 
 
 def you_y(view):
@@ -286,12 +293,12 @@ def _you(fb, view, eq, hand, low):
     # ends clear of the action bar's highlight
     y = yc + 1 if large else yc - 1
     if view.dealer == me:
-        boxed(fb, "D", x, y - 1, SMALL)
+        draw_boxed(fb, "D", x, y - 1, SMALL, True)
         xs = x + 6
     else:
         xs = x
     t = money(view.stacks[me])
-    text(fb, t, xs + 1, y, SMALL)
+    draw_text(fb, t, xs + 1, y, SMALL, 1)
     if view.bets[me] and not view.finished:
         # the chips you put in on this street (not a win): "IN 20", where
         # it fits beside the stack
@@ -300,9 +307,9 @@ def _you(fb, view, eq, hand, low):
             right(fb, b, W, y, SMALL)
     if view.folded[me]:
         low = ""
-    ey = eq_band(view)[0]
+    ey = yc + 7 if large else yc + 11  # eq_band's first row
     if hand:
-        text(fb, hand, x + 1, y + 6, SMALL)
+        draw_text(fb, hand, x + 1, y + 6, SMALL, 1)
     if eq is not None:
         # "EQ 62%", or with a low in hi/lo "7LO 62%" (8 characters at most)
         t = (low[0] + "LO %d%%" % eq) if low else "EQ %d%%" % eq
@@ -312,7 +319,7 @@ def _you(fb, view, eq, hand, low):
         if large:  # beside the name, at the right end
             right(fb, t, W, ey, SMALL)
         else:
-            text(fb, t, x + 1, ey, SMALL)
+            draw_text(fb, t, x + 1, ey, SMALL, 1)
 
 
 def options(view):
@@ -343,12 +350,12 @@ def _bar(fb, view, sel):
             w = width(s, SMALL)
             if i == sel:
                 fb.fill_rect(x, _BAR_Y, w + 3, 7, 1)
-                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 0)
+                draw_text(fb, s, x + 2, _BAR_Y + 1, SMALL, 0)
             else:
-                text(fb, s, x + 2, _BAR_Y + 1, SMALL, 1)
+                draw_text(fb, s, x + 2, _BAR_Y + 1, SMALL, 1)
             x += w + 4
     else:
-        text(fb, status_text(view), 1, _BAR_Y + 1, SMALL)
+        draw_text(fb, status_text(view), 1, _BAR_Y + 1, SMALL, 1)
 
 
 def draw_list(fb, view):
@@ -357,7 +364,8 @@ def draw_list(fb, view):
     n = len(view.stacks)
     y = 0
     if n <= 9:
-        text(fb, "POT " + money(view.pot), 0, 0, SMALL)
+        draw_text(fb, "POT ", 0, 0, SMALL, 1)
+        draw_text(fb, view.pot, 16, 0, SMALL, 1)
         x = 40
         for c in view.board or ():
             mini(fb, x, 0, c)
@@ -365,23 +373,27 @@ def draw_list(fb, view):
         y = 7
         fb.hline(0, 6, W, 1)
     for s in range(n):
+        c = 1
         if s == view.actor and not view.finished:
             fb.fill_rect(0, y, 9, 6, 1)
-            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL, 0)
+            c = 0
+        if s < 9:  # seat_name, drawn in parts: no string a frame
+            draw_text(fb, "P", 0, y, SMALL, c)
+            draw_text(fb, s + 1, 4, y, SMALL, c)
         else:
-            text(fb, seat_name(s) if s < 9 else str(s + 1), 0, y, SMALL)
+            draw_text(fb, s + 1, 0, y, SMALL, c)
         if view.dealer == s:
-            text(fb, "D", 10, y, SMALL)
-        text(fb, money(view.stacks[s]), 15, y, SMALL)
+            draw_text(fb, "D", 10, y, SMALL, 1)
+        draw_text(fb, view.stacks[s], 15, y, SMALL, 1)
         if view.bets[s]:
-            text(fb, money(view.bets[s]), 37, y, SMALL)
+            draw_text(fb, view.bets[s], 37, y, SMALL, 1)
         la = street_action(view, s)
         if view.folded[s]:
-            text(fb, "FOLD", 55, y, SMALL)
+            draw_text(fb, "FOLD", 55, y, SMALL, 1)
         elif view.all_in[s]:
-            text(fb, "ALLIN", 55, y, SMALL)
+            draw_text(fb, "ALLIN", 55, y, SMALL, 1)
         elif la is not None:
-            text(fb, KIND_TEXT.get(la[0], "?"), 55, y, SMALL)
+            draw_text(fb, KIND_TEXT.get(la[2], "?"), 55, y, SMALL, 1)
         x = 77
         for c in (view.up[s] if s != view.seat else view.own):
             if x > W - 8:
