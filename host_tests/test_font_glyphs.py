@@ -149,6 +149,8 @@ def draw():
         glyphs.card(fb, 10, 20, 51, s)
         glyphs.back(fb, 30, 20, s)
         glyphs.suit(fb, 50, 20, 2, 2 * s + 3, 0)
+    glyphs.small_card(fb, 70, 20, 51)
+    glyphs.small_card(fb, 80, 20, None)
 class Screen(framebuf.FrameBuffer):  # a display with a public buffer: the viper path
     def __init__(self):
         self.width = 128
@@ -159,6 +161,8 @@ screen = Screen()
 def draw2():
     font.text(screen, "POT 1,250 ALL IN", 0, 0)
     font.text(screen, "8 seats", 0, 10, 0, font.SMALL)
+    glyphs.small_card(screen, 70, 20, 51)
+    glyphs.small_card(screen, 80, 20, None)
 draw2()
 micropython.heap_lock()
 draw()
@@ -297,3 +301,61 @@ def test_chips_and_boxes_on_cpython_draw_money():
     b.fill_rect(5, 5, 9, 7, 1)
     font.text(b, "42", 6, 6, 0, font.SMALL)
     assert lit(a, 128, 64) == lit(b, 128, 64)
+
+
+MP_SMALL_CARD = """
+import sys, framebuf
+sys.path.insert(0, %r)
+from ui import font, glyphs
+
+class Screen(framebuf.FrameBuffer):  # a display: its buffer is public (the viper text path)
+    def __init__(self):
+        self.width = 128
+        self.height = 64
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+%s
+print("small cards agree", check(Screen))
+"""
+
+SMALL_CARD_CHECK = """
+def check(make):
+    n = 0
+    for bg in (0, 1, 2):
+        for x, y in ((0, 0), (3, 5), (-4, -3), (121, 59), (60, -6)):
+            for c in [None] + list(range(52)):
+                a, b = make(), make()
+                for fb in (a, b):
+                    fb.fill(bg & 1)
+                    if bg == 2:  # a pattern under the corners and the edges
+                        for i in range(0, 128, 3):
+                            fb.vline(i, 0, 64, 1)
+                glyphs.small_card(a, x, y, c)
+                if c is None:
+                    glyphs.back(b, x, y, glyphs.SMALL)
+                else:
+                    glyphs.card(b, x, y, c, glyphs.SMALL)
+                assert bytes(a.buffer) == bytes(b.buffer), (bg, x, y, c)
+                n += 1
+    return n
+"""
+
+
+def test_a_small_card_is_card_and_back_of_that_size_pixel_for_pixel():
+    # the tables' SMALL cards come from small_card (a frame on the C stack
+    # on the device); card and back are its oracle, on every background
+    class Canvas(framebuf.FrameBuffer):
+        def __init__(self):
+            self.buffer = bytearray(1024)
+            super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+    scope = {"glyphs": glyphs}
+    exec(SMALL_CARD_CHECK, scope)
+    assert scope["check"](Canvas) == 3 * 5 * 53
+
+
+@pytest.mark.skipif(shutil.which("micropython") is None, reason="no micropython unix port")
+def test_a_small_card_drawn_by_the_native_text_path_is_card_and_back(tmp_path):
+    out = _run_mp(tmp_path, MP_SMALL_CARD.replace("%s", SMALL_CARD_CHECK.replace("%", "%%"), 1))
+    assert out.strip() == "small cards agree %d" % (3 * 5 * 53), out

@@ -357,9 +357,9 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             rng = Rng(1)
         if per < montecarlo.WHOLE:
             yield  # the set-up is a slice of its own
-        # the batch path (poker/sampler.py): the same deals, much faster;
-        # imported at its first use, so that its code and buffers take no
-        # RAM in games that never sample (Easy players, no coach)
+        # the batch path (poker/sampler.py): the same deals, much faster
+        # (the console's app imports it while it loads; elsewhere, here at
+        # its first use)
         got = None
         if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
             from poker import sampler

@@ -44,10 +44,14 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # here, imported only for a HARD player, saved 5.8 KB ROMFS / 9.1 KB stock
 # in a game without one, but made the stock route's new-game press 85 ms
 # instead of 59 on the virtual Pico.)
+# (poker.sampler is here too: imported at its first use instead, in the
+# first decision of Normal or Hard at seven card stud or hold'em, its two
+# modules were read while the players thought, and a press then waited on
+# the import: 52 ms where others took 38 on the stock route.)
 PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator_load",
            "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
-           "poker.omaha_fast", "poker.montecarlo", "poker.players",
+           "poker.omaha_fast", "poker.montecarlo", "poker.sampler", "poker.players",
            "poker.hard", "poker.record", "poker.handname", "poker.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs

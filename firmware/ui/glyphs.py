@@ -8,7 +8,8 @@
 Public API: the sizes ``SMALL`` (9x7: 3x5 rank and 3x5 suit, for crowded
 tables), ``MEDIUM`` (11x7: 3x5 rank and 5x5 suit), ``LARGE`` (12x16: 5x7
 rank top left, 7x7 suit bottom right); ``W`` and ``H`` (the card size per
-size); ``card``, ``back``, ``suit``, ``rank_char``; ``mini`` and
+size); ``card``, ``back``, ``suit``, ``rank_char``; ``small_card``
+(``card`` and ``back`` of a SMALL card, where tables draw dozens); ``mini`` and
 ``ghost``, a card as text (the lists, a folded seat's up cards). A face-up
 card is a lit box with rounded corners and its rank and suit in dark
 pixels, so it reads on a dark table; ``back`` is an outlined box with a
@@ -72,6 +73,24 @@ _LAYOUT = (
 
 
 _SUIT_OF_CARD = (3, 5, 7)
+
+
+def small_card(fb, x, y, c):
+    """card(fb, x, y, c, SMALL) (None: back(fb, x, y, SMALL)), the same
+    pixels, in a frame within the 11 words MicroPython keeps on the C
+    stack: card's and back's frames are a heap block a call, and an
+    eight-seat stud table draws some thirty SMALL cards a frame."""
+    fb.vline(x, y + 1, 5, 1)  # the sides (the corners are left alone)
+    fb.vline(x + 8, y + 1, 5, 1)
+    if c is None:  # the outline, the checker inside
+        fb.fill_rect(x + 1, y + 1, 7, 5, 0)
+        fb.hline(x + 1, y, 7, 1)
+        fb.hline(x + 1, y + 6, 7, 1)
+        fb.blit(_BACKS[0], x + 2, y + 2, 0)
+    else:  # a lit box, the rank and suit dark
+        fb.fill_rect(x + 1, y, 7, 7, 1)
+        draw_text(fb, RANKS[c >> 2], x + 1, y + 1, _FONT_SMALL, 0)
+        fb.blit(_SUITS[1][c & 3], x + 5, y + 1, 1, _INVERT)
 
 
 def mini(fb, x, y, c):

@@ -125,7 +125,7 @@ def _cards(fb, cards, y):
     x = _CARDS_X
     pitch = glyphs.W[glyphs.SMALL] if len(cards) <= 5 else glyphs.W[glyphs.SMALL] - 2
     for c in cards:
-        glyphs.card(fb, x, y, c, glyphs.SMALL)
+        glyphs.small_card(fb, x, y, c)
         x += pitch
 
 

@@ -173,11 +173,11 @@ def _rows_single(fb, view, rows, stud, band, stop):
                 if folded:
                     ghost(fb, x, yc, c)
                 else:
-                    glyphs.card(fb, x, yc, c, glyphs.SMALL)
+                    glyphs.small_card(fb, x, yc, c)
                 x += _PITCH
         elif not folded and not view.sitting_out[s] and rh >= 7:
             for i in range(len(view.down[s])):
-                glyphs.back(fb, x + _PITCH * i, yc, glyphs.SMALL)
+                glyphs.small_card(fb, x + _PITCH * i, yc, None)
         x = 76
         _label(fb, view, s, x, yc + 1)
         y += rh
@@ -220,7 +220,7 @@ def _rows_double(fb, view, n, stud, band, stop):
                 if folded:
                     ghost(fb, x, yc, c)
                 else:
-                    glyphs.card(fb, x, yc, c, glyphs.SMALL)
+                    glyphs.small_card(fb, x, yc, c)
                 x += _CW
         else:
             _label(fb, view, s, x, yc + 1)
