@@ -212,9 +212,15 @@ def main(board=None):
                                                         dev.battery, dev.problem)
     seed = dev.seed()
     # setup-only: the board file and hw.hardware_setup's code leave the heap,
-    # before the app's modules take their room
+    # and so do the display chip and bus this board does not have, before
+    # the app's modules take their room
     del dev, hardware_setup
     unload("hw.hardware_setup")
+    if _mem_free is not None:  # MicroPython (host tests make several boards in one process)
+        from hw import oled
+
+        oled.keep(display)
+        del oled
     from poker.rng import Rng
     from poker.store import Store
     from ui.app import App

@@ -210,3 +210,35 @@ def test_show_allocates_nothing_under_micropython():
     finally:
         micropython.heap_unlock()
     assert d.pages_sent == 8 + 8 + 1
+
+
+def test_keep_forgets_the_chip_and_bus_classes_the_display_does_not_use():
+    # the console calls it once after power-on (the stock route's code sits
+    # in the heap); the display it keeps still draws
+    from hw import oled
+
+    names = ("SSD1306", "SH1106", "I2CBus", "SPIBus")
+    saved = dict(oled.CHIPS), [getattr(oled, n) for n in names]
+    try:
+        i2c = FakeI2C()
+        d = SSD1306(I2CBus(i2c))
+        oled.keep(d)
+        assert [hasattr(oled, n) for n in names] == [True, False, True, False]
+        assert oled.SSD1306 is SSD1306 and oled.I2CBus is I2CBus and oled.CHIPS == {"ssd1306": SSD1306}
+        n = len(i2c.log)
+        d.fill(1)
+        d.show()
+        assert len(i2c.log) > n
+        for n, cls in zip(names, saved[1]):
+            setattr(oled, n, cls)
+        oled.CHIPS.update(saved[0])
+        wire = []
+        s = SH1106(SPIBus(FakeSPI(wire), FakePin("dc", wire), FakePin("cs", wire)))
+        oled.keep(s)
+        assert [hasattr(oled, n) for n in names] == [False, True, False, True]
+        assert oled.CHIPS == {"sh1106": SH1106}
+    finally:
+        for n, cls in zip(names, saved[1]):
+            setattr(oled, n, cls)
+        oled.CHIPS.clear()
+        oled.CHIPS.update(saved[0])

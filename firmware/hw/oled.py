@@ -17,7 +17,8 @@ the last ``show()`` (compared with a shadow copy of what the panel holds).
 >>> d.fill(0); d.text("hi", 0, 0); d.show()
 
 No allocation in ``show()``: the page views, command buffers and the
-I2C vector lists are made in the constructors.
+I2C vector lists are made in the constructors. ``keep(display)``, once the
+board's display is made, drops the other chip's and bus's classes.
 """
 import framebuf
 from micropython import const
@@ -288,3 +289,18 @@ class SH1106(OLED):
 
 
 CHIPS = {"ssd1306": SSD1306, "sh1106": SH1106}
+
+
+def keep(display):
+    """Forgets the chip and bus classes that ``display`` does not use: a
+    board has one of each for good, and on the stock route the code sits
+    in the heap (the other chip's and bus's: about 0.8 KB). The console
+    calls it once, after power-on; ``CHIPS`` keeps the one chip."""
+    g = globals()
+    for name in ("SSD1306", "SH1106", "I2CBus", "SPIBus"):
+        cls = g.get(name)
+        if cls is not None and not isinstance(display, cls) and not isinstance(display.bus, cls):
+            del g[name]
+            for chip in list(CHIPS):
+                if CHIPS[chip] is cls:
+                    del CHIPS[chip]

@@ -9,11 +9,11 @@ Public API: the sizes ``SMALL`` (9x7: 3x5 rank and 3x5 suit, for crowded
 tables), ``MEDIUM`` (11x7: 3x5 rank and 5x5 suit), ``LARGE`` (12x16: 5x7
 rank top left, 7x7 suit bottom right); ``W`` and ``H`` (the card size per
 size); ``card``, ``back``, ``suit``, ``rank_char``; ``small_card``
-(``card`` and ``back`` of a SMALL card, where tables draw dozens); ``mini`` and
-``ghost``, a card as text (the lists, a folded seat's up cards). A face-up
-card is a lit box with rounded corners and its rank and suit in dark
-pixels, so it reads on a dark table; ``back`` is an outlined box with a
-checker pattern.
+(``card`` and ``back`` of a SMALL card, where tables draw dozens);
+``mini`` and ``ghost``, a card as text (the lists, a folded seat's up
+cards). A face-up card is a lit box with rounded corners and its rank and
+suit in dark pixels, so it reads on a dark table; ``back`` is an outlined
+box with a checker pattern.
 ``card`` takes the card integers of poker.cards (rank * 4 + suit) and
 ``None`` for a card that cannot be seen (drawn as a back).
 
