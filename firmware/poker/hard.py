@@ -326,8 +326,12 @@ class Hard(Normal):
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
         v = 2 if v < 2 else (24 if v > 24 else v)
-        if final_street(view) and self._bluffs(view, 2) < _VALUE:
-            v += 16  # their last-round calls shown down were all good hands
+        if final_street(view) and (self._bluffs(view, 2) < _VALUE or
+                                   view.raises >= 2 and self.call_pct(view) < 100):
+            # their last-round calls shown down were all good hands; or a
+            # raise there from a seat that never bluffs there: raised
+            # again only by hands that beat its value raises
+            v += 16
         return v
 
     def entry_pct(self, view):
