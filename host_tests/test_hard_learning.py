@@ -171,3 +171,34 @@ def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
     # the maniac's raises shown down were mostly junk: a maniac
     assert vs_maniac._bluffs(v) >= 300 and vs_maniac._maniac(v)
     assert vs_maniac.discount_pct(v) > vs_value.discount_pct(v)
+
+
+def test_hard_counts_a_last_round_call_mucked_at_the_showdown_as_a_loose_one():
+    # a losing caller mucks: were only the calls turned over counted, every
+    # seat's last-round calls would look like good hands (the ones that won)
+    hard = players.make('hard', 'balanced', seed=5)
+    station = players.Station()
+    rng = Rng(31)
+    rules = lexibook()
+    calls = mucked = 0  # the station's last-round calls at showdowns, mucked
+    for i in range(40):
+        bots = [hard, station] if i % 2 == 0 else [station, hard]
+        h = play_hand('F7S', rules, bots, i % 2, shuffled(rng))
+        me = bots.index(hard)
+        hard.observe(h.view(me))
+        s = 1 - me
+        if h.folded[s] or h.folded[me]:
+            continue
+        for a in h.actions:
+            if a[1] == s and a[0] == 4 and a[2] == 'call':
+                calls += 1
+                mucked += h.mucked[s]
+                break
+    assert mucked > 2 and calls > mucked, (calls, mucked)
+    # (the station sat in both seats: Hard remembers seats)
+    sd = [hard.sd[0][k] + hard.sd[1][k] for k in range(6)]
+    # all its calls counted (no halving below 250), every mucked one loose
+    assert sd[4] == calls and sd[5] >= mucked, (sd, calls, mucked)
+    # so its calls are not taken for good hands on the last round
+    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
+    assert hard._bluffs(h.view(1), 2) >= 150 and hard._bluffs(h.view(0), 2) >= 150

@@ -67,3 +67,29 @@ def test_hard_steals_with_any_start_from_seats_that_nearly_always_fold_to_a_rais
         assert folder.decide(v)[0] == 'complete'
         half_did.append(half.decide(v)[0])
     assert [a for a in half_did if a != 'complete'], half_did
+
+
+def test_hard_re_raises_on_the_last_round_only_thick_into_a_seat_that_never_bluffs_there():
+    # both seats check or call to the last round; seat 0 (Hard) bets, seat
+    # 1 raises. Hard's memory of seat 1: its last-round calls mostly mucked
+    # losers (no thicker line for that), its last-round bets shown down
+    # all value for one Hard, half bluffs for the other
+    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
+    while h.street < 4:
+        kinds = [a[0] for a in h.legal_actions()]
+        h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+    value = players.make('hard', 'balanced', seed=5)
+    value.sd[1] = bytearray((0, 0, 20, 0, 20, 18))
+    bluffer = players.make('hard', 'balanced', seed=5)
+    bluffer.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
+    if h.actor == 1:
+        h.act('check')
+    v = h.view(0)
+    # first in on the last round: the same value line for both
+    assert v.raises == 0 and value.value_pct(v) == bluffer.value_pct(v)
+    h.act('bet')
+    h.act('raise')
+    v = h.view(0)
+    assert v.raises == 2 and v.bettor == 1
+    assert value.call_pct(v) < 100 and bluffer.call_pct(v) == 100
+    assert value.value_pct(v) == bluffer.value_pct(v) + 16

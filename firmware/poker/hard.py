@@ -196,18 +196,21 @@ class Hard(Normal):
     def _learn_showdown(self, view):
         """From the hands turned over: for each street a seat bet or raised
         on, did it hold nothing then (a bluff) or something (value); on the
-        last round, the same for its calls."""
+        last round, the same for its calls. A last-round call mucked at
+        the showdown lost: a loose one (else only the calls that won would
+        be seen, and every seat's calls would look like good hands)."""
         shown = view.shown
         me = view.seat
         last = view.variant.streets - 1
         for s in range(len(shown)):
-            if s == me or shown[s] is None or None in view.down[s]:
+            mucked = view.mucked[s]
+            if s == me or not mucked and (shown[s] is None or None in view.down[s]):
                 continue
-            aggr = 0   # bit per street: bet or raised on it
+            aggr = 0   # bit per street: bet or raised on it (shown only)
             called = False
             for a in view.actions:
                 if a[1] == s:
-                    if a[2] in AGGRESSIVE:
+                    if a[2] in AGGRESSIVE and not mucked:
                         aggr |= 1 << a[0]
                     elif a[2] == 'call' and a[0] == last:
                         called = True
@@ -221,7 +224,7 @@ class Hard(Normal):
                     weak = self._weak_at(view, s, st)
                     _count(d, _SD_RIVER if st == last else _SD_AGG, weak)
             if called:
-                _count(d, _SD_CALL, self._weak_at(view, s, last))
+                _count(d, _SD_CALL, mucked or self._weak_at(view, s, last))
 
     def _weak_at(self, view, s, st):
         """True when seat s held nothing on street st (the cards of that
@@ -323,8 +326,12 @@ class Hard(Normal):
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
         v = 2 if v < 2 else (24 if v > 24 else v)
-        if final_street(view) and self._bluffs(view, 2) < _VALUE:
-            v += 16  # their last-round calls shown down were all good hands
+        if final_street(view) and (self._bluffs(view, 2) < _VALUE or
+                                   view.raises >= 2 and self.call_pct(view) < 100):
+            # their last-round calls shown down were all good hands; or a
+            # raise there from a seat that never bluffs there: raised
+            # again only by hands that beat its value raises
+            v += 16
         return v
 
     def entry_pct(self, view):
