@@ -195,19 +195,24 @@ def test_suit_size_may_be_given_as_a_card_size():
         assert lit(a, 12, 12) == lit(b, 12, 12) != set()
 
 
-MP_TWIN = """
+# The start of the scripts run under the unix port (its %r: the firmware
+# folder): a display-like frame buffer, whose buffer is public (the viper
+# text path draws into it).
+MP_HEAD = """
 import sys, framebuf
 sys.path.insert(0, %r)
-from ui import font
+from ui import font, glyphs
 from poker.rng import Rng
 
-class Screen(framebuf.FrameBuffer):  # a display: its buffer is public
+class Screen(framebuf.FrameBuffer):
     def __init__(self):
         self.width = 128
         self.height = 64
         self.buffer = bytearray(1024)
         super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+"""
 
+MP_TWIN = MP_HEAD + """
 assert font._fast is not None, "no viper path on this port"
 r = Rng(11)
 chars = "AKQJT98765432 abcxyz!?,.:%%$()[]{}~_@#\\x01\\x7f\\xe9"
@@ -245,19 +250,7 @@ def test_text_on_cpython_takes_the_blit_path():
     assert lit(a, 128, 64) == lit(b, 128, 64) != set()
 
 
-MP_CHIPS = """
-import sys, framebuf
-sys.path.insert(0, %r)
-from ui import font
-from poker.rng import Rng
-
-class Screen(framebuf.FrameBuffer):  # a display: its buffer is public
-    def __init__(self):
-        self.width = 128
-        self.height = 64
-        self.buffer = bytearray(1024)
-        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
-
+MP_CHIPS = MP_HEAD + """
 assert font._fast is not None, "no viper path on this port"
 r = Rng(12)
 a, b = Screen(), Screen()
@@ -303,18 +296,7 @@ def test_chips_and_boxes_on_cpython_draw_money():
     assert lit(a, 128, 64) == lit(b, 128, 64)
 
 
-MP_SMALL_CARD = """
-import sys, framebuf
-sys.path.insert(0, %r)
-from ui import font, glyphs
-
-class Screen(framebuf.FrameBuffer):  # a display: its buffer is public (the viper text path)
-    def __init__(self):
-        self.width = 128
-        self.height = 64
-        self.buffer = bytearray(1024)
-        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
-
+MP_SMALL_CARD = MP_HEAD + """
 %s
 print("small cards agree", check(Screen))
 """

@@ -240,18 +240,22 @@ def test_a_button_changed_during_the_polls_work_is_heard_before_a_frame_is_drawn
     assert app.stop_frame() is True
 
 
+class _Framing(FakeApp):
+    """A FakeApp whose draw() says whether it drew a frame (set ``frame``)."""
+    frame = False
+
+    def draw(self):
+        FakeApp.draw(self)
+        f = self.frame
+        self.frame = False
+        return f
+
+
 def test_the_heap_is_collected_after_a_frame_only_when_the_app_waits_for_you_or_asks():
     import console
 
-    class Framing(FakeApp):
-        frame = False
+    class Framing(_Framing):
         collect_due = False
-
-        def draw(self):
-            FakeApp.draw(self)
-            f = self.frame
-            self.frame = False
-            return f
 
     class FakeGc:
         collects = 0
@@ -321,8 +325,7 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
     # poll after the frame
     import console
 
-    class Framing(FakeApp):
-        frame = False
+    class Framing(_Framing):
         keyed = []
         look_until = 0
 
@@ -331,12 +334,6 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
             if event == PRESS:
                 self.keyed.append(now[0])
                 self.look_until = now[0] + 250
-
-        def draw(self):
-            FakeApp.draw(self)
-            f = self.frame
-            self.frame = False
-            return f
 
     class FakeGc:
         at = []
