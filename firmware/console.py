@@ -162,7 +162,13 @@ class Loop:
               and now - getattr(app, "look_until", now) >= 0):
             self._framed = False  # (frames while players act: none till they wait for you)
             app.collect_due = False
-            if _mem_free is not None and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW):
+            # not if a button began to move since this poll read them (the
+            # draw before took a while): its key would wait on the
+            # collection; the key's frame brings the next chance
+            moving = getattr(app, "key_moving", None)
+            if (_mem_free is not None and not (moving is not None and moving())
+                    and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW)
+                    and not (moving is not None and moving())):
                 gc.collect()
         if self.sound is not None:
             self.sound.update(now)

@@ -363,3 +363,36 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
         assert len(fake.at) == 1 and app.look_until <= fake.at[0] < app.look_until + 50, (fake.at, app.keyed)
     finally:
         console.gc, console._mem_free = saved
+
+
+def test_the_collection_at_your_turn_gives_way_to_a_button_that_began_to_move():
+    # the poll read the buttons before the app drew; a press begun since
+    # (still in its debounce time: the app's key_moving sees it) would wait
+    # on the collection, so none comes: the key's frame brings the next one
+    import console
+
+    class FakeGc:
+        at = []
+
+        def collect(self):
+            self.at.append(now[0])
+
+    now = [0]
+    fake = FakeGc()
+    saved = console.gc, console._mem_free
+    console.gc = fake
+    console._mem_free = lambda: 1024
+    try:
+        for pins, expect in ((1, 0), (0, 1)):
+            del fake.at[:]
+            app = _Framing()
+            app.key_moving = lambda: pins
+            loop = Loop(app, FakeButtons())
+            loop._roomy = False
+            for t in range(0, 60, 10):
+                now[0] = t
+                app.frame = t == 0
+                loop.step(t)
+            assert len(fake.at) == expect, (pins, fake.at)
+    finally:
+        console.gc, console._mem_free = saved
