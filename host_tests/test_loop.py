@@ -240,6 +240,32 @@ def test_a_button_changed_during_the_polls_work_is_heard_before_a_frame_is_drawn
     assert app.stop_frame() is True
 
 
+class _GcAt:
+    """console's gc and _mem_free for a test (``with _GcAt(now) as fake``):
+    1 KB free, so a collection is due at every chance; ``fake.at`` records
+    the times (``now[0]``) it collected."""
+
+    def __init__(self, now):
+        self.now = now
+        self.at = []
+
+    def collect(self):
+        self.at.append(self.now[0])
+
+    def __enter__(self):
+        import console
+
+        self._saved = console.gc, console._mem_free
+        console.gc = self
+        console._mem_free = lambda: 1024
+        return self
+
+    def __exit__(self, *exc):
+        import console
+
+        console.gc, console._mem_free = self._saved
+
+
 class _Framing(FakeApp):
     """A FakeApp whose draw() says whether it drew a frame (set ``frame``)."""
     frame = False
@@ -323,8 +349,6 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
     # are each answered first: the collection comes once the app's
     # look_until (its last arrow key's time and 250 ms) is past, at an idle
     # poll after the frame
-    import console
-
     class Framing(_Framing):
         keyed = []
         look_until = 0
@@ -335,18 +359,8 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
                 self.keyed.append(now[0])
                 self.look_until = now[0] + 250
 
-    class FakeGc:
-        at = []
-
-        def collect(self):
-            self.at.append(now[0])
-
     now = [0]
-    fake = FakeGc()
-    saved = console.gc, console._mem_free
-    console.gc = fake
-    console._mem_free = lambda: 1024
-    try:
+    with _GcAt(now) as fake:
         app = Framing()
         buttons = FakeButtons()
         loop = Loop(app, buttons)
@@ -361,28 +375,14 @@ def test_the_collection_when_the_app_waits_for_you_waits_till_arrow_keys_stop_co
             loop.step(t)
         assert len(app.keyed) == 3, app.keyed
         assert len(fake.at) == 1 and app.look_until <= fake.at[0] < app.look_until + 50, (fake.at, app.keyed)
-    finally:
-        console.gc, console._mem_free = saved
 
 
 def test_the_collection_at_your_turn_gives_way_to_a_button_that_began_to_move():
     # the poll read the buttons before the app drew; a press begun since
     # (still in its debounce time: the app's key_moving sees it) would wait
     # on the collection, so none comes: the key's frame brings the next one
-    import console
-
-    class FakeGc:
-        at = []
-
-        def collect(self):
-            self.at.append(now[0])
-
     now = [0]
-    fake = FakeGc()
-    saved = console.gc, console._mem_free
-    console.gc = fake
-    console._mem_free = lambda: 1024
-    try:
+    with _GcAt(now) as fake:
         for pins, expect in ((1, 0), (0, 1)):
             del fake.at[:]
             app = _Framing()
@@ -394,5 +394,3 @@ def test_the_collection_at_your_turn_gives_way_to_a_button_that_began_to_move():
                 app.frame = t == 0
                 loop.step(t)
             assert len(fake.at) == expect, (pins, fake.at)
-    finally:
-        console.gc, console._mem_free = saved
