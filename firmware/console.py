@@ -15,7 +15,8 @@ read the buttons -> ``app.handle(key, event)``; ``app.held`` (a button is
 down: the app then starts no work a press's answer would wait on) and
 ``app.tick(now_ms)``; ``app.draw()`` (draws and shows only if something
 changed; at the first idle poll after a frame, a heap collection if the
-heap runs low); step the
+heap runs low; on the stock route also right after a key's frame while the
+players act); step the
 buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
 ``app.awake`` (optional, True while the app animates, e.g. virtual players
 acting) keeps the screen on.
@@ -47,12 +48,23 @@ from micropython import const
 # allocations after it slower). (The stock route also collected while the
 # players acted, under _COLLECT_LOW, until session 7: at the poll after a
 # key's release, where the next press, 30 ms later, waited on it.)
+# One exception on the stock route, where eight Hard players' garbage
+# (about 7 KB a decision) fills those 35 KB every few decisions: while
+# they act, right after a key's frame (the finger still on the button, the
+# next press farther off than mem_free's 8 ms and the collection's 27 ms),
+# if less than _KEY_COLLECT_BELOW is free. Else MicroPython collected at
+# the first allocation that found no room, now and then in a key's own
+# frame: 65-75 ms to answer it (seeds 9 and 3 of the think test). Not
+# after every key's frame: after a collection the allocations search the
+# holes from the heap's start, and a frame drawn there takes 45-48 ms
+# instead of 38.
 # The collection when the app waits for you also waits while arrow keys
 # come (``app.look_until``): keys that keep coming (the list view looked at
 # while the players act, on into your turn) are each answered first, not
 # after it.
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
+_KEY_COLLECT_BELOW = const(16384)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
@@ -143,10 +155,11 @@ class Loop:
                     self._swallow = b.down_mask() != 0
                     b.last_activity_ms = now
                 return
+        app = self.app
         b.poll(mask, now, self._emit)
+        keyed = getattr(app, "_keyed", False)  # a key came: this poll draws its frame
         if self._swallow and b.state == 0:
             self._swallow = False
-        app = self.app
         app.held = mask != 0  # no loading step while a press waits for its answer
         app.tick(now)
         due = self._due
@@ -158,6 +171,14 @@ class Loop:
             return
         if app.draw():
             self._framed = True
+            if (keyed and not self._roomy and _mem_free is not None and getattr(app, "awake", False)
+                    and _mem_free() < _KEY_COLLECT_BELOW):
+                # the stock route while the players act, the heap low: a
+                # collection right after a key's frame, the one moment no
+                # press waits (the finger is still on the button; the next
+                # press comes later), not at the next allocation that finds
+                # no room, maybe in the next key's frame
+                gc.collect()
         elif (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
               and now - getattr(app, "look_until", now) >= 0):
             self._framed = False  # (frames while players act: none till they wait for you)

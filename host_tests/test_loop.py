@@ -394,3 +394,44 @@ def test_the_collection_at_your_turn_gives_way_to_a_button_that_began_to_move():
                 app.frame = t == 0
                 loop.step(t)
             assert len(fake.at) == expect, (pins, fake.at)
+
+
+def test_on_the_stock_route_a_key_s_frame_while_the_players_act_is_followed_by_a_collection_if_the_heap_is_low():
+    # the code in the heap: collected right after a key's frame (the
+    # finger still on the button), not at the next allocation that finds no
+    # room, maybe in the next key's frame; never after the players' own
+    # frames, nor with room left, nor with the code in ROMFS
+    import console
+
+    class Keyed(_Framing):
+        _keyed = False
+
+        def handle(self, key, event):
+            FakeApp.handle(self, key, event)
+            if event == PRESS:
+                self._keyed = True
+
+        def draw(self):
+            shown = _Framing.draw(self)
+            if shown:
+                self._keyed = False
+            return shown
+
+    now = [0]
+    with _GcAt(now) as fake:
+        for roomy, free, expect in ((False, 1024, [0, 90]), (False, 20 * 1024, []), (True, 1024, [])):
+            del fake.at[:]
+            console._mem_free = lambda: free
+            app = Keyed()
+            app.awake = True  # the players act
+            buttons = FakeButtons()
+            loop = Loop(app, buttons)
+            loop._roomy = roomy
+            for t in range(0, 300, 10):
+                now[0] = t
+                buttons.mask = 1 << keys.UP if t in (0, 10, 20, 90, 100) else 0
+                # a frame at each key (a press at 0 and 90) and the players'
+                # own at 50, 150 and 250
+                app.frame = t in (0, 90) or t % 100 == 50
+                loop.step(t)
+            assert fake.at == expect, (roomy, free, fake.at)

@@ -58,7 +58,67 @@ BUDGET = {
     "boot romfs": "0.3 s", "boot lfs": "0.5 s", "press": "50 ms every press",
     "eval plain": "50 us", "eval fast": "16 us (tables in ROMFS)", "hard": "150 ms",
     "hand8": "60 ms (engine)", "heap romfs": "96 KB", "heap lfs": "180 KB",
+    "batch": "3 us (tables in ROMFS)", "deal": "25 us (tables in ROMFS)",
 }
+
+# 7-card evaluation inside one call over 2,000 hands in a buffer (the viper
+# loop where the tables allow it), and a Monte Carlo deal of 7 Card Stud
+# heads-up on third street (deal the unseen cards, evaluate both hands) by
+# the players' batch sampler, runs of 240 deals (Hard's), set-up included:
+# the best of 5 (as tools/bench_device_eval.py, which prints more)
+BATCH = r"""
+import time, array, gc
+from poker import evaluator as ev
+from poker import equity as eq
+from poker import sampler
+from poker.rng import Rng
+N = 2000
+rng = Rng(7)
+data = bytearray(7 * N)
+for i in range(N):
+    k = 0
+    while k < 7:
+        c = rng.below(52)
+        j = 0
+        while j < k and data[7 * i + j] != c:
+            j += 1
+        if j == k:
+            data[7 * i + k] = c
+            k += 1
+out = array.array('H', bytes(2 * N))
+gc.collect()
+best = 1 << 30
+for _ in range(5):
+    t = time.ticks_us()
+    ev.high7_batch(data, N, out)
+    best = min(best, time.ticks_diff(time.ticks_us(), t))
+run = 1 << 30
+for _ in range(5):
+    d = eq.Deal('F7S', [48, 49, 20], (), [[33]], ())
+    r = Rng(5)
+    t = time.ticks_us()
+    sampler.run(d, 240, r, None, 0, 5040)
+    run = min(run, time.ticks_diff(time.ticks_us(), t))
+print("BATCH", sampler.FAST_PATH, best / N, run / 240)
+"""
+
+# The boot profile: a main.py that imports what console.main() imports,
+# in its order, noting time.ticks_us() (time since reset) between, then
+# runs it; the NEW GAME frame's first and last byte on the bus close it
+BOOT_MAIN = """import time
+T = [time.ticks_us()]
+from hw import hardware_setup
+from ui import keys
+T.append(time.ticks_us())
+from poker.rng import Rng
+from poker.store import Store
+from ui.app import App
+T.append(time.ticks_us())
+import console
+T.append(time.ticks_us())
+del hardware_setup, keys, Rng, Store, App
+console.main()
+"""
 
 EVAL = r"""
 import time, gc
@@ -216,7 +276,34 @@ def fresh_figures(route, firmware, build, first):
         vp.run_until_frame(lambda f: f.data == first, 5000)
         ev = evaluation(vp)
         whole, engine = [int(x) for x in _parse(vp.exec(HAND8, timeout_ms=120000), "HAND8")[0]]
-    return ev, whole, engine
+        batch = _parse(vp.exec(BATCH, timeout_ms=120000), "BATCH")[0]
+    return ev, whole, engine, (batch[0], float(batch[1]), float(batch[2]))
+
+
+def boot_profile(route, firmware, build, first):
+    """Where power-on to NEW GAME goes (BOOT_MAIN): ms at each step."""
+    board = _board()
+    inst = app_install(route, build, board)
+    inst["files"]["main.py"] = BOOT_MAIN.encode()
+    with VirtualPico(board) as vp:
+        vp.boot(uf2(firmware), **inst)
+        f = vp.run_until_frame(lambda f: f.data == first, 5000)
+        marks = [int(x) / 1000 for x in _parse(vp.exec("print('MARKS', *T)"), "MARKS")[0]]
+    return marks + [_ms(f.t0), _ms(f.t1)]
+
+
+def boot_lines(route, firmware, build, first):
+    t = boot_profile(route, firmware, build, first)
+    steps = ("  reset to main.py (bootrom, MicroPython, filesystem)",
+             "  the hardware layer imported (hw.hardware_setup, ui.keys)",
+             "  the app imported (poker.rng, poker.store, ui.app)",
+             "  console imported",
+             "  devices set up (the display's init on the bus), app made, NEW GAME drawn",
+             "  NEW GAME sent on the bus")
+    print("  boot profile (a main.py that notes the time between console.main's imports):")
+    for i, what in enumerate(steps):
+        _line(what, "%.1f ms" % (t[i] - (t[i - 1] if i else 0)), "-")
+    _line("  power-on to NEW GAME, this main.py", "%.0f ms" % t[-1], BUDGET["boot " + route])
 
 
 def played_figures(vp, hands):
@@ -282,6 +369,7 @@ def main(argv=None):
     ap.add_argument("--heap-hands", default="F7S:2,FT:1", help="the game of the heap run (default F7S:2,FT:1)")
     ap.add_argument("--heap-only", action="store_true", help="only the heap run (heap free at NEW GAME, least free, peak)")
     ap.add_argument("--think-only", action="store_true", help="only the presses while 8 Hard players think")
+    ap.add_argument("--boot-only", action="store_true", help="only the boot profile")
     ap.add_argument("--route", choices=[r for r, _ in ROUTES], default=None, help="one route only (default both)")
     ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
     args = ap.parse_args(argv)
@@ -305,6 +393,10 @@ def main(argv=None):
         if args.think_only:
             print("%s route (%s):" % (route, firmware))
             think_lines(route, firmware, build, think)
+            continue
+        if args.boot_only:
+            print("%s route (%s):" % (route, firmware))
+            boot_lines(route, firmware, build, first)
             continue
         vp, boot, lat = boot_and_play(route, firmware, build, first, steps)
         problems = vp.problems()
@@ -330,7 +422,7 @@ def main(argv=None):
         free, alloc, played_ev, hard = played_figures(vp, args.decision_hands)
         vp.close()
         think_lines(route, firmware, build, think)
-        (mode, fast, plain_us, fast_us), whole, engine = fresh_figures(route, firmware, build, first)
+        (mode, fast, plain_us, fast_us), whole, engine, batch = fresh_figures(route, firmware, build, first)
         _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
             free / 1024, alloc / 1024), "-")
         _line("7-card evaluation, plain bytecode (%s tables), fresh heap" % mode, "%.1f us" % plain_us,
@@ -338,16 +430,21 @@ def main(argv=None):
         _line("7-card evaluation, plain bytecode, after the game", "%.1f us" % played_ev[2], BUDGET["eval plain"])
         _line("7-card evaluation, fast path (%s, %s tables)" % (fast, mode), "%.1f us (after the game %.1f)" % (
             fast_us, played_ev[3]), BUDGET["eval fast"])
+        _line("7-card evaluation in high7_batch (2,000 hands, one call, %s tables)" % mode,
+              "%.2f us a hand" % batch[1], BUDGET["batch"])
+        _line("Monte Carlo deal, 7 Card Stud heads-up (batch sampler %s, runs of 240)" % batch[0],
+              "%.1f us" % batch[2], BUDGET["deal"])
         for code, n, med, mx in hard:
             _line("Hard decision %s (%s decisions, median / max)" % (code, n),
                   "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
         _line("8-player 7 Card Stud hand to showdown, engine alone", "%.1f ms" % (engine / 1000), BUDGET["hand8"])
         _line("8-player 7 Card Stud hand, engine and evaluator", "%.1f ms" % (whole / 1000), "-")
         heap_lines(route, firmware, build, first, heap_steps)
+        boot_lines(route, firmware, build, first)
         if problems:
             print("  PROBLEMS: %s" % problems[:3])
     frozen = uf2("STUD_PICO-FROZEN")
-    if os.path.exists(frozen) and not args.heap_only and not args.think_only and args.route is None:
+    if os.path.exists(frozen) and not (args.heap_only or args.think_only or args.boot_only) and args.route is None:
         board = _board()
         with VirtualPico(board) as vp:
             vp.boot(frozen, **app_install("romfs", build, board))
