@@ -2,6 +2,7 @@
 
     python tools/bench_device.py [--hands N] [--decision-hands N]   (make bench-device)
     python tools/bench_device.py --heap-only [--route lfs]   (the heap run alone)
+    python tools/bench_device.py --think-only | --boot-only  (those lines alone)
 
 Each line prints the figure and its budget (docs/device.md, "Budgets"). Both
 routes: STUD_PICO with the ROMFS image (code and full tables in flash) and
@@ -25,13 +26,18 @@ RAM), installed as `make deploy` installs them, seed 1234.
   bytecode and the fast path, after the game and on a board just booted
   (a bytecode frame over 11 words is a heap block, whose cost grows with
   the heap's fragmentation: the two figures part if the plain path's frame
-  leaves the C stack); Hard's decision times per game (4 Hard seats,
+  leaves the C stack); 7-card evaluation in ``high7_batch`` (2,000 hands,
+  one call) and a Monte Carlo deal of 7 Card Stud heads-up by the
+  players' batch sampler (BATCH); Hard's decision times per game (4 Hard seats,
   self-play); one 8-player 7 Card Stud hand, everyone calling to the
   showdown, the engine alone (evaluator stubbed, as tools/bench_engine.py)
   and with the evaluator; heap free with the game stopped;
 - heap free at NEW GAME and the least heap free while playing: a shorter
   game (--heap-hands) with a main.py that collects garbage every 20 polls (the first
-  at the first poll) and keeps the least gc.mem_free().
+  at the first poll) and keeps the least gc.mem_free();
+- the boot profile (--boot-only: these lines alone): a main.py that notes
+  the time between console.main()'s imports, then runs it, and the NEW GAME
+  frame's first and last byte on the bus.
 
 Emulated time counts cycles at 125 MHz; flash cache misses are not
 modelled, so a real Pico may be a little slower.
