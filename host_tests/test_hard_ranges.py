@@ -144,3 +144,19 @@ def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
     assert hard._choose(good, 1, 650)[0] != 'fold'
     assert hard.discount_pct(_facing_a_completion('F7S', True)) < 100
 
+
+def test_hard_reads_a_razz_last_round_bet_as_an_eight_low_made():
+    # both seats check or call to the last round, then seat 1 bets: in
+    # razz Hard samples his cards as an eight-low made (class 2); in seven
+    # card stud a bet there still means a pair (class 1)
+    for code, made in (('FR', 2), ('F7S', 1)):
+        h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
+        while h.street < VARIANTS[code].streets - 1:
+            kinds = [a[0] for a in h.legal_actions()]
+            h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+        if h.actor == 0:
+            h.act('check')
+        h.act('bet')
+        v = h.view(0)
+        hard = players.make('hard', 'balanced', seed=5)
+        assert hard.ranges(v)[0][2] == made, (code, hard.ranges(v))

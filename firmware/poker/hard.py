@@ -557,6 +557,8 @@ class Hard(Normal):
                     if agg > 440 and self._bluffs(view, 0, s) < _MANIAC:
                         agg = 440
                     nr = 950 - agg if agg < 650 else 300
+                if code == 'FR' and st == view.variant.streets - 1:
+                    b = 2  # razz's last round: a bet means an eight-low made
                 out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
             elif fold >= 300:
                 out.append((lo, rej, 1, fold if fold < 900 else 900, ncur))
