@@ -1,9 +1,10 @@
 # portable
-"""poker.hard: what a seat's first-round answers say of its cards, and
-when a steal pays. (Its own module: test_players.py already fills
-MicroPython's 180 KB test heap.)"""
+"""poker.hard: what a seat's first-round answers say of its cards, when
+a steal pays, and how razz's raises and last-round bets are read. (Its
+own module: test_players.py already fills MicroPython's 180 KB test
+heap.)"""
 from deck import shuffled
-from poker import players
+from poker import equity, players
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import lexibook
@@ -93,3 +94,69 @@ def test_hard_re_raises_on_the_last_round_only_thick_into_a_seat_that_never_bluf
     assert v.raises == 2 and v.bettor == 1
     assert value.call_pct(v) < 100 and bluffer.call_pct(v) == 100
     assert value.value_pct(v) == bluffer.value_pct(v) + 16
+
+
+def _facing_a_completion(code, good):
+    # a first-round view of the seat that faces a completion (the other
+    # seat completes, or brings in and is completed on), its start among
+    # the best 30 % (good) or outside the best 55 %
+    k = 0
+    while True:
+        k += 1
+        h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
+        h.act('bring_in')
+        h.act('complete')
+        v = h.view(h.actor)
+        me = v.seat
+        s = equity.start_score(code, [v.down[me][0], v.down[me][1], v.up[me][0]])
+        if (s >= players.P70[code]) if good else (s < players.P45[code]):
+            return v
+
+
+def test_hard_folds_a_weak_razz_start_to_a_first_round_raise_whatever_its_sample_says():
+    # razz: a start outside the best 55 % folds to a completion even when
+    # its sample of 40-odd deals says 700 per 1000 (the noise of so few
+    # deals called A-8-K against a `tag`); a start of the best 30 % at
+    # that equity plays on; and a weak start plays on against a seat that
+    # never folds to bets (a maniac's completion is any hand)
+    hard = players.make('hard', 'balanced', seed=5)
+    weak = _facing_a_completion('FR', False)
+    assert weak.their_raises == 1 and weak.to_call > 0
+    assert hard._choose(weak, 1, 700)[0] == 'fold'
+    good = _facing_a_completion('FR', True)
+    assert hard._choose(good, 1, 700)[0] != 'fold'
+    against_maniac = players.make('hard', 'balanced', seed=5)
+    # (facing a bet: folds, calls, raises; bets, checks; last round)
+    against_maniac.seen[1 - weak.seat] = [0, 60, 90, 40, 0, 0, 10]
+    assert against_maniac._choose(weak, 1, 700)[0] != 'fold'
+    # seven card stud keeps its sample's word (it measured no better)
+    assert hard._choose(_facing_a_completion('F7S', False), 1, 700)[0] != 'fold'
+
+
+def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
+    # the completion's range already weighs the deals (a strong start):
+    # no discount per raise on top on razz's first round (it folded 5-3-2
+    # to a `tag`'s completion); on later rounds and in other games it stays
+    hard = players.make('hard', 'balanced', seed=5)
+    good = _facing_a_completion('FR', True)
+    assert hard.discount_pct(good) == 100
+    # razz's entry against raisers: about 118 % of a fair share here
+    assert hard._choose(good, 1, 650)[0] != 'fold'
+    assert hard.discount_pct(_facing_a_completion('F7S', True)) < 100
+
+
+def test_hard_reads_a_razz_last_round_bet_as_an_eight_low_made():
+    # both seats check or call to the last round, then seat 1 bets: in
+    # razz Hard samples his cards as an eight-low made (class 2); in seven
+    # card stud a bet there still means a pair (class 1)
+    for code, made in (('FR', 2), ('F7S', 1)):
+        h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
+        while h.street < VARIANTS[code].streets - 1:
+            kinds = [a[0] for a in h.legal_actions()]
+            h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+        if h.actor == 0:
+            h.act('check')
+        h.act('bet')
+        v = h.view(0)
+        hard = players.make('hard', 'balanced', seed=5)
+        assert hard.ranges(v)[0][2] == made, (code, hard.ranges(v))

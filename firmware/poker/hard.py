@@ -8,7 +8,7 @@ from micropython import const
 
 from poker import equity as _eq
 from poker import evaluator as _ev
-from poker.players import AGGRESSIVE, P45, P70, Normal, final_street, find
+from poker.players import AGGRESSIVE, P45, P70, Normal, act, final_street, find
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
@@ -58,6 +58,9 @@ _MANIAC = const(200)
 _STEAL_FOLDS = const(600)
 # ...and into seats that fold to one this often (together), with any start
 _STEAL_ANY = const(800)
+# razz: weak starts fold to first-round raises from seats that fold to
+# bets at least this often (permille; a maniac's raises are any hand)
+_FOLDS = const(50)
 
 # Hard's scratch lists for rating shown hands: all cards of a street (at
 # most seven plus the board), a start of 2, 3 or 4 cards
@@ -350,6 +353,11 @@ class Hard(Normal):
 
     def discount_pct(self, view):
         # a maniac's raise says little; a value bettor's says more
+        if view.street == 0 and view.variant.code == 'FR':
+            # razz's first round: the ranges alone (a completion's strong
+            # start, a tight seat's calls) weigh the deals; discounted on
+            # top, 5-3-2 folded to a `tag`'s completion
+            return 100
         if self._maniac(view):
             return 95
         # and a passive player's raise more still
@@ -466,7 +474,16 @@ class Hard(Normal):
         return Normal.think(self, view)
 
     def _choose(self, view, nopp, e):
-        a = Normal._choose(self, view, nopp, e)
+        if view.street == 0 and view.their_raises and view.variant.code == 'FR' \
+                and self._weak_at(view, view.seat, 0) and self._stat(view)[0] >= _FOLDS:
+            # razz: a start outside the best 55 % folds to a first-round
+            # raise, whatever a sample of 40-odd deals rates it (one deal
+            # in 40 moves it 25 per 1000: enough to call A-8-K against a
+            # `tag`); not to seats that never fold to bets (a maniac's
+            # raise is any hand)
+            a = act(view, 'fold')
+        else:
+            a = Normal._choose(self, view, nopp, e)
         self._stat_view = None  # (keeps no view alive between decisions)
         return a
 
@@ -540,6 +557,8 @@ class Hard(Normal):
                     if agg > 440 and self._bluffs(view, 0, s) < _MANIAC:
                         agg = 440
                     nr = 950 - agg if agg < 650 else 300
+                if code == 'FR' and st == view.variant.streets - 1:
+                    b = 2  # razz's last round: a bet means an eight-low made
                 out.append((lo, rej, 2 if b >= 2 else 1, nr, ncur))
             elif fold >= 300:
                 out.append((lo, rej, 1, fold if fold < 900 else 900, ncur))
