@@ -81,16 +81,12 @@ from poker.rng import Rng
 N = 2000
 rng = Rng(7)
 data = bytearray(7 * N)
-for i in range(N):
-    k = 0
-    while k < 7:
-        c = rng.below(52)
-        j = 0
-        while j < k and data[7 * i + j] != c:
-            j += 1
-        if j == k:
-            data[7 * i + k] = c
-            k += 1
+deck = bytearray(range(52))
+for i in range(N):  # 7 distinct cards a hand: the first 7 of a partial shuffle
+    for j in range(7):
+        k = j + rng.below(52 - j)
+        deck[j], deck[k] = deck[k], deck[j]
+    data[7 * i:7 * i + 7] = deck[:7]
 out = array.array('H', bytes(2 * N))
 gc.collect()
 best = 1 << 30
