@@ -91,13 +91,19 @@ def play(variant, rules, bots, dealer, deck, stack, timer=None, log=None):
     return net
 
 
-def match(code, a, b, deals, seats, seed, profile='lexibook', lone=False, log=None):
+def _rules(profile):
+    # the stakes of issue 16's matches: 10/20 (casino: ante 1, bring-in 5,
+    # heads-up uncapped; lexibook: ante and bring-in 2, three raises)
+    return lexibook() if profile == 'lexibook' else casino()
+
+
+def match(code, a, b, deals, seats, seed, profile='casino', lone=False, log=None):
     """A's big bets per deal-hand for each duplicate deal (list of floats).
     ``lone``: one A against seats - 1 B's, the deal played once with A in
     each seat (else A, B alternating, twice). ``log``: a list that gets
     every hand played (``play``), with its deal, rotation and A's seats."""
     variant = VARIANTS[code]
-    rules = lexibook() if profile == 'lexibook' else casino()
+    rules = _rules(profile)
     bb = rules.big_bet
     rng = Rng(seed)
     out = []
@@ -145,13 +151,13 @@ PAIRS = (('hard', 'normal'), ('hard', 'easy'), ('normal', 'easy'),
 
 
 def _job(args):
-    code, a, b, deals, seats, seed, lone, log = args
+    code, a, b, deals, seats, seed, lone, log, profile = args
     if not log:
-        return code, a, b, match(code, a, b, deals, seats, seed, lone=lone)
+        return code, a, b, match(code, a, b, deals, seats, seed, profile, lone)
     # hand logs: one JSON line a hand, a file per game and pair
     import json
     hands = []
-    xs = match(code, a, b, deals, seats, seed, lone=lone, log=hands)
+    xs = match(code, a, b, deals, seats, seed, profile, lone, hands)
     path = '%s-%s-%s-%s-%d.jsonl' % (log, code.replace('/', ''), a, b, seed)
     with open(path, 'w') as f:
         for h in hands:
@@ -159,12 +165,12 @@ def _job(args):
     return code, a, b, xs
 
 
-def strength(games, deals, seats, seed, jobs, pairs, lone=False, log=None):
+def strength(games, deals, seats, seed, jobs, pairs, lone=False, log=None, profile='casino'):
     import time
     tasks = []
     for code in games:
         for a, b in pairs:
-            tasks.append((code, a, b, deals, seats, seed, lone, log))
+            tasks.append((code, a, b, deals, seats, seed, lone, log, profile))
     t0 = time.time()
     if lone:
         print('Duplicate matches: %d deals x %d rotations, one A against %d B, '
@@ -172,6 +178,7 @@ def strength(games, deals, seats, seed, jobs, pairs, lone=False, log=None):
     else:
         print('Duplicate matches: %d deals x 2 rotations x %d seats per pair, '
               'bb/100 of A (95%% CI)' % (deals, seats))
+    print('rules: %r, style balanced' % _rules(profile))
     print('%-6s %-8s %-8s %9s %16s %s' % ('game', 'A', 'B', 'bb/100', '95% CI', ''))
     sys.stdout.flush()
     if jobs > 1:
@@ -294,6 +301,8 @@ def main():
     ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--pairs', default='', help='e.g. hard-normal,easy-station; '
                     'B may also be textbook, tag, rock, maniac (tools/bench_opponents.py)')
+    ap.add_argument('--profile', choices=('casino', 'lexibook'), default='casino',
+                    help='the rules of the strength matches, at 10/20 (default casino)')
     ap.add_argument('--lone', action='store_true', help='one A against seats - 1 B')
     ap.add_argument('--log', metavar='PREFIX', help='hand logs: every hand of each game '
                     'and pair as one JSON line (cards, actions, net chips) in '
@@ -319,7 +328,8 @@ def main():
         pairs = PAIRS
         if o.pairs:
             pairs = [tuple(p.split('-')) for p in o.pairs.split(',')]
-        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs, o.lone, o.log)
+        ok = strength(o.games.split(','), o.deals, o.seats, o.seed, o.jobs, pairs, o.lone, o.log,
+                      o.profile)
     return 0 if ok else 1
 
 

@@ -145,9 +145,6 @@ def strong_start(view):
     return s >= (PREMIUM[code] if view.their_raises else P70[code])
 
 
-# Hard's first-round entry (% of a fair share: against raisers, against
-
-
 # ---------------------------------------------------------------- the levels
 
 LEVELS = ('easy', 'normal', 'hard')
