@@ -6,7 +6,8 @@
     micropython -X heapsize=256k tools/bench_players.py   # the timing part (the
                                                           # script is compiled from source)
 
-Strength: duplicate matches. Each deal (a preset deck order) is played twice
+Strength: duplicate matches, under the casino rules at 10/20 (issue 16's
+matches; ``--profile lexibook`` for the console's). Each deal (a preset deck order) is played twice
 at a table of ``--seats`` seats (default 4, the console's table): once with
 the two players alternating A, B, A, B round the table and once with B, A,
 B, A, so every card goes to each player once and the luck of the deal
