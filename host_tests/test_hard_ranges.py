@@ -160,3 +160,53 @@ def test_hard_reads_a_razz_last_round_bet_as_an_eight_low_made():
         v = h.view(0)
         hard = players.make('hard', 'balanced', seed=5)
         assert hard.ranges(v)[0][2] == made, (code, hard.ranges(v))
+
+
+def _first_in(code, seats):
+    # the first seat to act after the bring-in, nobody in yet
+    h = Hand(VARIANTS[code], lexibook(), [400] * seats, 0, deck=shuffled(Rng(3)))
+    h.act('bring_in')
+    v = h.view(h.actor)
+    assert v.street == 0 and v.raises == 0 and v.live_opponents == seats - 1
+    return v
+
+
+def _remembering(vp):
+    # a Hard whose memory of every seat holds these first-round counts:
+    # (choices, came in; first-round raises faced, folded to)
+    hard = players.make('hard', 'balanced', seed=5)
+    for s in range(4):
+        hard.vp[s] = bytearray(vp)
+    return hard
+
+
+def test_hard_completes_by_how_the_seats_answer_first_round_raises():
+    # the same memory of later rounds (none); the seats folded to 18 of
+    # 20 first-round raises, to 10 or to 2: into three seats a completion
+    # is called only by the starts that do not fold, so the more they fold
+    # the thicker the value line; heads-up only against a seat that folds
+    # to most of them (else, and in hold'em, the answers to later bets
+    # set it: the same line whatever the first-round folds)
+    for code in ('FR', 'F7S'):
+        v = _first_in(code, 4)
+        folders = _remembering((20, 10, 20, 18))
+        half = _remembering((20, 10, 20, 10))
+        callers = _remembering((20, 10, 20, 2))
+        assert folders.value_pct(v) > half.value_pct(v) > callers.value_pct(v), code
+        v = _first_in(code, 2)
+        assert folders.value_pct(v) > half.value_pct(v) == callers.value_pct(v), code
+    h = Hand(VARIANTS['FT'], lexibook(), [400] * 4, 0, deck=shuffled(Rng(3)))
+    v = h.view(h.actor)
+    assert v.street == 0 and v.live_opponents == 3
+    assert _remembering((20, 10, 20, 18)).value_pct(v) == _remembering((20, 10, 20, 2)).value_pct(v)
+
+
+def test_hard_steals_into_several_seats_only_when_all_of_them_fold_to_a_raise_often():
+    # seats that come in 2 times of 20 and fold to 12 of 20 first-round
+    # raises: heads-up a steal pays (one seat, who seldom comes in); into
+    # three such seats a completion takes the pot about one time in five,
+    # and none is tried; into three that folded to all 20 it is
+    v = _first_in('FR', 4)
+    assert _remembering((20, 2, 20, 12)).steal_rate(v) == 0
+    assert _remembering((20, 2, 20, 20)).steal_rate(v) > 300
+    assert _remembering((20, 2, 20, 12)).steal_rate(_first_in('FR', 2)) == 900

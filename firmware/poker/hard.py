@@ -93,6 +93,10 @@ class Hard(Normal):
     # where the start-score ranges measured better than none (Omaha's
     # four-card starts are too crude a score)
     range_games = ('F7S', 'F7S/8', 'FR', 'F5S', 'FT')
+    # where the first round's value line and steals into several seats
+    # measured better read by the seats' answers to first-round raises
+    # (value_pct, steal_rate)
+    first_folds_games = ('F7S', 'FR')
     entry = 70            # first round, against raisers...
     entry_low = 50        # ...against callers and against maniacs
     now_reject = 700      # how firmly a bet this round means a made hand
@@ -326,6 +330,21 @@ class Hard(Normal):
 
     def value_pct(self, view):
         fold, _agg = self._stat(view)
+        if view.street == 0 and view.variant.code in self.first_folds_games:
+            # a first-round raise is called by the starts that do not fold
+            # to one (later the pot's odds keep most hands in): into several
+            # seats, or into one that folds to most of them, their folds to
+            # first-round raises (all together, a prior of one in three)
+            # set the line
+            f = n = 0
+            for s in range(len(view.folded)):
+                vp = self.vp.get(s)
+                if s != view.seat and not view.folded[s] and vp is not None:
+                    f += vp[3]
+                    n += vp[2]
+            f = (f + 1) * 1000 // (n + 3)
+            if view.live_opponents > 1 or f >= _STEAL_FOLDS:
+                fold = f
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
         v = 2 if v < 2 else (24 if v > 24 else v)
@@ -378,6 +397,10 @@ class Hard(Normal):
             return 1000
         me = view.seat
         worst = 0
+        if view.live_opponents > 1 and view.variant.code in self.first_folds_games:
+            # into several seats only their folds to first-round raises
+            # count: each seldom comes in, yet one of them often does
+            worst = 1000
         for s in range(len(view.folded)):
             if s != me and not view.folded[s]:
                 vp = self.vp[s]
