@@ -210,3 +210,56 @@ def test_hard_steals_into_several_seats_only_when_all_of_them_fold_to_a_raise_of
     assert _remembering((20, 2, 20, 12)).steal_rate(v) == 0
     assert _remembering((20, 2, 20, 20)).steal_rate(v) > 300
     assert _remembering((20, 2, 20, 12)).steal_rate(_first_in('FR', 2)) == 900
+
+
+def _facing_a_last_round_bet(k):
+    # razz, both seats check or call to the last round, seat 1 bets: the
+    # view of seat 0
+    h = Hand(VARIANTS['FR'], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
+    while h.street < 4 or h.actor != 1:
+        kinds = [a[0] for a in h.legal_actions()]
+        h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+    h.act('bet')
+    return h
+
+
+def test_hard_calls_a_seats_last_round_bets_by_what_its_calls_of_them_won():
+    # a seat whose last-round bets shown down were half bluffs: called on
+    # the equity believed (100 %) until our calls of them come out; calls
+    # that won what we believed keep it there, calls that won a tenth of
+    # it bring it down to about a tenth (the prior: five calls at face value)
+    h = _facing_a_last_round_bet(1)
+    v = h.view(0)
+    hard = players.make('hard', 'balanced', seed=5)
+    hard.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
+    assert hard.call_pct(v) == 100
+    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 9000]
+    assert hard.call_pct(v) == 100
+    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 900]
+    assert 20 <= hard.call_pct(v) <= 30
+    many = players.make('hard', 'balanced', seed=5)
+    many.sd[1] = hard.sd[1]
+    many.seen[1] = [0, 0, 0, 0, 0, 0, 0, 90000, 9000]
+    assert 10 <= many.call_pct(v) < hard.call_pct(v)
+
+
+def test_hard_counts_its_last_round_call_when_the_hand_ends():
+    # Hard calls a last-round bet: the final view adds the equity it
+    # believed and the share of the pot it won to its memory of the bettor
+    k = 0
+    while True:
+        k += 1
+        h = _facing_a_last_round_bet(k)
+        hard = players.make('hard', 'balanced', seed=5)
+        a = hard.decide(h.view(0))
+        if a[0] == 'call':
+            break
+    believed = hard.river_e
+    assert 0 < believed <= 1000
+    h.act(*a)
+    assert h.finished
+    v = h.view(0)
+    hard.observe(v)
+    hard.observe(v)  # (the same final view again counts once)
+    assert hard.seen[1][7] == believed
+    assert hard.seen[1][8] == v.winnings[0] * 1000 // v.pot

@@ -53,6 +53,10 @@ _SD_N = const(6)
 _VALUE = const(150)
 _MANIAC = const(200)
 
+# how much a seat's last-round bets say before our calls of them are
+# counted (an equity believed in permille, summed: about five calls)
+_CALLS_PRIOR = const(1500)
+
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
@@ -109,7 +113,8 @@ class Hard(Normal):
         Normal.__init__(self, style, seed)
         self.clock = _CLOCK  # (an attribute of the object: a function, not a method)
         # per seat: folds, calls, raises (facing a bet); bets, checks; on
-        # the last round, folds and calls facing a bet
+        # the last round, folds and calls facing a bet; our last-round
+        # calls of its bets: the equity believed, the pot share won (summed)
         self.seen = {}
         # per seat, what its hands shown down said (bytearray(_SD_N), see
         # _learn_showdown): how often its bets were bluffs, by street
@@ -126,6 +131,8 @@ class Hard(Normal):
         self._last = None
         self._pot = 0
         self._end = None
+        self.river_e = 0     # the equity believed at the last call (Normal._choose)
+        self._called = None  # (seat, equity believed): our last-round call of its bet
 
     def observe(self, view):
         """Counts the other seats' actions it has not counted yet. Called
@@ -142,10 +149,20 @@ class Hard(Normal):
                 return  # this final view again
             self._end = end
             self._learn_showdown(view)
+            c = self._called
+            self._called = None
+            if c is not None and view.pot:
+                # our last-round call of his bet: the equity we believed
+                # and the share of the pot it won
+                st = self.seen.get(c[0])
+                if st is not None:
+                    st[7] += c[1]
+                    st[8] += view.winnings[view.seat] * 1000 // view.pot
         if d and (len(acts) < d or acts[d - 1] != self._last or
                   (view.pot < self._pot and not view.finished)):
             d = 0  # a new hand (a finished hand's pot may read 0: paid out)
         if d == 0:
+            self._called = None
             self._vp_hand = 0
             self._f0_hand = 0
             self._agg0 = -1
@@ -169,7 +186,7 @@ class Hard(Normal):
                 continue
             st = seen.get(s)
             if st is None:
-                st = seen[s] = [0, 0, 0, 0, 0, 0, 0]
+                st = seen[s] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
             if a[0] == last and (k == 'fold' or k == 'call'):
                 st[5 if k == 'fold' else 6] += 1  # facing a bet on the last round
             if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._vp_hand >> s & 1:
@@ -448,12 +465,19 @@ class Hard(Normal):
         # a bettor who never bluffs the last round is called with hands
         # that beat his value bets, not with hands that beat a random one
         # (from 30 % of the equity believed, for one never seen bluffing
-        # there: a `tag`'s last-round razz bets beat eight of nine calls)
+        # there: a `tag`'s last-round razz bets beat eight of nine calls);
+        # then, as our calls of his bets come out, by what they won of what
+        # we believed (a textbook player's razz bets beat nearly every call
+        # after our check, though his shown bets were often ten-lows)
         b = view.bettor
         if b is None or b == view.seat:
             return 100
         rb = self._bluffs(view, 1, b)
-        return 100 if rb >= _VALUE else 30 + rb * 70 // _VALUE
+        c = 100 if rb >= _VALUE else 30 + rb * 70 // _VALUE
+        st = self.seen.get(b)
+        if st is not None:
+            c = (st[8] + c * _CALLS_PRIOR // 100) * 100 // (st[7] + _CALLS_PRIOR)
+        return c if c < 100 else 100
 
     def bluff_rate(self, view):
         fold, _agg = self._stat(view)
@@ -507,6 +531,9 @@ class Hard(Normal):
             a = act(view, 'fold')
         else:
             a = Normal._choose(self, view, nopp, e)
+            if a[0] == 'call' and final_street(view) and view.bettor is not None \
+                    and view.bettor != view.seat:
+                self._called = (view.bettor, self.river_e)
         self._stat_view = None  # (keeps no view alive between decisions)
         return a
 

@@ -31,7 +31,8 @@ Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
   into those who call, believes the bets of the passive and of value
   bettors (no re-raise wars with them), discounts the raises of a maniac
   whose hands shown down were junk, folds weak last-round calls to a
-  player who never bluffs there, steals from players who seldom come in
+  player who never bluffs there (and as its calls of a seat's last-round
+  bets won less than it believed), steals from players who seldom come in
   or who fold to first-round raises (with any start from those who nearly
   always do);
   semi-bluffs; never the seed-002 impossible call.
@@ -375,6 +376,7 @@ class Normal(_Base):
             return act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
         if final:
+            self.river_e = e  # (Hard checks its last-round calls against it)
             e = e * self.call_pct(view) // 100
         if not final:
             need = need * (85 - 10 * self.loose) // 100  # cards to come
