@@ -263,3 +263,36 @@ def test_hard_counts_its_last_round_call_when_the_hand_ends():
     hard.observe(v)  # (the same final view again counts once)
     assert hard.seen[1][7] == believed
     assert hard.seen[1][8] == v.winnings[0] * 1000 // v.pot
+
+
+def _facing_a_first_round_raise(code, seats=2):
+    # a first-round view of the seat that faces a raise, its start not
+    # one of the premium ones every level plays
+    k = 0
+    while True:
+        k += 1
+        h = Hand(VARIANTS[code], lexibook(), [400] * seats, 0, deck=shuffled(Rng(k)))
+        h.act('raise')
+        v = h.view(h.actor)
+        if v.their_raises == 1 and v.to_call > 0 and not players.strong_start(v):
+            return v
+
+
+def test_hard_heads_up_omaha_entry_does_not_rise_with_the_raisers_aggression():
+    # against seats that raise often (not maniacs: no showdowns seen), a
+    # raised start needs 70 % of a fair share in hold'em and in Omaha
+    # into several seats; heads-up in Omaha, whose starts run close, half
+    # of one (the hand logs against Normal: Hard folded 122 starts to
+    # raises that Normal called and won with)
+    for code, seats, line in (('FT', 2, 70), ('FO', 2, 50), ('FO/8', 2, 50), ('FO', 4, 70)):
+        v = _facing_a_first_round_raise(code, seats)
+        hard = players.make('hard', 'balanced', seed=5)
+        for s in range(seats):
+            # (facing a bet: folds, calls, raises; bets, checks; ...)
+            hard.seen[s] = [0, 10, 10, 10, 0, 0, 0, 0, 0]
+        assert hard.entry_pct(v) == line, (code, seats)
+        if seats == 2:
+            # 375 per 1000 is 300 after the raise's discount: above half
+            # a fair share (250), below 70 % of one (350)
+            assert hard.discount_pct(v) == 80
+            assert (hard._choose(v, 1, 375)[0] != 'fold') == (line == 50), code

@@ -380,7 +380,10 @@ class Hard(Normal):
         if not view.their_raises:
             return lo - 20  # only the bring-in or the blinds to pay: cheap
         _fold, agg = self._stat(view)
-        if self._maniac(view):
+        if self._maniac(view) or view.live_opponents == 1 and view.variant.code in ('FO', 'FO/8'):
+            # heads-up Omaha: four-card starts run close (a raise says
+            # little of who is ahead); into several seats a start needs
+            # more than its equity, a hand that can make the best one
             return lo
         if agg > 440:
             agg = 440
