@@ -20,8 +20,8 @@ from simpaths import add  # noqa: E402  (this folder is on the path)
 add("firmware")
 
 from poker.players import make  # noqa: E402
-from poker.game import Game  # noqa: E402
-from poker.settings import Settings  # noqa: E402
+from poker.match.game import Game  # noqa: E402
+from poker.match.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
 GAMES = ("FT", "FO", "FO/8", "F7S", "F7S/8", "FR", "F5S")
