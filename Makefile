@@ -69,8 +69,9 @@ play: $(ENV)
 tables: $(ENV)
 	$(BIN)/python tools/gen/tablegen.py
 
+## make build: the device's files and their size report (also written into docs/device.md)
 build: $(ENV)
-	$(BIN)/python tools/build/build.py
+	$(BIN)/python tools/build/build.py --docs
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
 deploy: $(ENV)
@@ -86,18 +87,18 @@ proof: $(ENV) $(WASMSTAMP)
 	$(BIN)/python tools/build/build.py --proof 20
 
 ## make bench: every benchmark (each tools/bench/bench_*.py), each printing its figures,
-## the virtual Pico's last (make bench-device)
+## the virtual Pico's last (make bench-device); those with --docs write their tables into docs/
 bench: $(ENV) bench-host bench-device
 
 bench-host: $(ENV)
-	$(BIN)/python tools/bench/bench_evaluator.py
+	$(BIN)/python tools/bench/bench_evaluator.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_device_eval.py
-	$(BIN)/python tools/bench/bench_engine.py
+	$(BIN)/python tools/bench/bench_engine.py --docs
 	$(BIN)/python tools/bench/bench_players.py
 	$(BIN)/micropython tools/bench/bench_ui.py
 	$(BIN)/micropython tools/bench/bench_display.py
 	$(BIN)/python tools/bench/bench_startup.py
-	$(BIN)/micropython -X heapsize=4m tools/bench/bench_flash.py 200
+	$(BIN)/python tools/bench/bench_flash.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_soak.py 1000
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
 
@@ -105,7 +106,7 @@ bench-host: $(ENV)
 ## sections measured apart (bench_device.py first-press | hard | modules), from one build
 bench-device: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python tools/build/build.py --out build/bench
-	$(BIN)/python tools/bench/bench_device.py --build build/bench
+	$(BIN)/python tools/bench/bench_device.py --docs --build build/bench
 	$(BIN)/python tools/bench/bench_device.py first-press --build build/bench
 	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --build build/bench
