@@ -57,9 +57,8 @@ def repo_paths(root=None):
     return found
 
 
-def _blank_code(lines):
-    """The lines with fenced code blocks emptied and code spans blanked
-    (their length kept), so neither gives links nor headings."""
+def _without_fences(lines):
+    """The lines with those of fenced code blocks (fences included) emptied."""
     out = []
     fence = None
     for line in lines:
@@ -74,7 +73,13 @@ def _blank_code(lines):
             out.append("")
             continue
         out.append(line)
-    text = "\n".join(out)
+    return out
+
+
+def _blank_code(lines):
+    """The lines with fenced code blocks emptied and code spans blanked
+    (their length kept), so neither gives links."""
+    text = "\n".join(_without_fences(lines))
     return _CODE_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text).split("\n")
 
 
@@ -98,21 +103,7 @@ def slug(text):
 def anchors(text):
     """Every anchor of a Markdown page: its headings' (a repeated one gets
     -1, -2...) and its HTML ``name``/``id`` attributes."""
-    raw_lines = text.split("\n")
-    lines = []
-    fence = None
-    for line in raw_lines:  # code blocks hold no headings (spans may: keep them)
-        m = _FENCE.match(line)
-        if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-            lines.append("")
-            continue
-        if m:
-            fence = m.group(1)
-            lines.append("")
-            continue
-        lines.append(line)
+    lines = _without_fences(text.split("\n"))  # code blocks hold no headings (spans may)
     found = set()
     seen = {}
     for i, line in enumerate(lines):
