@@ -1,10 +1,12 @@
 """Every link in README.md and the pages under docs/, boards/, tools/ and
 firmware/ resolves: relative files and folders as a fresh clone holds them,
 and #anchors as GitHub makes them from the headings (tools/gen/doclinks.py)."""
+import os
 import subprocess
 
 import doclinks
 import pytest
+from paths import ROOT
 
 
 def test_every_link_of_the_pages_resolves():
@@ -69,3 +71,10 @@ def test_a_missing_file_a_missing_heading_and_an_ignored_file_are_found(tmp_path
 def test_links_keep_their_line_and_skip_titles_and_code(tmp_path):
     text = 'a [x](a.md "a title") b\n`[y](b.md)`\n<img src="c.png">\n[ref]: d.md\n[p](e_(1).md)\n'
     assert doclinks.links(text) == [(1, "a.md"), (3, "c.png"), (4, "d.md"), (5, "e_(1).md")]
+
+
+def test_the_index_links_every_page_of_docs():
+    with open(os.path.join(ROOT, "docs", "README.md"), encoding="utf-8") as f:
+        linked = {target.split("#")[0] for _line, target in doclinks.links(f.read())}
+    pages = {p[len("docs/"):] for p in doclinks.pages() if p.startswith("docs/") and p.count("/") == 1}
+    assert pages - {"README.md"} <= linked, "docs/README.md lacks: %s" % sorted(pages - linked - {"README.md"})
