@@ -8,7 +8,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("tools", os.path.join("tools", "vpico"), "firmware", os.path.join("tools", "hostshim"),
+for sub in ("tools", os.path.join("tools", "vpico"), os.path.join("tools", "web"), "firmware", os.path.join("tools", "hostshim"),
             os.path.join("tools", "sim"), "host_tests"):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:

@@ -199,17 +199,17 @@ function attachSPI(board, spi, chip, pins, hz) {
   return panel;
 }
 
-// The buzzer: the PWM slice of its pin read after each write to the PWM
-// block; a change of pitch or loudness is a 'tone' event (hz 0: silent).
+// The buzzer: the PWM slice of its pin read a moment after the firmware
+// last wrote to the PWM block (a new pitch is several writes: divider, top,
+// level); a change of pitch or loudness is a 'tone' event (hz 0: silent).
+const TONE_SETTLE_NS = 20000;
+
 function attachBuzzer(board, pin) {
   const pwm = board.mcu.pwm;
-  const slice = (pin >> 1) & 7;
-  const ch = pwm.channels[slice];
+  const ch = pwm.channels[(pin >> 1) & 7];
   const shift = (pin & 1) ? 16 : 0; // channel B in CC's top half
   let last = -1;
-  const write = pwm.writeUint32.bind(pwm);
-  pwm.writeUint32 = (offset, value) => {
-    write(offset, value);
+  const settled = board.clock.createAlarm(() => {
     const div = (ch.div >> 4) + (ch.div & 15) / 16 || 256; // 8.4 fixed point; 0 means 256
     const period = (ch.top + 1) * ((ch.csr & 2) ? 2 : 1); // phase-correct counts up then down
     const level = (ch.cc >>> shift) & 0xffff;
@@ -221,6 +221,11 @@ function attachBuzzer(board, pin) {
       last = key;
       board.event({ ev: 'tone', t: board.now(), hz, duty });
     }
+  });
+  const write = pwm.writeUint32.bind(pwm);
+  pwm.writeUint32 = (offset, value) => {
+    write(offset, value);
+    settled.schedule(TONE_SETTLE_NS);
   };
 }
 

@@ -95,7 +95,7 @@ class Driver {
     return { value: await this.page.evaluate(cmd.js) };
   }
   async log() {
-    const s = await this.page.evaluate(() => ({ frames: window.stud.frames, keys: window.stud.keys,
+    const s = await this.page.evaluate(() => ({ frames: window.stud.frames, keys: window.stud.keys, tones: window.stud.tones,
       ready: window.stud.ready, resumed: window.stud.resumed, errors: window.stud.errors,
       speed: window.stud.speed, nav: performance.timeOrigin }));
     return { ...s, requests: this.requests, refused: this.refused, console: this.console };

@@ -22,7 +22,7 @@ const canvas = document.getElementById('screen');
 const ctx = canvas.getContext('2d', { willReadFrequently: true });
 const image = ctx.createImageData(128, 64);
 const status = document.getElementById('status');
-const stud = { frames: [], keys: [], errors: [], ready: null, resumed: null, lag: 0, speed: null, now: 0 };
+const stud = { frames: [], keys: [], tones: [], errors: [], ready: null, resumed: null, lag: 0, speed: null, now: 0 };
 window.stud = stud;
 
 let pins = {}; // key name -> pin
@@ -130,6 +130,8 @@ function wakeAudio() { // browsers start sound only after a gesture
 }
 
 function tone(hz, duty) {
+  stud.tones.push([performance.now(), hz, duty]);
+  if (stud.tones.length > MAX_LOG) stud.tones.shift();
   if (!audio) return;
   const t = audio.currentTime;
   if (hz > 0 && !muted) osc.frequency.setValueAtTime(hz, t);

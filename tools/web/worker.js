@@ -17,8 +17,9 @@ import * as emu from './rp2040js/index.js';
 import { Chip, FLASH_BYTES, writeUf2 } from './chip.js';
 
 const SLICE_MS = 8; // wall ms of emulation between looks at the page's messages
-const MAX_LAG_MS = 100;
-const MAX_GAP_MS = 100; // longer than the firmware's debounce (10 ms) // behind the wall clock by more: that time is let go
+const MAX_LAG_MS = 100; // behind the wall clock by more: that time is let go
+const MIN_APART_MS = 30; // longer than the firmware's debounce (10 ms)
+const HELD_MS = 300; // a press held this long is held on purpose (the firmware: long at 600, repeat at 400)
 const SECTOR = 4096;
 const DB = 'stud-console';
 
@@ -190,14 +191,17 @@ self.onmessage = (m) => {
   if (c.op === 'start') {
     start(!!c.fresh).catch((e) => post({ ev: 'error', what: String(e && e.stack ? e.stack : e) }));
   } else if (c.op === 'key' && chip) {
-    // A button's change comes now, or as long after its last change in
-    // emulated time as it came after it on the wall clock (a gap between
-    // presses: up to MAX_GAP_MS), whichever is later: when the emulator runs
-    // behind the wall clock, a tap still outlasts the firmware's debounce, a
-    // long press stays long, and two quick presses stay two.
+    // A button's change comes now, but when the emulator runs behind the
+    // wall clock, no sooner after the button's last change than it came on
+    // the wall clock, up to MIN_APART_MS: a tap still outlasts the firmware's
+    // debounce, two quick presses stay two; and a press held longer than
+    // HELD_MS keeps its whole length (a long press, the arrows' repeat).
     let t = chip.now;
     const prev = changed[c.pin];
-    if (prev) t = Math.max(t, prev[0] + Math.min(c.wall - prev[1], c.down ? MAX_GAP_MS : Infinity) * 1e6);
+    if (prev) {
+      const apart = c.wall - prev[1];
+      t = Math.max(t, prev[0] + (!c.down && apart >= HELD_MS ? apart : Math.min(apart, MIN_APART_MS)) * 1e6);
+    }
     changed[c.pin] = [t, c.wall];
     chip.pin(t, c.pin, c.down ? 0 : 1);
     post({ ev: 'key', pin: c.pin, down: c.down, t, id: c.id });
