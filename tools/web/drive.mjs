@@ -97,7 +97,7 @@ class Driver {
   async log() {
     const s = await this.page.evaluate(() => ({ frames: window.stud.frames, keys: window.stud.keys, tones: window.stud.tones,
       ready: window.stud.ready, resumed: window.stud.resumed, errors: window.stud.errors,
-      speed: window.stud.speed, nav: performance.timeOrigin }));
+      speed: window.stud.speed, flatOut: window.stud.flatOut, instructions: window.stud.instructions }));
     return { ...s, requests: this.requests, refused: this.refused, console: this.console };
   }
   async screenshot(cmd) {

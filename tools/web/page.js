@@ -222,6 +222,7 @@ worker.onmessage = (m) => {
   } else if (e.ev === 'status') {
     stud.now = e.now;
     stud.instructions = e.instructions;
+    stud.flatOut = e.flatOut;
     if (waiters.length) wake('status');
     if (speedFrom && e.wall - speedFrom.wall > 1000) {
       stud.speed = (e.now - speedFrom.now) / 1e6 / (e.wall - speedFrom.wall);

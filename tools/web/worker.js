@@ -33,6 +33,7 @@ let wholeSaved = false; // the database holds every sector of this region
 let db = null;
 let timer = null;
 const changed = {}; // pin -> [emulated ns, wall ms] of its last change
+const flatOut = { instructions: 0, ms: 0 }; // the slices that could not keep up with the wall clock
 
 function post(e, transfer) { self.postMessage(e, transfer || []); }
 
@@ -171,15 +172,20 @@ function slice() {
   }
   if (chip.now < target) {
     const end = wall + SLICE_MS;
+    const i0 = chip.instructions;
     chip.enough = () => performance.now() >= end;
     chip.run(target);
     if (chip.dead) { post({ ev: 'error', what: 'the chip stopped' }); return; }
+    if (chip.now < target) { // the slice ran flat out: the emulator's own speed here
+      flatOut.instructions += chip.instructions - i0;
+      flatOut.ms += performance.now() - wall;
+    }
   }
   if (dirty.size) save();
   const w = performance.now();
   if (w - lastStatus > 100) {
     lastStatus = w;
-    post({ ev: 'status', now: chip.now, wall: w, instructions: chip.instructions, lag: (anchorEmu + (w - anchorWall) * 1e6 - chip.now) / 1e6 });
+    post({ ev: 'status', now: chip.now, wall: w, instructions: chip.instructions, flatOut, lag: (anchorEmu + (w - anchorWall) * 1e6 - chip.now) / 1e6 });
   }
   const ahead = (chip.now - (anchorEmu + (w - anchorWall) * 1e6)) / 1e6;
   if (ahead > 1) timer = setTimeout(slice, ahead);
