@@ -13,7 +13,7 @@ The pace (docs/web.md) is printed (pytest -s) and held to its budget when
 the browser had a core to itself: page load to NEW GAME within 3 s; 95 %
 of the presses answered on the canvas within 150 ms, every one within
 400 ms. A reload mid-hand finds the filesystem in IndexedDB and the hand
-resumes.
+resumes; "Erase saves" gives a new console.
 
 Skipped, saying why, where Chromium, Node.js or playwright-core is missing
 (`make test` prints it too); the static folder itself is checked anyway.
@@ -170,7 +170,7 @@ def test_the_page_keeps_its_pace(played):
     assert max(ms) <= PRESS_MAX_BUDGET_MS
 
 
-def test_a_reload_mid_hand_resumes_the_hand(web):
+def test_a_reload_mid_hand_resumes_the_hand_and_erasing_the_saves_starts_anew(web):
     import sys
 
     sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
@@ -200,4 +200,11 @@ def test_a_reload_mid_hand_resumes_the_hand(web):
         page.wait_screen(steps[k - 1].frame, 20000, "the table as it was")  # the same hand, your turn
         page.press(steps[k].key)  # and it goes on as it would have
         page.wait_screen(steps[k].frame, 60000, "the next step")
+        # "Erase saves": a new console, whose menu has no game to resume
+        page.eval("window.confirm = () => true")
+        page.click("#erase")
+        page.wait_screen(first, 20000, "NEW GAME after erasing")
+        page.quiet(gamescript.QUIET_MS, 60000)
+        page.press("A")
+        page.wait_screen(steps[0].frame, 20000, "a new console's menu")
         assert page.log()["errors"] == []

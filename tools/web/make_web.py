@@ -7,9 +7,8 @@ build/web/ is a static folder (any static host serves it, and so does
 elsewhere at run time:
 - index.html, style.css, page.js: the page (the screen, the buttons, the
   keys, the buzzer through Web Audio, the saves in IndexedDB);
-- worker.js and chip.js: the emulated RP2040 in a Web Worker (chip.js is
-  the virtual Pico's chip, shared with tools/vpico), paced to the wall
-  clock;
+- worker.js and chip.js: the emulated RP2040 in a Web Worker, paced to the
+  wall clock (chip.js is the virtual Pico's chip, tools/vpico/chip.js);
 - rp2040js/: the emulator's ES modules, copied from the npm package
   tools/vpico installs (MIT, its LICENSE beside them);
 - console/: the B1 bootrom (BSD-3-Clause, its license beside it), the
@@ -38,7 +37,7 @@ sys.path.insert(0, VPICO)
 
 from vpico import FLASH_BYTES, XIP, board_dict, flash_map, lfs_image, uf2  # noqa: E402
 
-PAGE_FILES = ("index.html", "style.css", "page.js", "worker.js", "chip.js")
+PAGE_FILES = ("index.html", "style.css", "page.js", "worker.js")
 RP2040JS = os.path.join(VPICO, "node_modules", "rp2040js")
 # The board of the page's console: the reference wiring with its OLED on SPI
 # at 10 MHz. A frame then takes 0.8 ms on the bus instead of 23 ms of I2C at
@@ -111,6 +110,7 @@ def make_web(out, build_dir, board_name=BOARD, seed=None):
     os.makedirs(os.path.join(out, "console"))
     for name in PAGE_FILES:
         shutil.copyfile(os.path.join(HERE, name), os.path.join(out, name))
+    shutil.copyfile(os.path.join(VPICO, "chip.js"), os.path.join(out, "chip.js"))
     version = copy_rp2040js(out)
     for name in ("bootrom-b1.bin", "BOOTROM-LICENSE.txt"):
         shutil.copyfile(os.path.join(VPICO, name), os.path.join(out, "console", name))

@@ -119,7 +119,7 @@ class WebPage:
         self._call("click", selector=selector)
 
     def eval(self, js):
-        return self._call("eval", js=js)["value"]
+        return self._call("eval", js=js).get("value")
 
     def log(self):
         return self._call("log")

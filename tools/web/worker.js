@@ -32,6 +32,7 @@ let saving = Promise.resolve();
 let wholeSaved = false; // the database holds every sector of this region
 let db = null;
 let timer = null;
+let generation = 0; // of start(): each new chip its own
 const changed = {}; // pin -> [emulated ns, wall ms] of its last change
 const flatOut = { instructions: 0, ms: 0 }; // the slices that could not keep up with the wall clock
 
@@ -136,6 +137,9 @@ function sink(e) {
 
 async function start(fresh) {
   if (timer !== null) { clearTimeout(timer); timer = null; }
+  const gen = ++generation; // the chip this start makes; an older one's slices stop
+  dirty = new Set();
+  chip = null;
   for (const pin of Object.keys(changed)) delete changed[pin];
   info = await (await fetch('console/console.json')).json();
   if (!db) db = await openDb();
@@ -151,17 +155,19 @@ async function start(fresh) {
     buzzer: b.buzzer ? b.buzzer.pin : null });
   anchorWall = performance.now();
   anchorEmu = chip.now;
+  if (gen !== generation) return;
   post({ ev: 'ready', info, resumed });
   loop();
 }
 
 // A zero-delay yield (setTimeout's nesting clamp would add 4 ms a slice).
 const channel = new MessageChannel();
-channel.port1.onmessage = () => slice();
-function loop() { channel.port2.postMessage(0); }
+channel.port1.onmessage = (m) => slice(m.data);
+function loop() { channel.port2.postMessage(generation); }
 
 let lastStatus = 0;
-function slice() {
+function slice(gen) {
+  if (gen !== generation || !chip) return;
   timer = null;
   const wall = performance.now();
   let target = anchorEmu + (wall - anchorWall) * 1e6;
@@ -188,7 +194,7 @@ function slice() {
     post({ ev: 'status', now: chip.now, wall: w, instructions: chip.instructions, flatOut, lag: (anchorEmu + (w - anchorWall) * 1e6 - chip.now) / 1e6 });
   }
   const ahead = (chip.now - (anchorEmu + (w - anchorWall) * 1e6)) / 1e6;
-  if (ahead > 1) timer = setTimeout(slice, ahead);
+  if (ahead > 1) timer = setTimeout(slice, ahead, gen);
   else loop();
 }
 
