@@ -5,7 +5,7 @@ driven by playwright-core (tools/web/drive.mjs), with no network: every
 request the page makes must go to the local server. The page runs the
 console's UF2 on rp2040js in a Web Worker, with the board's "seed" fixed so
 the deal is the simulator's: it shows NEW GAME, then plays the scripted
-game of tools/vpico/gamescript.py (three hands of 7 Card Stud and three of
+game of tools/device/gamescript.py (three hands of 7 Card Stud and three of
 Hold'em, 52 presses) by key presses, and before every press the canvas's
 pixels must equal the screen the CPython simulator settled on; no request
 leaves the local server, and the buzzer's tones are the firmware's notes.
@@ -26,6 +26,7 @@ import pytest
 import gamescript
 import make_web
 import webpage
+from paths import ROOT
 from vpico import FLASH_BYTES, flash_map, uf2, uf2_image
 
 pytestmark = [pytest.mark.device, pytest.mark.slow]
@@ -36,7 +37,6 @@ LOAD_BUDGET_MS = 3000      # page load to NEW GAME on the canvas
 PRESS_P95_BUDGET_MS = 150  # 95 % of the presses, key event to the answer on the canvas
 PRESS_MAX_BUDGET_MS = 400  # every press
 QUIET_CORE_MIPS = 20       # the emulator on a core of its own: about 30 million instructions a second here
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @pytest.fixture(scope="module")
@@ -171,9 +171,6 @@ def test_the_page_keeps_its_pace(played):
 
 
 def test_a_reload_mid_hand_resumes_the_hand_and_erasing_the_saves_starts_anew(web):
-    import sys
-
-    sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
     from pngout import load_png
 
     banner = bytes(load_png(os.path.join(ROOT, "host_tests", "golden", "hand_resumed.png"))[2])

@@ -8,9 +8,9 @@ elsewhere at run time:
 - index.html, style.css, page.js: the page (the screen, the buttons, the
   keys, the buzzer through Web Audio, the saves in IndexedDB);
 - worker.js and chip.js: the emulated RP2040 in a Web Worker, paced to the
-  wall clock (chip.js is the virtual Pico's chip, tools/vpico/chip.js);
+  wall clock (chip.js is the virtual Pico's chip, tools/device/chip.js);
 - rp2040js/: the emulator's ES modules, copied from the npm package
-  tools/vpico installs (MIT, its LICENSE beside them);
+  tools/device installs (MIT, its LICENSE beside them);
 - console/: the B1 bootrom (BSD-3-Clause, its license beside it), the
   console's UF2 and console.json (where the filesystem lies in the flash,
   the board, the build's fingerprint).
@@ -28,15 +28,12 @@ import json
 import os
 import shutil
 import struct
-import sys
+
+from paths import ROOT
+from vpico import FLASH_BYTES, XIP, board_dict, flash_map, lfs_image, uf2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-VPICO = os.path.join(ROOT, "tools", "vpico")
-sys.path.insert(0, VPICO)
-
-from vpico import FLASH_BYTES, XIP, board_dict, flash_map, lfs_image, uf2  # noqa: E402
-
+VPICO = os.path.join(ROOT, "tools", "device")
 PAGE_FILES = ("index.html", "style.css", "page.js", "worker.js")
 RP2040JS = os.path.join(VPICO, "node_modules", "rp2040js")
 # The board of the page's console: the reference wiring with its OLED on SPI
@@ -86,7 +83,7 @@ def copy_rp2040js(out):
     """rp2040js's ES modules (not its GDB TCP server, Node's alone) and LICENSE."""
     src = os.path.join(RP2040JS, "dist", "esm")
     if not os.path.isdir(src):
-        raise SystemExit("rp2040js is not installed: make vpico (npm ci --prefix tools/vpico)")
+        raise SystemExit("rp2040js is not installed: make vpico (npm ci --prefix tools/device)")
     dst = os.path.join(out, "rp2040js")
     for dirpath, _dirs, names in os.walk(src):
         for n in names:

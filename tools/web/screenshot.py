@@ -3,21 +3,17 @@
     python tools/web/screenshot.py [--out docs/web-page.png] [--steps 4]
 
 Builds the page with a fixed deal (seed 1234) into build/web-shot, plays the
-first steps of tools/vpico/gamescript.py's scripted game in headless
+first steps of tools/device/gamescript.py's scripted game in headless
 Chromium (tools/web/webpage.py), and takes the page's screenshot at your
 turn in the first hand.
 """
 import argparse
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tools", "vpico"))
-
-import gamescript  # noqa: E402
-from make_web import make_web  # noqa: E402
-from webpage import WebPage  # noqa: E402
+import gamescript
+from make_web import make_web
+from paths import ROOT
+from webpage import WebPage
 
 SEED = 1234
 
