@@ -75,7 +75,10 @@ async function loadSaves(flash) {
     rq.onsuccess = () => resolve(rq.result);
     rq.onerror = () => resolve(undefined);
   });
-  if (meta !== region()) return false;
+  if (meta !== region()) { // none, or saved from another flash layout: not used
+    if (meta !== undefined) await clearSaves();
+    return false;
+  }
   const all = await new Promise((resolve, reject) => {
     const rq = tx.objectStore('sectors').openCursor();
     const out = [];
@@ -87,7 +90,7 @@ async function loadSaves(flash) {
     };
     rq.onerror = () => reject(rq.error);
   });
-  for (const [k, data] of all) flash.set(data, info.fs[0] + k * SECTOR);
+  for (const [k, data] of all) if (k < info.fs[1] / SECTOR) flash.set(data, info.fs[0] + k * SECTOR);
   wholeSaved = true;
   return all.length > 0;
 }
@@ -118,7 +121,10 @@ function save() {
     for (const [k, buf] of copies) store.put(buf, k);
     tx.objectStore('meta').put(region(), 'region');
     return done(tx);
-  }).catch((e) => post({ ev: 'error', what: 'save: ' + e }));
+  }).catch((e) => {
+    wholeSaved = false; // the next save writes the whole region again
+    post({ ev: 'error', what: 'save: ' + e });
+  });
   return saving;
 }
 
@@ -172,9 +178,9 @@ function slice(gen) {
   const wall = performance.now();
   let target = anchorEmu + (wall - anchorWall) * 1e6;
   if (target - chip.now > MAX_LAG_MS * 1e6) { // let the lag go: no race to catch up
-    anchorEmu = chip.now - MAX_LAG_MS * 1e6;
     anchorWall = wall;
-    target = chip.now + MAX_LAG_MS * 1e6;
+    anchorEmu = chip.now + MAX_LAG_MS * 1e6;
+    target = anchorEmu;
   }
   if (chip.now < target) {
     const end = wall + SLICE_MS;
