@@ -27,10 +27,10 @@ HALF = bytearray(BLOCK * BLOCKS)  # the flash with a program cut half-way
 # (firmware/ and tools/sim, for ramdisk, from MICROPYPATH: tools/paths.py)
 from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402
-from poker.game import Game  # noqa: E402
-from poker.settings import Settings  # noqa: E402
+from poker.match.game import Game  # noqa: E402
+from poker.match.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
-from poker.store import Store  # noqa: E402
+from poker.match.store import Store  # noqa: E402
 
 
 

@@ -58,7 +58,7 @@ def casino_view(code, seats, seed, acts=0):
 def other_equity():
     """The coach's kind of work between two slices of a decision: another
     equity through the batch path's shared buffers."""
-    from poker import equity
+    from poker.odds import equity
     from poker.rng import Rng
 
     equity.view_equity(casino_view("FT", 6, 99), 40, Rng(3))

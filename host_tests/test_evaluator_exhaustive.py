@@ -1,4 +1,4 @@
-"""poker.evaluator against independent references, exhaustively where the
+"""poker.eval.evaluator against independent references, exhaustively where the
 issue asks (CPython only; about a minute).
 
 The brute-force ranker below is written from the rules alone: a hand's
@@ -11,7 +11,7 @@ import random
 
 import pytest
 from hostenv import micropython
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 
 # slow: every five-card hand against brute force; one worker, so the table of
 # them is made once (docs/testing.md)

@@ -11,8 +11,9 @@ test_think_game.py, on the host alone: MicroPython's test heap does not
 hold its games)."""
 from checks import raises, run_slices
 from spots import casino_view, other_equity
-from poker import equity, players
-from poker.montecarlo import WHOLE, finish
+from poker.odds import equity
+from poker import players
+from poker.odds.montecarlo import WHOLE, finish
 from poker.rng import Rng
 
 

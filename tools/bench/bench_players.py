@@ -30,10 +30,11 @@ import sys
 
 from poker.hand import Hand  # (largest first: less fragmentation)
 gc.collect()
-from poker import equity  # noqa: E402,F401
+from poker.odds import equity  # noqa: E402,F401
 gc.collect()
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py: the reference shuffle)
 from poker import players  # noqa: E402
+from poker.players import base  # noqa: E402
 gc.collect()
 from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402
@@ -49,9 +50,9 @@ BUDGET_MS = 250
 
 def make_player(kind, seed):
     if kind == 'station':
-        return players.Station()
+        return base.Station()
     if kind == 'random':
-        return players.RandomPlayer(seed)
+        return base.RandomPlayer(seed)
     if kind in ('textbook', 'tag', 'rock', 'maniac'):
         import opponents  # CPython only: the strength part
         return opponents.make(kind, seed)

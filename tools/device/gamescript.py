@@ -25,7 +25,7 @@ import os
 import tempfile
 
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 from script import Sim
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
@@ -244,9 +244,9 @@ ACTING_BEFORE_MS = 35
 
 
 def hard_table_settings(data, seats=8, game="F7S"):
-    """Writes into folder ``data`` the settings record (poker.store's file)
+    """Writes into folder ``data`` the settings record (poker.match.store's file)
     of a casino table of ``seats`` Hard players; returns its bytes."""
-    from poker.settings import Settings
+    from poker.match.settings import Settings
 
     s = Settings()
     s.profile = "casino"
