@@ -16,7 +16,8 @@ import pytest
 import build
 from paths import ROOT
 
-pytestmark = pytest.mark.xdist_group("soak")  # one worker: the compiled firmware once
+# slow: MicroPython soaks of hundreds of hands; one worker: the compiled firmware once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("soak")]
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +76,6 @@ def _soak(soak_dir, hands, heap, more=()):
         env=dict(os.environ, MICROPYPATH="tools/sim"))
 
 
-@pytest.mark.slow
 def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(soak_dir):
     proc = _soak(soak_dir, os.environ.get("STUD_SOAK_HANDS", "1000"), soak_dir[2])
     print(proc.stdout)
