@@ -80,7 +80,7 @@ test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
 	    "the browser tests (host_tests/test_web.py) are SKIPPED"
 	$(PYTEST) host_tests
 
-## make test-fast: the inner loop, at most 90 s on two cores: everything but the
+## make test-fast: the inner loop (goal: 90 s on two idle cores): everything but the
 ## virtual Pico (device), the 32-bit port (port) and the long sweeps (slow)
 test-fast: $(ENV)
 	$(PYTEST) -m "not device and not port and not slow" host_tests
