@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -72,10 +72,18 @@ web-deps: $(WEBSTAMP)
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
 ## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
 ## the firmware UF2s on the virtual Pico, tools/device; the page of `make web` in Chromium)
+# (in parallel: pytest-xdist, one worker a core, the long tests first and
+# each test to the first free worker; the slowest ten printed at the end)
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
 test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
 	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
 	    "the browser tests (host_tests/test_web.py) are SKIPPED"
-	$(BIN)/python -m pytest -p no:cacheprovider host_tests
+	$(PYTEST) host_tests
+
+## make test-fast: the inner loop (goal: 90 s on two idle cores): everything but the
+## virtual Pico (device), the 32-bit port (port) and the long sweeps (slow)
+test-fast: $(ENV)
+	$(PYTEST) -m "not device and not port and not slow" host_tests
 
 ## make play: the game on the desktop, no hardware needed
 play: $(ENV)

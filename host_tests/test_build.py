@@ -15,6 +15,8 @@ import sys
 import pytest
 from hostenv import read_tree
 
+pytestmark = pytest.mark.xdist_group("build")  # one worker: the module's builds and proofs once
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
@@ -336,6 +338,7 @@ def _report(capsys, hard, doubled):
 
 
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+@pytest.mark.slow
 def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_rom(game_proof, capsys):
     info, hard, doubled = game_proof
     _report(capsys, hard, doubled)
@@ -364,6 +367,7 @@ def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_
 
 
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+@pytest.mark.slow
 def test_proof_the_game_plays_from_littlefs_within_the_stock_budget_of_180k(game_proof):
     info, hard, doubled = game_proof
     lfs = doubled["lfs"]
@@ -420,6 +424,7 @@ def _report32(capsys, runs):
                          "qstr " + r.get("qstr", "pool: ?")))
 
 
+@pytest.mark.port
 def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_flash(
         wasm_proof, game_proof, capsys):
     _report32(capsys, wasm_proof)
@@ -443,6 +448,7 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
     assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
 
 
+@pytest.mark.port
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     # (near a cliff: the port interns the app's names in pools that double;
     # the whole console's 1,250 names fill six, and from 1,261 a seventh of
