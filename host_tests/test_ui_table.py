@@ -4,7 +4,7 @@ acts (the previous street's BET is history); the chips you put in on this
 street read "IN 20", never "+20", and nothing of the kind once the hand is
 over."""
 from ui import keys
-from ui.table import seat_label, street_action
+from ui.words import seat_label, street_action
 from ui_rig import Bettor, Rig, Station, call_down, text_at
 
 
@@ -87,7 +87,7 @@ def test_a_dead_card_keeps_a_dark_gap_round_its_rank_and_suit():
     import framebuf
 
     from ui import glyphs
-    from ui.table import ghost
+    from ui.glyphs import ghost
 
     for c in range(52):
         fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)

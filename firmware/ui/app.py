@@ -15,15 +15,20 @@ coach's equity time), or None. ``sound``: an object with ``play(name)``
 screen that shows it.
 
 Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
-goes back (on the table: selects FOLD on your turn, else opens the menu); a
-long B opens the menu from the table or the showdown.
+goes back (on the table: selects FOLD on your turn, hurries the virtual
+players while they act; ui.table); a long B opens the menu from the table
+or the showdown.
 
 Two buttons (ui.keys.BOARD_KEYS): OK short = A, OK long = B, NEXT short =
-RIGHT, NEXT long = DOWN. Every screen works with these four: RIGHT and DOWN
-wrap around (next value, next menu item, next action, next answer), A
-confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
-OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
+RIGHT, NEXT long = DOWN. Every screen works with these four: DOWN and the
+menu's values wrap around, A confirms, B goes back. On the table: NEXT
+picks the action (up to the last one), OK does it; hold OK to go to FOLD
+(hold again for the menu), or to hurry the players while they act; hold
 NEXT to see the table as a list.
+
+A press needs the finger lifted first after a screen that came by itself
+(a new hand, your turn, the hand's end, the showdown: ``gate()``): a key
+held through it, or pressed within GATE_MS of it, does nothing.
 """
 import sys
 
@@ -63,6 +68,11 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
 # at once, after that key's frame, as before.
 _LOOK_MS = const(250)
+# After a screen that came by itself (gate()), a key that went down before
+# it or within GATE_MS after it is dropped: a press meant for the screen
+# before (hurrying the players, closing the showdown) never acts on the new
+# one (your first action of a hand, a call you never saw).
+GATE_MS = const(250)
 # A module of PRELOAD with a ``load_step()`` (poker.evaluator_load: the
 # evaluator's tables, 165 ms of the chip read at once from LittleFS) is
 # then called once per idle poll until it returns True, before the next
@@ -96,6 +106,9 @@ class App:
     # is awake (a new game: its making and the loading before it leave
     # garbage that the players' first decisions would otherwise collect)
     collect_due = False
+    gate_at = -GATE_MS  # app time of the last screen change that gates keys
+    _down_at = 0  # app time a button last went down (the loop's held rising)
+    _was_held = False
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -192,8 +205,27 @@ class App:
             self.go(Wait(self, step, then))
 
     # -- the contract with the platform ------------------------------------
+    def gate(self):
+        """A screen came by itself (a new hand, your turn, the hand's end,
+        the showdown): keys pressed before it or within GATE_MS of it are
+        dropped (see carried)."""
+        self.gate_at = self.now
+
+    def carried(self, key, event):
+        """True for a key that went down before the last gate() or within
+        GATE_MS after it: it was meant for the screen before. An arrow's
+        press comes as it goes down; A and B come at their release or held
+        long, and the loop's ``held`` (seen by tick) says when they went
+        down. A long B (the menu) always goes through."""
+        if key == keys.B and event == keys.LONG:
+            return False
+        t = self.now
+        if self.held and (key >= keys.A or event == keys.REPEAT):
+            t = self._down_at
+        return t - self.gate_at < GATE_MS
+
     def handle(self, key, event):
-        if event == keys.RELEASE:
+        if event == keys.RELEASE or self.carried(key, event):
             return
         self._keyed = True
         # an arrow: the flash work waits (see _LOOK_MS); another key (your
@@ -208,13 +240,18 @@ class App:
             if key == keys.A or key == keys.B:
                 return  # holding A or B never repeats an action
             event = keys.PRESS
-        elif event == keys.LONG and key != keys.B:
+        elif event == keys.LONG and key != keys.B and not (key == keys.A and getattr(scr, "long_a", False)):
             event = keys.PRESS
         if scr is not None:
             scr.key(key, event)
 
     def tick(self, now_ms):
         self.now = now_ms
+        h = self.held
+        if h != self._was_held:  # (the loop set it: a button went down or up)
+            self._was_held = h
+            if h:
+                self._down_at = now_ms
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
         # wait on an import that cannot be cut) but what the menu needs
@@ -577,6 +614,16 @@ class App:
                 self.go(table)
         self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
 
+    def confirm_strong_fold(self, table, why):
+        """FOLD with a strong hand (``why``: ui.coach.strong's words) asks
+        first, BACK chosen."""
+        def done(i):
+            if i == 1:
+                self._act_at(table, ("fold", None))
+            else:
+                self.go(table)
+        self.go(Confirm(self, "FOLD?", [why], ("BACK", "FOLD"), done, -1, 0))
+
     def warn_impossible_call(self, table, action):
         bettor = table.view.bettor
         who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
@@ -586,6 +633,6 @@ class App:
                 self._act_at(table, action)
             else:
                 self.go(table)
-        self.go(Confirm(self, "NO CHANCE", ["YOUR CARDS CANNOT BEAT",
-                                            who + " FOUR UP CARDS", "THE CALL WOULD BE VOID"],
+        self.go(Confirm(self, "NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:",
+                                            "NO PART OF IT AGAINST " + who + " UP CARDS"],
                         ("BACK", "CALL"), done, -1, 0))

@@ -20,7 +20,7 @@ from micropython import const
 from ui import glyphs, keys
 from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 from ui.glyphs import mini
-from ui.table import seat_name
+from ui.words import seat_name
 
 _ROW_H = const(8)
 _TOP = const(8)

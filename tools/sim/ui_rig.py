@@ -90,7 +90,14 @@ class Rig:
                 break
             self.now = min(end, self.now + self.step_ms)
 
-    def press(self, key, event=keys.PRESS, after=100):
+    def press(self, key, event=keys.PRESS, after=100, react=True):
+        """A press, then ``after`` ms. ``react``: first, like a player
+        who sees a screen before pressing, time passes until the app
+        takes the key (ui.app's gate: keys within GATE_MS of a new hand,
+        your turn, the hand's end or the showdown are dropped)."""
+        if react:
+            while self.app.carried(key, event):
+                self.run(self.step_ms)
         self.app.handle(key, event)
         self.app.handle(key, keys.RELEASE)
         self.run(after)
