@@ -212,6 +212,7 @@ class Showdown(Screen):
         self.first = 0
         self.head = p[1]
         self.lines = p[2]
+        self.app.gate()  # (a key meant for the table before never closes it)
         self.app.play("win" if p[3] else "lose")
 
     def key(self, k, ev):
