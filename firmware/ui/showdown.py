@@ -9,7 +9,8 @@ The lines, main pot first, then the side pots one after the other:
   against the best hand it beat) and, boxed, the chips it took; a name too
   long for the line goes on the next one;
 - then every other seat that showed (its cards and name), "MUCK" for a
-  seat that mucked, and you (your cards, "FOLD" if you folded).
+  seat that mucked, and you (your cards, "FOLD" if you folded; mucked, the
+  cards that play and the name of your hand after "MUCK": you know them).
 
 Names and cards come from the engine (poker.hand's awards, plays and
 names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
@@ -91,6 +92,9 @@ def lines_of(view):
         if view.plays[s] is not None:
             hf, lf = view.plays[s]
             hn, ln = view.names[s]
+            if view.mucked[s]:  # your own hand, mucked: named all the same
+                hn = "MUCK " + hn if hn else hn
+                ln = "MUCK " + ln if ln and not hn else ln
             if hf is not None:
                 out.append(("seat", s, hf, hn))
                 if lf is not None:
@@ -182,7 +186,7 @@ def prepare(game):
     (made ahead while the final table waits: ui.app)."""
     h = game.last_hand
     if h is not None:
-        h.explain()  # the names and the cards that play
+        h.explain(0)  # the names and the cards that play, your mucked hand's too
     v = game.view(0)
     if v is None:
         return (h, None, [], 0)
