@@ -823,3 +823,42 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     t = rig.now
     rig.call_or_check()  # your action: its record after its frame, at once, arrows or not
     assert calls and calls[0] < t + 100
+
+
+def _warned(rig):
+    t = rig.app.screen
+    kinds = [k for k, _ in t.options]
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    return rig.screen() == "Confirm" and rig.app.screen.heading == "NO CHANCE"
+
+
+def test_the_warning_says_plainly_that_the_hand_cannot_win_this_pot():
+    rig = _impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+    assert _warned(rig)
+    assert rig.shows("YOUR HAND CANNOT WIN THIS POT:") and not rig.shows("THE CALL WOULD BE VOID")
+    assert rig.app.screen.answers == ("BACK", "CALL") and rig.app.screen.chosen == 0
+
+
+def test_hi_lo_warns_when_the_hand_can_win_neither_half():
+    # seven card stud hi/lo: J-J-7-7 and no low at all, calling three kings
+    # showing: neither half can be won
+    casino = {"profile": "casino", "game": "F7S/8", "players": 4}
+    rig = impossible_rig("Js Jd 7h 7c Qs 9h Ts", casino)
+    assert rig.app.game.view(0).impossible_call and _warned(rig)
+
+
+def test_hi_lo_with_a_low_of_your_own_gets_no_warning():
+    # a pair of sevens with a seven-low besides: the low half may be won
+    casino = {"profile": "casino", "game": "F7S/8", "players": 4}
+    rig = impossible_rig("Js 7h 7c As 3s 4d 5s", casino)
+    assert not rig.app.game.view(0).impossible_call and not _warned(rig)
+
+
+def test_razz_warns_when_the_bettor_shows_a_better_low_than_any_you_can_make():
+    # razz: A-2-3-4 showing makes at worst one pair; your two pair or worse
+    # loses to it whatever the bettor holds
+    razz = {"profile": "casino", "game": "FR", "players": 4}
+    hands = ("9c 9d Ac 2d 3h 4s Kh", "Tc Th Td 3c 4c 6c Jc", "8d 8h 9h 8s Jh Qh 2h")
+    rig = impossible_rig("Kc Kd Qd Qs Js Jd Ks", razz, hands)
+    assert rig.app.game.view(0).impossible_call and _warned(rig)

@@ -289,10 +289,10 @@ class Table(Screen):
         self.refresh()
 
     def bar_mark(self):
-        """What the bar adds while the others act: '>>' (hurrying; '>>>' at
-        every other press) or a hint after an A."""
+        """What the bar adds while the others act: '>>' while you hurry them
+        (a third '>' at every other press) or a hint after an A."""
         if self.hurry:
-            return ">>>" if self.hurry & 1 == 0 else ">>"
+            return ">" * 3 if self.hurry & 1 == 0 else ">>"
         if self.hint:
             return "HOLD A: HURRY" if self.hint == 1 else "B: HURRY"
         return ""

@@ -253,31 +253,30 @@ class Bettor(Station):
         return Station.decide(self, view)
 
 
-def impossible_rig(mine):
-    """Four-seat seven card stud, lexibook, dealt from a preset deck: you
-    hold ``mine``; seat 1 shows Kh Kd Ks 8c and bets every street; you call
-    down to your turn on seventh street (the last to act, facing a bet)."""
+def impossible_rig(mine, settings=None, hands=None):
+    """Four-seat seven card stud (lexibook; or ``settings``: a stud game at
+    four seats), dealt from a preset deck: you hold ``mine``; seat 1 shows
+    Kh Kd Ks 8c and bets every street (``hands``: the other three seats'
+    cards, seat 1's first); you call down to your turn on the last street
+    (the last to act, facing a bet)."""
     from poker import cards
     from poker.hand import Hand
 
-    hands = [
-        cards.parse(mine),
-        cards.parse("Qc Qd Kh Kd Ks 8c 6d"),
-        cards.parse("Tc Th 2d 3c 4c 6c Jc"),
-        cards.parse("8d 8h 9d Td Jh Qh 2h"),
-    ]
+    others = hands or ("Qc Qd Kh Kd Ks 8c 6d", "Tc Th 2d 3c 4c 6c Jc", "8d 8h 9d Td Jh Qh 2h")
+    dealt = [cards.parse(mine)] + [cards.parse(h) for h in others]
 
     def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
+        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, dealt))
 
     def players(seat, settings, rng):
         return Bettor() if seat == 1 else Station()
 
-    rig = Rig(seed=1, players=players)
+    rig = Rig(seed=1, players=players, settings=settings)
     rig.app.hand_factory = factory
     rig.new_game()
-    if not call_down(rig, lambda r: r.app.game.view(0).street == 4):
-        raise AssertionError("never reached seventh street")
+    last = len(dealt[0]) - 3  # the last street: 7 cards -> 4, 5 cards -> 3 (stud_deck deals 7)
+    if not call_down(rig, lambda r: r.app.game.view(0).street == last):
+        raise AssertionError("never reached the last street")
     return rig
 
 
