@@ -461,16 +461,25 @@ class App:
             self._keep_menu()
             self.go(StatsScreen(self))
         elif item == "HELP":
-            from ui.help import Help
+            self.help()
 
-            self._keep_menu()
+    def help(self, code=None):
+        """HELP: the rules of game ``code`` (the menu's GAME line: the game
+        selected), else of the game in play (or selected); back to the
+        menu, on the same item."""
+        if not self.loaded:  # a key quicker than the loading
+            self._after_loading(lambda: self.help(code), self._game_ready)
+            return
+        from ui.help import Help
 
-            def back():
-                from poker import unload
+        self._keep_menu()
 
-                unload("ui.help")  # its text and functions leave the heap
-                self.menu()
-            self.go(Help(self, back))
+        def back():
+            from poker import unload
+
+            unload("ui.help")  # its text and functions leave the heap
+            self.menu()
+        self.go(Help(self, back, code))
 
     def _keep_menu(self):
         m = self._menu

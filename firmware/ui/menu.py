@@ -2,8 +2,11 @@
 (the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
-opens the item), B goes back to the table when a game is running.
-Two-button board: B short = next item, A = change / open, B long = back.
+opens the item; on GAME: the rules of the game shown there, ui.help, so a
+game can be read before it is played), B goes back to the table when a
+game is running. Two-button board: NEXT (RIGHT) changes the value, NEXT
+held (DOWN) = next item, OK (A) = change forward / open (GAME: its rules),
+OK held (B) = back.
 """
 from micropython import const
 
@@ -172,6 +175,9 @@ class Menu(Screen):
         elif k == keys.RIGHT:
             self.change(item, 1)
         elif k == keys.A:
+            if item == "GAME":
+                self.app.help(self.app.settings.game)
+                return
             if not self.change(item, 1):
                 self.app.menu_action(item)
                 return
