@@ -862,3 +862,36 @@ def test_razz_warns_when_the_bettor_shows_a_better_low_than_any_you_can_make():
     hands = ("9c 9d Ac 2d 3h 4s Kh", "Tc Th Td 3c 4c 6c Jc", "8d 8h 9h 8s Jh Qh 2h")
     rig = impossible_rig("Kc Kd Qd Qs Js Jd Ks", razz, hands)
     assert rig.app.game.view(0).impossible_call and _warned(rig)
+
+
+def test_speed_sets_how_long_the_virtual_players_turns_show():
+    from ui.app import PACE_MS
+
+    seen = {}
+    for speed in (0, 1, 2):
+        rig = Rig(seed=4, settings={"profile": "casino", "players": 6, "speed": speed})
+        rig.step_ms = 10
+        rig.new_game()
+        g = rig.app.game
+        moves = []
+        while len(moves) < 3 and not g.human_to_act():
+            before = g._moves
+            rig.run(10)
+            if g._moves != before:
+                moves.append(rig.now)
+        seen[speed] = moves[2] - moves[1]
+    assert seen[0] >= PACE_MS[0] > seen[1] >= PACE_MS[1] > seen[2] >= PACE_MS[2], seen
+
+
+def test_the_menu_changes_speed_and_keeps_it():
+    from poker.settings import Settings
+
+    rig = Rig(seed=3)
+    rig.press(keys.A)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("SPEED")
+    assert menu.value("SPEED") == "NORMAL"
+    rig.press(keys.RIGHT)
+    assert menu.value("SPEED") == "FAST" and rig.app.pace_ms < 600
+    s = Settings.from_obj(rig.app.settings.to_obj())
+    assert s.speed == 2

@@ -83,8 +83,13 @@ def _in():
     return True  # (a module without a load_step is in once imported)
 
 
+# between two virtual players' actions (visible pacing), by the SPEED
+# setting (poker.settings.SPEEDS: slow, normal, fast)
+PACE_MS = (1000, 600, 300)
+
+
 class App:
-    pace_ms = 600  # between two virtual players' actions (visible pacing)
+    pace_ms = PACE_MS[1]  # (apply_settings sets it from the SPEED setting)
     _settings_dirty = False  # settings changed since they were last saved
     # what the Game is built with (None: poker.game's defaults); tests and
     # demos put fixed virtual players or preset decks here
@@ -380,6 +385,9 @@ class App:
         return self._crng
 
     def apply_settings(self):
+        st = self.settings
+        if st is not None:
+            self.pace_ms = PACE_MS[st.speed]
         c = getattr(self.display, "contrast", None)
         if c is not None and self.settings is not None:
             try:

@@ -73,6 +73,7 @@ class Menu(Screen):
         if len(s.chip_choices()) > 1:
             out.append("CHIPS")
         out.append("LEVEL")
+        out.append("SPEED")
         out.append("SOUND")
         out.append("CONTRAST")
         out.append("COACH")
@@ -108,6 +109,8 @@ class Menu(Screen):
             return str(s.chips)
         if item == "LEVEL":
             return _LEVELS[s.difficulty]
+        if item == "SPEED":
+            return s.SPEEDS[s.speed]
         if item == "SOUND":
             return "ON" if s.sound else "OFF"
         if item == "CONTRAST":
@@ -138,6 +141,8 @@ class Menu(Screen):
             s.chips = c[(i + step) % len(c)]
         elif item == "LEVEL":
             s.difficulty = (s.difficulty + step) % 3
+        elif item == "SPEED":
+            s.speed = (s.speed + step) % len(s.SPEEDS)
         elif item == "SOUND":
             s.sound = not s.sound
         elif item == "CONTRAST":

@@ -63,19 +63,21 @@ class CountingSound:
 class Rig:
     step_ms = 50
 
-    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=600, coach_clock=False,
+    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=None, coach_clock=False,
                  sound=None):
         self.display = SimDisplay()
         self.clock = SimClock()
         self.sound = SimSound() if sound is None else sound
         self.app = App(self.display, store, Rng(seed), self.clock if coach_clock else None, self.sound)
         self.app.players = players
-        self.app.pace_ms = pace_ms
         if settings is not None:
             s = self.app.settings
             for name in settings:
                 setattr(s, name, settings[name])
             s.normalize()
+            self.app.apply_settings()
+        if pace_ms is not None:  # (else the SPEED setting's)
+            self.app.pace_ms = pace_ms
         self.now = 0
         self.run(0)
 
