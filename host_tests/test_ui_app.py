@@ -2,7 +2,7 @@
 confirmation, the impossible-call warning, the two-button mapping."""
 from ui import keys
 from ui.menu import Menu
-from ui_rig import Rig, impossible_rig
+from ui_rig import Rig, call_down, impossible_rig
 
 _BAR_Y = 57  # ui.table's action bar
 
@@ -337,7 +337,7 @@ def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
         if name == "Banner":
             words.append(rig.app.screen.word)
             rig.run(500)
-            rig.press(keys.A)
+            rig.press(keys.B if rig.app.screen.answers else keys.A)  # (GAME OVER: not REBUY)
             if g.over and rig.screen() == "Menu":
                 break
         elif name == "Table" and g.human_to_act():
@@ -895,3 +895,94 @@ def test_the_menu_changes_speed_and_keeps_it():
     assert menu.value("SPEED") == "FAST" and rig.app.pace_ms < 600
     s = Settings.from_obj(rig.app.settings.to_obj())
     assert s.speed == 2
+
+
+# -- REBUY, games left, razz's best hand ----------------------------------------
+
+def _to_game_over(rig):
+    """Calls every bet against raisers until GAME OVER is on the screen."""
+    from ui_rig import raisers
+
+    rig.app.players = raisers
+    rig.new_game()
+    for _ in range(20000):
+        g = rig.app.game
+        name = rig.screen()
+        if name == "Banner" and rig.app.screen.word == "GAME OVER":
+            return g
+        if name == "Banner":
+            rig.run(500)
+            rig.press(keys.A)
+        elif name == "Table" and g.human_to_act():
+            t = rig.app.screen
+            kinds = [k for k, _ in t.options]
+            t.sel = kinds.index("call") if "call" in kinds else t.sel
+            rig.press(keys.A)
+        elif name in ("Showdown", "Confirm"):
+            rig.press(keys.RIGHT if name == "Confirm" else keys.A)
+            if name == "Confirm":
+                rig.press(keys.A)
+        else:
+            rig.run(50)
+    raise AssertionError("no game over")
+
+
+def test_game_over_offers_rebuy_and_the_same_table_goes_on_with_the_starting_chips(tmp_path):
+    from poker.game import Game
+    from poker.store import Store
+
+    rig = Rig(seed=11, store=Store(root=str(tmp_path)), pace_ms=10, settings={"stakes": 3})
+    g = _to_game_over(rig)
+    assert rig.app.screen.answers == ("REBUY", "NEW GAME") and rig.shows("REBUY", False)
+    others = list(g.stacks[1:])
+    hands = g.hand_no
+    rig.run(500)
+    rig.press(keys.A)  # REBUY (chosen first)
+    assert not g.over and g.stacks[0] == g.chips and g.stacks[1:] == others
+    assert g.hand_no == hands and sum(g.stacks) == g.total == g.seats * g.chips + g.bought
+    assert g.stats.get(g.code)["rebuys"] == 1 and g.stats.get(g.code)["games_lost"] == 1
+    assert rig.screen() == "Table" and g.hand is not None  # the next hand, dealt
+    # the saved game says so: a power-on finds the same table, chips adding up
+    g.settle()
+    g.save()
+    back = Game.load(Store(root=str(tmp_path)), rig.app.rng, rig.app.settings)
+    assert back.bought == g.bought and back.total == g.total and back.stacks[1:] == others
+
+
+def test_after_game_over_the_menu_offers_rebuy_too():
+    rig = Rig(seed=11, pace_ms=10, settings={"stakes": 3})
+    g = _to_game_over(rig)
+    rig.run(500)
+    rig.press(keys.B)  # not now: the menu
+    menu = rig.app.screen
+    assert rig.screen() == "Menu" and menu.items[0] == "REBUY"
+    menu.sel = 0
+    rig.press(keys.A)
+    assert not g.over and rig.screen() == "Table"
+
+
+def test_a_game_left_for_a_new_game_is_counted():
+    rig = Rig(seed=7)
+    rig.new_game()
+    assert rig.until(rig.my_turn)
+    rig.call_or_check()
+    g = rig.app.game
+    rig.press(keys.B, keys.LONG)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("NEW GAME")
+    rig.press(keys.A)
+    rig.press(keys.RIGHT)  # NEW GAME? yes
+    rig.press(keys.A)
+    d = g.stats.get(g.code)
+    assert d["games"] == 1 and d["games_left"] == 1 and d["games_lost"] == 0
+
+
+def test_razz_keeps_its_best_hand_in_the_statistics():
+    rig = Rig(seed=31, settings={"profile": "casino", "game": "FR", "players": 4})
+    rig.new_game()
+    g = rig.app.game
+    assert call_down(rig, lambda r: g.hand_no >= 3)
+    g.settle()
+    d = g.stats.get("FR")
+    assert d["best"] > 0 and d["best_text"].endswith(" LOW")
+

@@ -39,8 +39,8 @@ State (read only for the UI):
 - ``g.dealer``: the seat that deals the current/next hand.
 - ``g.hand``: the current ``Hand`` or None between hands.
 - ``g.hand_no``: hands completed in this game.
-- ``g.total``: chips at the table (constant for a game: the conservation
-  check ``sum(g.stacks) == g.total`` holds between hands).
+- ``g.total``: chips at the table (constant for a game but for a rebuy's:
+  the conservation check ``sum(g.stacks) == g.total`` holds between hands).
 - ``g.min_stack``: a seat with fewer chips than this is out: the
   profile's ``min_stack_bets`` small bets, 5 in both (the console's "under
   $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at 100/200).
@@ -104,7 +104,11 @@ Driving hands:
   is on the screen (so no press waits on a flash write); it writes them in
   the same order. ``Game(..., defer_journal=True)``: this and ``defer_booking``
   from the start (a new game's first records wait for its frame too).
-- ``g.new_game()``: starts over with the current settings (stats are kept).
+- ``g.new_game()``: starts over with the current settings (stats are kept;
+  a game in play left unfinished counts as left).
+- ``g.rebuy()``: after GAME OVER, your stack back to the starting chips and
+  the same table goes on (``g.bought``: the chips bought so far, in
+  ``g.total``; the statistics count the rebuy).
 - ``g.plays(settings)``: True when the game in play has these settings'
   game, stakes, profile, players and chips (else they wait for a new game);
   ``g.pending(settings)``: the names of those that differ.
@@ -254,15 +258,19 @@ class Game:
             self.bots = made[1]
 
     def new_game(self):
-        """Starts over with the current settings; the statistics stay."""
+        """Starts over with the current settings; the statistics stay (a
+        game in play left unfinished counts as left: ``record_left``)."""
         made = self._new_ahead
         self._new_ahead = None
         self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
+        if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
+            self.stats.record_left(self.code)
         s = self.settings.normalize()
         if made is not None and made[0] != self._new_key(s):
             made = None  # made for other settings or another random state
         self._setup(s, made)
+        self.bought = 0
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
         self.dealer = self.rules.first_dealer % self.seats
@@ -302,6 +310,8 @@ class Game:
         for name in GAME_KEYS:
             setattr(s, name, saved[name])
         g._setup(s)
+        g.bought = saved.get("bought", 0)
+        g.total += g.bought
         g.stacks = list(saved["stacks"])
         g.out = list(saved["out"])
         g.dealer = saved["dealer"]
@@ -329,6 +339,7 @@ class Game:
             "dealer": self.dealer,
             "hand_no": self.hand_no,
             "result": self.result,
+            "bought": self.bought,
         }
 
     def pending(self, settings):
@@ -558,6 +569,31 @@ class Game:
         if h.finished:
             self._finish_hand()
 
+    def rebuy(self):
+        """After GAME OVER (you under ``min_stack``): you buy the starting
+        chips again, up from what you have, and the same table goes on (the
+        other seats' stacks, the players and their memory, the hands'
+        numbers); counted in the statistics (``rebuys``: the lost game
+        stays lost). ValueError when the game is not lost."""
+        if not self.over or self.result != "lost":
+            raise ValueError("no game over to rebuy")
+        self.settle()
+        add = self.chips - self.stacks[0]
+        self.stacks[0] = self.chips
+        self.bought += add
+        self.total += add
+        self.out[0] = False
+        self.over = False
+        self.result = None
+        d = self.dealer  # the button moves on, as after any hand
+        for _ in range(self.seats):
+            d = (d + 1) % self.seats
+            if not self.out[d]:
+                break
+        self.dealer = d
+        self.stats.record_rebuy(self.code)
+        self._save()
+
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
         self._drop_ahead()  # the players may draw on the random source
@@ -783,14 +819,14 @@ class Game:
             pot += amount
             if 0 in winners:
                 won = True
+        variant = self.variant
         try:
-            best, own, board = handname.best_high(h.view(0), self.variant)
+            best, own, board = handname.best_hand(h.view(0), variant)
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
-        omaha = self.variant.omaha
         # the hand's name only for a new best (finding its five allocates)
         self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
-                               lambda: _best_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+                               lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):
         """The last ``n`` saved hand histories (PHH text), oldest first.
@@ -821,8 +857,8 @@ def _chips_add_up(start, final):
     return True
 
 
-def _best_text(value, own, board, omaha):
+def _best_text(value, own, board, variant):
     try:
-        return handname.best_high_text(value, own, board, omaha)
+        return handname.best_hand_text(value, own, board, variant)
     except Exception:  # a statistic is never worth a crash
         return ""

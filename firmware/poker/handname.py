@@ -213,6 +213,31 @@ def best_high(view, variant):
     return evaluator.high(own + board), own, board
 
 
+def best_hand(view, variant):
+    """best_high, or in razz (no high hand) the ace-to-five low on
+    poker.evaluator.low_a5's scale (higher is better): (value, own cards,
+    board), 0 when none. ``best_hand_text`` names it."""
+    if variant.high:
+        return best_high(view, variant)
+    seat = view.seat
+    if view.folded[seat]:
+        return 0, (), ()
+    own = [c for c in view.down[seat] if c is not None] + list(view.up[seat])
+    board = list(view.board)
+    if len(own) + len(board) < 5:
+        return 0, (), ()
+    return evaluator.low_a5(own + board), own, board
+
+
+def best_hand_text(value, own, board, variant):
+    """The name of best_hand's hand: best_high_text's, in razz its five
+    ranks ('8-6-5-4-A LOW'); '' when none."""
+    if variant.high:
+        return best_high_text(value, own, board, variant.omaha)
+    five = low_five(own, board, "a5", False, value)
+    return low_name(five) if five is not None else ""
+
+
 def best_high_text(value, own, board, omaha):
     """'category cards' of the high hand ``value`` of best_high: its
     category and the five cards that make it, in display order (Omaha: two

@@ -5,8 +5,9 @@ The ``game`` record (``poker.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``. ``check`` refuses one that could not come from a game:
-beyond its CRC, the types, the ranges, ``sum(stacks) == players * chips``,
+``result``, ``bought`` (chips bought by rebuys; 0 when absent). ``check``
+refuses one that could not come from a game: beyond its CRC, the types,
+the ranges, ``sum(stacks) == players * chips + bought``,
 every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
 record is damage (``poker.store``: the last good copy, else defaults, with
 one message).
@@ -76,7 +77,10 @@ def check(obj):
             raise ValueError("game: bad stack")
         if out[i] != (stacks[i] < min_stack):
             raise ValueError("game: bad elimination")
-    if sum(stacks) != n * s.chips:
+    bought = g.get("bought", 0)
+    if not is_int(bought) or bought < 0:
+        raise ValueError("game: bad rebuys")
+    if sum(stacks) != n * s.chips + bought:
         raise ValueError("game: chips do not add up")
     if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
         raise ValueError("game: bad dealer")

@@ -458,6 +458,8 @@ class App:
             return
         if item == "RESUME":
             self.resume()
+        elif item == "REBUY":
+            self.rebuy()
         elif item == "NEW GAME":
             if self.can_resume():
                 self.ask_new_game()
@@ -539,6 +541,16 @@ class App:
         self._table = None
         self.table()
 
+    def rebuy(self):
+        """REBUY after GAME OVER: the starting chips again, the same table
+        goes on (poker.game's rebuy; counted in the statistics)."""
+        g = self.game
+        if g is None or not g.over or g.result != "lost":
+            self.menu()
+            return
+        g.rebuy()
+        self.after_hand()
+
     def table(self):
         g = self.game
         if g is not None:
@@ -593,8 +605,16 @@ class App:
                                          "P%d IS OUT" % (seat + 1)], self.after_hand)
         elif kind == "GAME OVER":
             self.play("gameover")
+
+            def done(i):
+                if i == 0:
+                    self.rebuy()
+                elif i == 1:
+                    self.new_game()
+                else:
+                    self.after_hand()
             b = Banner(self, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
-                                            "HANDS PLAYED %d" % g.hand_no], self.after_hand)
+                                            "HANDS PLAYED %d" % g.hand_no], done, False, ("REBUY", "NEW GAME"))
         elif kind == "WIN":
             self.play("victory")
             b = Banner(self, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT",

@@ -1,4 +1,4 @@
-"""The menu: resume, new game, every setting of poker.settings.Settings, help
+"""The menu: resume (or, after GAME OVER, rebuy), new game, every setting of poker.settings.Settings, help
 (the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
@@ -63,6 +63,9 @@ class Menu(Screen):
         out = []
         if self.app.can_resume():
             out.append("RESUME")
+        g = self.app.game
+        if g is not None and g.over and g.result == "lost":
+            out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
         out.append("GAME")
         out.append("BET")
