@@ -78,10 +78,12 @@ Driving hands:
   Then it books the hand: the statistics; each virtual player dealt in that
   has ``observe(view)`` gets its seat's final view (Hard's memory then
   counts the folds that ended the hand); the hand history is made and
-  saved, the game record saved and the journal removed. By default at
+  saved, the hand's review for LAST HAND (``poker.review``) saved, the
+  game record saved and the journal removed. By default at
   once; with ``g.defer_booking`` True (the UI) each ``g.book()`` call does
   one part (the statistics, one virtual player, the history's text, its
-  write, the record; False when none was left; ``g.unbooked`` is the hand
+  write, the review, its write, the record; False when none was left;
+  ``g.unbooked`` is the hand
   until they are done), so that the frame showing the hand's end comes
   first, no single call holds all their garbage, and a press waits on one
   part at most. ``g.settle()`` does what is
@@ -140,9 +142,12 @@ Persistence (``poker.store``), files under the store's root:
 - ``hist0``..``hist7``: the last ``record.HISTORY_SIZE`` hands' PHH text (written
   without a .bak copy), hand number ``seq`` in slot ``seq % 8``; entries
   whose number is not the one the saved game expects are ignored.
+- ``last0``..``last3``: the last ``review.KEPT`` hands as you saw them
+  (``poker.review``, for LAST HAND), hand ``seq`` in ``review.slot(seq)``,
+  written without a .bak copy.
 - Writes per hand: the journal (72 bytes, then 3 per action, appended),
-  one history (1-3 KB), the game record (about 0.5 KB), each but the
-  journal atomic (temporary file + rename).
+  one history (1-3 KB), one review (1-2 KB), the game record (about
+  0.5 KB), each but the journal atomic (temporary file + rename).
 
 Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
 bets after a hand (the profile's ``min_stack_bets``: the console's "under
@@ -666,7 +671,8 @@ class Game:
     def book(self):
         """One part of the finished hand's books, in this order: the
         statistics, each virtual player's memory (a seat a part), the hand
-        history's text, its write, the game record (then the journal goes).
+        history's text, its write, the review of the hand (poker.review: for
+        LAST HAND), its write, the game record (then the journal goes).
         True when it did one, False when none was left. The UI calls it
         between frames (``defer_booking``): each part's garbage is then
         collected before the next, apart from a press's, and a press waits
@@ -689,6 +695,12 @@ class Game:
             b[3] = self._history_text(h)
         elif part == seats + 1:
             self._write_history(b[3])
+            b[3] = None
+        elif part == seats + 2:
+            b[3] = self._review(h)
+        elif part == seats + 3:
+            self._write_review(b[3])
+            b[3] = None
         else:
             self.unbooked = None
             self._books = None
@@ -708,6 +720,29 @@ class Game:
         if len(text) > MAX_SIZE - 16:  # a record's limit
             text = text[:MAX_SIZE - 16]
         return text
+
+    def _review(self, h):
+        """The hand as you saw it, for LAST HAND (poker.review), as bytes;
+        None without a store. Never worth a crash."""
+        if self.store is None:
+            return None
+        try:
+            import json
+
+            from poker import review
+            return json.dumps(review.record(h, self.seq, self.code)).encode()
+        except Exception:
+            return None
+        finally:
+            unload("poker.review")
+
+    def _write_review(self, data):
+        st = self.store
+        if data is not None and st is not None:
+            from poker.review import slot
+
+            st.write(slot(self.seq), data, False)
+            unload("poker.review")
 
     def _write_history(self, text):
         st = self.store

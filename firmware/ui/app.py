@@ -465,6 +465,9 @@ class App:
                 self.ask_new_game()
             else:
                 self.new_game()
+        elif item == "LAST HAND":
+            self._keep_menu()
+            self.last_hand(self.menu)
         elif item == "STATS":
             from ui.stats_screen import StatsScreen
 
@@ -490,6 +493,48 @@ class App:
             unload("ui.help")  # its text and functions leave the heap
             self.menu()
         self.go(Help(self, back, code))
+
+    def kept_hands(self):
+        """poker.review's records of the last hands kept, the last first
+        ([] with none)."""
+        g = self.game
+        if g is None or self.store is None:
+            return []
+        from poker import review
+
+        out = []
+        for k in range(review.KEPT):
+            r = review.load(self.store, g.seq - k)
+            if r is not None:
+                out.append(r)
+            elif k == 0:
+                break  # the last hand not kept: the others would mislead
+        return out
+
+    def has_last_hand(self):
+        g = self.game
+        if g is None or self.store is None or g.seq <= 0:
+            return False
+        from poker.review import slot
+
+        return self.store.exists(slot(g.seq))
+
+    def last_hand(self, back):
+        """LAST HAND (ui.review); ``back()`` when it closes. Nothing kept:
+        a notice says so."""
+        recs = self.kept_hands()
+        if not recs:
+            self.go(Banner(self, "LAST HAND", ["NO HAND KEPT YET"], back, True))
+            return
+        from ui.review import LastHand
+
+        def close():
+            from poker import unload
+
+            unload("ui.review")  # its code leaves the heap with its pages
+            unload("poker.review")
+            back()
+        self.go(LastHand(self, close, recs))
 
     def _keep_menu(self):
         m = self._menu

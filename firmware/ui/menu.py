@@ -67,6 +67,8 @@ class Menu(Screen):
         if g is not None and g.over and g.result == "lost":
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
+        if self.app.has_last_hand():
+            out.append("LAST HAND")  # the last hand again (ui.review)
         out.append("GAME")
         out.append("BET")
         out.append("RULES")

@@ -14,7 +14,8 @@ The lines, main pot first, then the side pots one after the other:
 
 Names and cards come from the engine (poker.hand's awards, plays and
 names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
-first); B opens the menu.
+first); B opens the menu; LEFT/RIGHT show the hand again street by street
+(LAST HAND: ui.review), back here after.
 """
 from micropython import const
 
@@ -232,6 +233,13 @@ class Showdown(Screen):
             if 0 <= f and f + _ROWS <= max(len(self.lines), _ROWS):
                 self.first = f
                 self.app.changed()
+        elif k == keys.LEFT or k == keys.RIGHT:
+            app = self.app
+
+            def back():  # this screen again, as it was
+                app.screen = self
+                app.changed()
+            app.last_hand(back)
 
     def draw(self, fb):
         if self.head is not None:
