@@ -566,8 +566,10 @@ def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_pol
         assert rig.screen() == "Table"
         assert not _poll(rig)
         parts += 1
-    # the statistics, a virtual player each, the history's text, its write, the record
-    assert parts == 1 + (g.seats - 1) + 3 and "/data/hist1" in fs.files and "/data/journal" not in fs.files
+    # the statistics, a virtual player each, the history's text, its write,
+    # the review for LAST HAND, its write, the record
+    assert parts == 1 + (g.seats - 1) + 5 and "/data/hist1" in fs.files and "/data/journal" not in fs.files
+    assert "/data/last1" in fs.files
     assert g.stats.total()["hands"] == 1
     assert rig.until(lambda: rig.screen() == "Showdown", 3000)
 
