@@ -223,5 +223,7 @@ def test_b_on_the_final_table_goes_on_to_the_showdown():
         else:
             rig.run(50)
     assert g.hand is None and rig.screen() == "Table"
+    end = rig.now
     rig.press(keys.B, after=0)
-    assert rig.until(lambda: rig.screen() == "Showdown", 200)
+    # (once the hand is booked) sooner than the final table's two paces
+    assert rig.until(lambda: rig.screen() == "Showdown", 700) and rig.now - end < 2 * rig.app.pace_ms

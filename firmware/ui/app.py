@@ -214,7 +214,12 @@ class App:
         """A screen came by itself (a new hand, your turn, the hand's end,
         the showdown): keys pressed before it or within GATE_MS of it are
         dropped (see carried)."""
-        self.gate_at = self.now
+        self.gate_at = self._time()
+
+    def _time(self):
+        """The app's time now: the clock's, else the last tick's."""
+        c = self.clock
+        return c() if c is not None else self.now
 
     def carried(self, key, event):
         """True for a key that went down before the last gate() or within
@@ -224,9 +229,10 @@ class App:
         down. A long B (the menu) always goes through."""
         if key == keys.B and event == keys.LONG:
             return False
-        t = self.now
         if self.held and (key >= keys.A or event == keys.REPEAT):
             t = self._down_at
+        else:
+            t = self._time()
         return t - self.gate_at < GATE_MS
 
     def handle(self, key, event):

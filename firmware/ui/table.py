@@ -79,6 +79,8 @@ class Table(Screen):
             self.app.start_hand()
             self.app.play("deal")
             self.app.gate()  # a new hand: no press carried over from the last one
+            self.turn = None  # (its turns are new ones, whatever their numbers)
+            self.eq_key = None
             self.sel = 0
             self.last = None
             self.hurry = 0
@@ -109,6 +111,9 @@ class Table(Screen):
             if turn != self.turn:  # a new decision: start on check/call
                 self.turn = turn
                 self.sel = passive(self.options)
+                # your turn (after the others, or a new street after your
+                # own action): no press carried over into it
+                self.app.gate()
             if turn != self.eq_key:  # the coach starts over (see tick)
                 self.eq_key = turn
                 self.eq = None
@@ -169,7 +174,6 @@ class Table(Screen):
                 self.app.play(_SOUND.get(kind, "click"))
             if g.human_to_act():
                 self.hurry = 0
-                self.app.gate()  # your turn: no press carried over into it
                 self.app.play("turn")
 
     def _think(self, g):
