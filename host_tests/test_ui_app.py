@@ -358,10 +358,10 @@ def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
     assert sum(g.stacks) == g.total
 
 
-# -- saving and resuming (poker.store) -------------------------------------------
+# -- saving and resuming (poker.match.store) -------------------------------------------
 
 def _store(path):
-    from poker.store import Store
+    from poker.match.store import Store
 
     return Store(root=str(path))
 
@@ -498,7 +498,7 @@ def test_a_partial_redraw_gives_the_same_pixels_as_a_full_one():
 
 
 def test_coach_hint_settles_within_sampling_error_of_the_true_equity():
-    from poker import equity
+    from poker.odds import equity
     from poker.rng import Rng
     from ui import coach
 
@@ -540,7 +540,7 @@ def _poll(rig, key=None):
 
 def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_poll():
     from fake_table import FakeFs
-    from poker.store import Store
+    from poker.match.store import Store
 
     fs = FakeFs()
     rig = Rig(seed=12, store=Store("/data", fs))
@@ -576,7 +576,7 @@ def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_pol
 
 def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
     from fake_table import FakeFs
-    from poker.store import Store
+    from poker.match.store import Store
 
     rig = Rig(seed=12, store=Store("/data", FakeFs()))
     rig.app.gate = lambda: None  # (keys taken at once: the gate has tests of its own)
@@ -608,7 +608,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     # while a button is held, only what its answer (the menu) needs: the
     # rest would make the answer wait at the release
     n = app._preload
-    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.settings", "ui.menu")
+    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu")
     app.held = False
     app.changed()
     app.tick(10)
@@ -626,7 +626,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
 
 
 def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
-    from poker import journal
+    from poker.match import journal
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
@@ -711,7 +711,7 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
 
 
 def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
-    from poker import journal
+    from poker.match import journal
 
     # the menu waits: the new game's players and first hand are made; NEW
     # GAME takes them, and the game is the one made at the key
@@ -886,7 +886,7 @@ def test_speed_sets_how_long_the_virtual_players_turns_show():
 
 
 def test_the_menu_changes_speed_and_keeps_it():
-    from poker.settings import Settings
+    from poker.match.settings import Settings
 
     rig = Rig(seed=3)
     rig.press(keys.A)
@@ -930,8 +930,8 @@ def _to_game_over(rig):
 
 
 def test_game_over_offers_rebuy_and_the_same_table_goes_on_with_the_starting_chips(tmp_path):
-    from poker.game import Game
-    from poker.store import Store
+    from poker.match.game import Game
+    from poker.match.store import Store
 
     rig = Rig(seed=11, store=Store(root=str(tmp_path)), pace_ms=10, settings={"stakes": 3})
     g = _to_game_over(rig)

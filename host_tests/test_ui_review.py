@@ -1,10 +1,10 @@
-"""LAST HAND (ui.review, poker.review): the last hand again, street by
+"""LAST HAND (ui.review, poker.match.review): the last hand again, street by
 street (the cards each seat showed, every action in the limit words), then
 its showdown as the showdown screen explained it, and the showdowns of the
 hands before; from the menu and from the showdown screen."""
 from fake_table import FakeFs
-from poker import review
-from poker.store import Store
+from poker.match import review
+from poker.match.store import Store
 from ui import keys
 from ui.showdown import lines_of
 from ui.words import action_text, seat_name

@@ -35,7 +35,7 @@ calls it; until then names are ``''`` and plays ``None``).
 """
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
-from poker import evaluator
+from poker.eval import evaluator
 from poker.deal import Inconsistency
 
 
@@ -167,12 +167,12 @@ class Settling:
         """For the showdown screen, once the hand is over (made on demand,
         not at the showdown: the screens ask, the engine and the virtual
         players never pay for it): ``plays``, ``names`` and the awards'
-        names (poker.handname.explain; ``viewer``: the seat whose screen
+        names (poker.eval.handname.explain; ``viewer``: the seat whose screen
         they are for, its mucked hand named too)."""
         if not self.finished or self._explained == (viewer,):
             return
         self._explained = (viewer,)
-        from poker import handname
+        from poker.eval import handname
         handname.explain(self, viewer)
 
     def _contenders(self, shown, hi, lo):

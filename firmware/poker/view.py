@@ -198,7 +198,7 @@ def cannot_win(variant, own, bettor_up, seen):
         return False
     if variant.low is None:
         return True
-    from poker import evaluator
+    from poker.eval import evaluator
     # (the low's rank mask takes any number of cards: five distinct ranks
     # of eight or less among them, a community card's too)
     return evaluator.low8_unchecked(own) is None
@@ -237,7 +237,7 @@ def cannot_beat_low(own, bettor_up, seen):
 
 def _best_low_a5(cards):
     """The best ace-to-five low of 5 to 8 cards (8: a stud community card)."""
-    from poker import evaluator
+    from poker.eval import evaluator
     if len(cards) <= 7:
         return evaluator.low_a5_unchecked(cards)
     best = 0
@@ -250,7 +250,7 @@ def _best_low_a5(cards):
 
 def _best_high(cards):
     """The best high hand of 5 to 8 cards (8: a stud community card)."""
-    from poker import evaluator
+    from poker.eval import evaluator
     if len(cards) <= 7:
         return evaluator.high(cards)
     best = 0
@@ -278,7 +278,7 @@ def cannot_beat(own, bettor_up, seen):
     >>> cannot_beat(parse('Qc Qd Qh 9s Jc'), parse('Ac Ad Kh Ks'), [])
     False
     """
-    from poker import evaluator
+    from poker.eval import evaluator
     if len(bettor_up) + 1 < 5 or len(own) < 5:
         return False
     mine = _best_high(own)

@@ -1,5 +1,5 @@
 """LAST HAND: the last hand again, street by street, then its showdown and
-the showdowns of the hands before it (poker.review's records on flash).
+the showdowns of the hands before it (poker.match.review's records on flash).
 
 A street's page: under its title, a line per seat with the cards it showed
 so far (yours all, your down cards underlined; the board on its own line in
@@ -110,7 +110,7 @@ class LastHand(Screen):
     next_key = keys.RIGHT
 
     def __init__(self, app, back, recs):
-        """``recs``: poker.review records, the last hand first."""
+        """``recs``: poker.match.review records, the last hand first."""
         Screen.__init__(self, app)
         self.back = back
         self.recs = recs

@@ -13,7 +13,7 @@ The lines, main pot first, then the side pots one after the other:
   cards that play and the name of your hand after "MUCK": you know them).
 
 Names and cards come from the engine (poker.hand's awards, plays and
-names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
+names, made by poker.eval.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
 first); B opens the menu; LEFT/RIGHT show the hand again street by street
 (LAST HAND: ui.review), back here after.
 """

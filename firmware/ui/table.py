@@ -28,7 +28,7 @@ from ui.table_draw import (BAR_Y, draw_bar, draw_list, draw_table, draw_you, eq_
 from ui.words import action_text, seat_name
 
 # a poll's thinking on the device: slices of the player's decision (about 2
-# ms each, poker.players.SLICE_US) for up to this many ms, the buttons
+# ms each, poker.players.base.SLICE_US) for up to this many ms, the buttons
 # looked at between two (the loop polls every 10 ms)
 _THINK_MS = const(8)
 
@@ -156,7 +156,7 @@ class Table(Screen):
             if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
                 self._coach_step()
             return
-        # the next virtual player thinks a few slices a poll (poker.game.think:
+        # the next virtual player thinks a few slices a poll (poker.match.game.think:
         # a press waits one slice, not a whole decision), from the last
         # action on; it acts once it has decided and its pace is up. A
         # press's frame goes first (drawn at the end of this poll)

@@ -26,15 +26,11 @@ failures (empty when both promises held).
 """
 import sys
 
-from simpaths import add
-
-add("tools/sim", "firmware")
-
-from hw.buttons import Buttons  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
-from ui import keys  # noqa: E402
-from ui.app import App  # noqa: E402
+from hw.buttons import Buttons
+from poker.rng import Rng
+from simhw import SimClock, SimDisplay, SimSound
+from ui import keys
+from ui.app import App
 
 POLL_MS = 10
 DEBUG = False
