@@ -35,7 +35,7 @@ import sys
 from micropython import const
 
 from ui import keys
-from ui.messages import Banner, Confirm, PowerOn, Wait
+from ui.messages import Banner, PowerOn, Wait, event_banner
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -462,25 +462,7 @@ class App:
         if not self.loaded:  # a key quicker than the loading
             self._after_loading(lambda: self.menu_action(item), self._game_ready)
             return
-        if item == "RESUME":
-            self.resume()
-        elif item == "REBUY":
-            self.rebuy()
-        elif item == "NEW GAME":
-            if self.can_resume():
-                self.ask_new_game()
-            else:
-                self.new_game()
-        elif item == "LAST HAND":
-            self._keep_menu()
-            self.last_hand(self.menu)
-        elif item == "STATS":
-            from ui.stats_screen import StatsScreen
-
-            self._keep_menu()
-            self.go(StatsScreen(self))
-        elif item == "HELP":
-            self.help()
+        self._menu.act(item)
 
     def help(self, code=None):
         """HELP: the rules of game ``code`` (the menu's GAME line: the game
@@ -491,7 +473,7 @@ class App:
             return
         from ui.help import Help
 
-        self._keep_menu()
+        self.keep_menu()
 
         def back():
             from poker import unload
@@ -500,83 +482,17 @@ class App:
             self.menu()
         self.go(Help(self, back, code))
 
-    def kept_hands(self):
-        """poker.match.review's records of the last hands kept, the last first
-        ([] with none)."""
-        g = self.game
-        if g is None or self.store is None:
-            return []
-        from poker.match import review
-
-        out = []
-        for k in range(review.KEPT):
-            r = review.load(self.store, g.seq - k)
-            if r is not None:
-                out.append(r)
-            elif k == 0:
-                break  # the last hand not kept: the others would mislead
-        return out
-
-    def has_last_hand(self):
-        g = self.game
-        if g is None or self.store is None or g.seq <= 0:
-            return False
-        from poker.match.review import slot
-
-        return self.store.exists(slot(g.seq))
-
     def last_hand(self, back):
-        """LAST HAND (ui.review); ``back()`` when it closes. Nothing kept:
-        a notice says so."""
-        recs = self.kept_hands()
-        if not recs:
-            self.go(Banner(self, "LAST HAND", ["NO HAND KEPT YET"], back, True))
-            return
-        from ui.review import LastHand
+        """LAST HAND (ui.review, read when opened and unloaded when closed);
+        ``back()`` when it closes."""
+        from ui.review import open_last_hand
 
-        def close():
-            from poker import unload
+        open_last_hand(self, back)
 
-            unload("ui.review")  # its code leaves the heap with its pages
-            unload("poker.match.review")
-            back()
-        self.go(LastHand(self, close, recs))
-
-    def _keep_menu(self):
+    def keep_menu(self):
         m = self._menu
         if m is not None:
             m.keep = True  # back from the screen it opens: the same item
-
-    def resume(self):
-        """Back to the game in play; if the menu changed its game, stakes,
-        rules, seats or chips, asks: they need a new game."""
-        g = self.game
-        st = self.settings
-        if g is None or st is None:
-            return
-        if g.level != st.difficulty:
-            g.remake_players()  # LEVEL applies at once
-        if g.plays(st):
-            self.table()
-            return
-
-        def done(i):
-            if i == 1:
-                self.new_game()
-            else:
-                self.table()
-        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
-                                                   "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
-
-    def ask_new_game(self):
-        """NEW GAME over a game in play asks first: one key must not wipe it."""
-        def done(i):
-            if i == 1:
-                self.new_game()
-            else:
-                self.go(self._menu)
-        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
-                        ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
         from poker.match.game import Game
@@ -645,82 +561,9 @@ class App:
 
     def _show_events(self):
         """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left."""
+        Closing it comes back here until none is left (ui.messages)."""
         g = self.game
         if g is None or not g.events:
             return False
-        kind, seat = g.events.pop(0)
-        if kind == "FINISH":
-            self.play("finish")
-            b = Banner(self, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
-                                         "P%d IS OUT" % (seat + 1)], self.after_hand)
-        elif kind == "GAME OVER":
-            self.play("gameover")
-
-            def done(i):
-                if i == 0:
-                    self.rebuy()
-                elif i == 1:
-                    self.new_game()
-                else:
-                    self.after_hand()
-            b = Banner(self, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
-                                            "HANDS PLAYED %d" % g.hand_no], done, False, ("REBUY", "NEW GAME"))
-        elif kind == "WIN":
-            self.play("victory")
-            b = Banner(self, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT",
-                                          "IN %d HANDS" % g.hand_no], self.after_hand)
-        elif kind == "RESUMED":
-            # the cut hand goes on; if its last action was on flash, its end is shown
-            b = Banner(self, "HAND RESUMED", ["POWER WAS LOST MID-HAND:",
-                                              "IT GOES ON AS IT WAS"],
-                       self.table if g.hand is not None or g.last_hand is None else self.showdown, True)
-        elif kind == "VOID":
-            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS UNUSABLE:",
-                                            "EVERY CHIP WENT BACK"], self.after_hand, True)
-        elif kind == "MISDEAL":
-            b = Banner(self, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;",
-                                          "THE SAME DEALER DEALS AGAIN"], self.after_hand, True)
-        else:
-            b = Banner(self, kind, [], self.after_hand, True)
-        self.go(b)
+        self.go(event_banner(self, g.events.pop(0)))
         return True
-
-    def _act_at(self, table, action):
-        """Back to the table from its question, doing ``action``: ``do``
-        reads the game again, so the table's ``enter`` (the same read once
-        more, about 7 ms on the chip) is left out."""
-        self.screen = table
-        self.changed()
-        table.do(action)
-
-    def confirm_fold(self, table):
-        def done(i):
-            if i >= 0:
-                self._act_at(table, ("fold" if i else "check", None))
-            else:
-                self.go(table)
-        self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
-
-    def confirm_strong_fold(self, table, why):
-        """FOLD with a strong hand (``why``: ui.coach.strong's words) asks
-        first, BACK chosen."""
-        def done(i):
-            if i == 1:
-                self._act_at(table, ("fold", None))
-            else:
-                self.go(table)
-        self.go(Confirm(self, "FOLD?", [why], ("BACK", "FOLD"), done, -1, 0))
-
-    def warn_impossible_call(self, table, action):
-        bettor = table.view.bettor
-        who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
-
-        def done(i):
-            if i == 1:
-                self._act_at(table, action)
-            else:
-                self.go(table)
-        self.go(Confirm(self, "NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:",
-                                            "NO PART OF IT AGAINST " + who + " UP CARDS"],
-                        ("BACK", "CALL"), done, -1, 0))

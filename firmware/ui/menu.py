@@ -11,6 +11,7 @@ OK held (B) = back.
 from micropython import const
 
 from ui import keys
+from ui.messages import Confirm
 from ui.screen import NORMAL, Screen, W, text, title, width
 
 _ROW_H = const(9)
@@ -30,6 +31,16 @@ def contrast_level(v):
 
 def contrast_value(level):
     return level * 256 // _CONTRAST_STEPS - 1
+
+
+def _last_hand_kept(app):
+    """True when poker.match.review kept the last hand (LAST HAND)."""
+    g = app.game
+    if g is None or app.store is None or g.seq <= 0:
+        return False
+    from poker.match.review import slot
+
+    return app.store.exists(slot(g.seq))
 
 
 def game_name(code):
@@ -67,7 +78,7 @@ class Menu(Screen):
         if g is not None and g.over and g.result == "lost":
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
-        if self.app.has_last_hand():
+        if _last_hand_kept(self.app):
             out.append("LAST HAND")  # the last hand again (ui.review)
         out.append("GAME")
         out.append("BET")
@@ -164,6 +175,65 @@ class Menu(Screen):
         self.sel = self.items.index(sel)
         self._scroll()
         return True
+
+    def act(self, item):
+        """An item that opens something (A on it; the app has loaded what
+        it needs): RESUME, REBUY, NEW GAME (asked first over a game in
+        play), LAST HAND, STATS, HELP."""
+        app = self.app
+        if item == "RESUME":
+            self.resume()
+        elif item == "REBUY":
+            app.rebuy()
+        elif item == "NEW GAME":
+            if app.can_resume():
+                self.ask_new_game()
+            else:
+                app.new_game()
+        elif item == "LAST HAND":
+            app.keep_menu()
+            app.last_hand(app.menu)
+        elif item == "STATS":
+            from ui.stats_screen import StatsScreen
+
+            app.keep_menu()
+            app.go(StatsScreen(app))
+        elif item == "HELP":
+            app.help()
+
+    def resume(self):
+        """Back to the game in play; if the menu changed its game, stakes,
+        rules, seats or chips, asks: they need a new game."""
+        app = self.app
+        g = app.game
+        st = app.settings
+        if g is None or st is None:
+            return
+        if g.level != st.difficulty:
+            g.remake_players()  # LEVEL applies at once
+        if g.plays(st):
+            app.table()
+            return
+
+        def done(i):
+            if i == 1:
+                app.new_game()
+            else:
+                app.table()
+        app.go(Confirm(app, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
+                                                 "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
+
+    def ask_new_game(self):
+        """NEW GAME over a game in play asks first: one key must not wipe it."""
+        app = self.app
+
+        def done(i):
+            if i == 1:
+                app.new_game()
+            else:
+                app.go(self)
+        app.go(Confirm(app, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
+                       ("BACK", "NEW GAME"), done, 0, 0))
 
     def _scroll(self):
         if self.sel < self.top:

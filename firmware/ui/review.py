@@ -192,3 +192,41 @@ def _cards_line(fb, ln, y):
         x += 9
     if note:
         text(fb, note, x + 3, y, SMALL)
+
+
+def kept_hands(app):
+    """poker.match.review's records of the last hands kept, the last first
+    ([] with none)."""
+    g = app.game
+    if g is None or app.store is None:
+        return []
+    from poker.match import review
+
+    out = []
+    for k in range(review.KEPT):
+        r = review.load(app.store, g.seq - k)
+        if r is not None:
+            out.append(r)
+        elif k == 0:
+            break  # the last hand not kept: the others would mislead
+    return out
+
+
+def open_last_hand(app, back):
+    """LAST HAND on the screen, ``back()`` when it closes (this module and
+    poker.match.review then leave the heap); with no hand kept, a notice
+    says so."""
+    recs = kept_hands(app)
+    if not recs:
+        from ui.messages import Banner
+
+        app.go(Banner(app, "LAST HAND", ["NO HAND KEPT YET"], back, True))
+        return
+
+    def close():
+        from poker import unload
+
+        unload("ui.review")
+        unload("poker.match.review")
+        back()
+    app.go(LastHand(app, close, recs))

@@ -23,6 +23,7 @@ change, or pressed within ``ui.app.GATE_MS`` of it, does nothing.
 from micropython import const
 
 from ui import coach, keys
+from ui.messages import Confirm
 from ui.screen import Screen
 from ui.table_draw import (BAR_Y, draw_bar, draw_list, draw_table, draw_you, eq_band, options, you_y)
 from ui.words import action_text, seat_name
@@ -264,16 +265,49 @@ class Table(Screen):
         if kind == "fold":
             for k, _ in v.legal:
                 if k == "check":
-                    self.app.confirm_fold(self)
+                    self.ask_free_fold()
                     return
             why = coach.strong(v, self.eq if self.app.settings.coach else None)
             if why:
-                self.app.confirm_strong_fold(self, why)
+                self.ask_strong_fold(why)
                 return
         elif kind == "call" and v.impossible_call and v.rules.impossible_call_guard:
-            self.app.warn_impossible_call(self, action)
+            self.warn_impossible_call(action)
             return
         self.do(action)
+
+    def ask_free_fold(self):
+        """FOLD when a check is free: CHECK chosen."""
+        self._ask("FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), ("check", None), ("fold", None))
+
+    def ask_strong_fold(self, why):
+        """FOLD with a strong hand (``why``: ui.coach.strong's words): BACK chosen."""
+        self._ask("FOLD?", [why], ("BACK", "FOLD"), None, ("fold", None))
+
+    def warn_impossible_call(self, action):
+        """The seed-002 impossible call (any stud game): BACK chosen."""
+        b = self.view.bettor
+        who = "P%d'S" % (b + 1) if b is not None else "THE"
+        self._ask("NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:", "NO PART OF IT AGAINST " + who + " UP CARDS"],
+                  ("BACK", "CALL"), None, action)
+
+    def _ask(self, heading, lines, answers, first, second):
+        """A question before an action (ui.messages' Confirm), the first
+        answer chosen: ``first`` or ``second`` is done (None: back to the
+        table, nothing done); B goes back too. Its answer comes back here
+        without ``enter`` (``do`` reads the game again: the same read once
+        more would cost about 7 ms on the chip)."""
+        app = self.app
+
+        def done(i):
+            action = first if i == 0 else second if i == 1 else None
+            if action is None:
+                app.go(self)
+                return
+            app.screen = self
+            app.changed()
+            self.do(action)
+        app.go(Confirm(app, heading, lines, answers, done, -1, 0))
 
     def do(self, action):
         kind, amount = action
