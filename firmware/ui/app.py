@@ -462,7 +462,9 @@ class App:
         if not self.loaded:  # a key quicker than the loading
             self._after_loading(lambda: self.menu_action(item), self._game_ready)
             return
-        self._menu.act(item)
+        m = self._menu
+        if m is not None:  # (the menu's own key brought it here)
+            m.act(item)
 
     def help(self, code=None):
         """HELP: the rules of game ``code`` (the menu's GAME line: the game

@@ -171,7 +171,8 @@ class Table(Screen):
             if r is not None:
                 seat, kind, amount = r
                 # (a raise never ends the round: its bet is the street total)
-                self.last = seat_name(seat) + " " + action_text(kind, amount, self.view.bets[seat])
+                v = self.view
+                self.last = seat_name(seat) + " " + action_text(kind, amount, v.bets[seat] if v else amount)
                 self.app.play(_SOUND.get(kind, "click"))
             if g.human_to_act():
                 self.hurry = 0
@@ -286,7 +287,8 @@ class Table(Screen):
 
     def warn_impossible_call(self, action):
         """The seed-002 impossible call (any stud game): BACK chosen."""
-        b = self.view.bettor
+        v = self.view
+        b = v.bettor if v is not None else None
         who = "P%d'S" % (b + 1) if b is not None else "THE"
         self._ask("NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:", "NO PART OF IT AGAINST " + who + " UP CARDS"],
                   ("BACK", "CALL"), None, action)
