@@ -781,7 +781,6 @@ def test_a_frame_sent_with_a_stop_is_cut_short_and_the_next_one_sends_the_rest()
         sent.append(stop)
         return False if stop is not None and cut[0] else None
 
-    rig.run(300)  # (past the new hand's gate: its keys are taken)
     rig.display.show = show
     app.stop_frame = lambda: False
     app.changed(_BAR_Y, 64)
@@ -805,7 +804,6 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     rig.new_game()
     g = rig.app.game
     assert not g.human_to_act()  # the players act first
-    rig.run(300)  # (the new hand's gate: keys before it are dropped, not looked at)
     calls = []
     flush = g.flush_journal
     g.flush_journal = lambda: calls.append(rig.now) or flush()
@@ -820,6 +818,7 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     rig.run(300)
     assert calls and calls[0] >= until
     assert rig.until(rig.my_turn)
+    rig.run(300)  # (A is taken GATE_MS after the turn appeared)
     rig.press(keys.UP)
     del calls[:]
     t = rig.now

@@ -26,9 +26,9 @@ picks the action (up to the last one), OK does it; hold OK to go to FOLD
 (hold again for the menu), or to hurry the players while they act; hold
 NEXT to see the table as a list.
 
-A press needs the finger lifted first after a screen that came by itself
-(a new hand, your turn, the hand's end, the showdown: ``gate()``): a key
-held through it, or pressed within GATE_MS of it, does nothing.
+A press of A or B needs the finger lifted first after a screen that came
+by itself (a new hand, your turn, the hand's end, the showdown: ``gate()``):
+one held through it, or pressed within GATE_MS of it, does nothing.
 """
 import sys
 
@@ -68,8 +68,8 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
 # at once, after that key's frame, as before.
 _LOOK_MS = const(250)
-# After a screen that came by itself (gate()), a key that went down before
-# it or within GATE_MS after it is dropped: a press meant for the screen
+# After a screen that came by itself (gate()), an A or a B that went down
+# before it or within GATE_MS after it is dropped: a press meant for the screen
 # before (hurrying the players, closing the showdown) never acts on the new
 # one (your first action of a hand, a call you never saw).
 GATE_MS = const(250)
@@ -222,17 +222,15 @@ class App:
         return c() if c is not None else self.now
 
     def carried(self, key, event):
-        """True for a key that went down before the last gate() or within
-        GATE_MS after it: it was meant for the screen before. An arrow's
-        press comes as it goes down; A and B come at their release or held
-        long, and the loop's ``held`` (seen by tick) says when they went
-        down. A long B (the menu) always goes through."""
-        if key == keys.B and event == keys.LONG:
+        """True for an A or a B that went down before the last gate() or
+        within GATE_MS after it: it was meant for the screen before. They
+        come at their release or held long, and the loop's ``held`` (seen by
+        tick) says when they went down. The arrows never act (they choose,
+        scroll, show the list) and always go through, as does a long B (the
+        menu)."""
+        if key < keys.A or (key == keys.B and event == keys.LONG):
             return False
-        if self.held and (key >= keys.A or event == keys.REPEAT):
-            t = self._down_at
-        else:
-            t = self._time()
+        t = self._down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS
 
     def handle(self, key, event):

@@ -16,9 +16,10 @@ the menu. Two buttons: NEXT = RIGHT (stops at the last action: hold OK for
 FOLD, then NEXT goes right again), OK = A, OK held = B (hurry while the
 others act, FOLD on your turn).
 
-After a new hand is dealt, your turn comes or the hand ends, a press
-needs the finger lifted first (``App.gate``): a key held through the
-change, or pressed within ``ui.app.GATE_MS`` of it, does nothing.
+After a new hand is dealt, your turn comes or the hand ends, A and B need
+the finger lifted first (``App.gate``): one held through the change, or
+pressed within ``ui.app.GATE_MS`` of it, does nothing (the arrows, which
+never act, always go through).
 """
 from micropython import const
 
