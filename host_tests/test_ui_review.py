@@ -46,8 +46,9 @@ def test_the_showdown_leads_to_the_hand_again_street_by_street_and_back():
     rig.press(keys.RIGHT)
     assert rig.screen() == "LastHand"
     lh = rig.app.screen
-    rec = lh.recs[0]
-    assert rec["seq"] == g.seq and [r["seq"] for r in lh.recs] == [g.seq, g.seq - 1, g.seq - 2]
+    rec = lh.rec
+    showdowns = [q for q, k in lh.pages if k < 0]
+    assert rec["seq"] == g.seq and showdowns == [g.seq, g.seq - 1, g.seq - 2]
     streets = sorted(set(a[0] for a in v.actions))
     assert len(rec["streets"]) >= len(streets)
     # the first page: third street, your three cards, everyone's door card
@@ -65,8 +66,8 @@ def test_the_showdown_leads_to_the_hand_again_street_by_street_and_back():
     rig.press(keys.RIGHT)
     assert lh.head is not None and lh.lines == lines_of(v)
     assert rig.shows("HAND %d" % g.seq)
-    rig.press(keys.RIGHT)  # the hand before's showdown
-    assert lh.head[0] == "HAND %d" % (g.seq - 1)
+    rig.press(keys.RIGHT)  # the hand before's showdown: its record read now, the last one's let go
+    assert lh.head[0] == "HAND %d" % (g.seq - 1) and lh.rec["seq"] == g.seq - 1
     rig.press(keys.A)
     assert rig.app.screen is sd and rig.frame() == shown  # back on the showdown, as it was
 

@@ -107,20 +107,26 @@ def _street_lines(rec, k):
 
 
 class LastHand(Screen):
+    """The pages: the last hand's streets and showdown, then the showdowns
+    of the hands before it. One record is read at a time (the page's hand:
+    a record is 1-2 KB on flash and some KB of objects in the heap), and
+    only the shown page's lines are made."""
     next_key = keys.RIGHT
 
-    def __init__(self, app, back, recs):
-        """``recs``: poker.match.review records, the last hand first."""
+    def __init__(self, app, back, store, last, seqs):
+        """``last``: the last hand's record (poker.match.review); ``seqs``:
+        the numbers of the hands before it that are kept, newest first."""
         Screen.__init__(self, app)
         self.back = back
-        self.recs = recs
+        self.store = store
         pages = []
-        if recs:
-            for k in range(len(recs[0]["streets"])):
-                pages.append((0, k))
-        for i in range(len(recs)):
-            pages.append((i, -1))  # a showdown
+        for k in range(len(last["streets"])):
+            pages.append((last["seq"], k))
+        pages.append((last["seq"], -1))  # its showdown
+        for q in seqs:
+            pages.append((q, -1))
         self.pages = pages
+        self.rec = last
         self.page = 0
         self.top = 0
         self.lines = []
@@ -128,20 +134,28 @@ class LastHand(Screen):
         self._load()
 
     def _load(self):
-        """The lines of the page shown."""
+        """The record and the lines of the page shown."""
         from ui import showdown
 
-        i, k = self.pages[self.page]
-        rec = self.recs[i]
+        q, k = self.pages[self.page]
+        if self.rec is None or self.rec["seq"] != q:
+            from poker.match import review
+
+            self.rec = None  # (the one before goes first: one in the heap at a time)
+            self.lines = []
+            self.rec = review.load(self.store, q)
+        rec = self.rec
         self.top = 0
-        if k >= 0:
-            self.head = None
+        self.head = None
+        if rec is None:  # gone from flash meanwhile (a cut, a full flash)
+            self.lines = [("text", "HAND %d: NOT KEPT" % q)]
+        elif k >= 0:
             self.lines = _street_lines(rec, k)
-            return
-        seen = _Seen(rec)
-        word, board, pot = showdown.head_of(seen)
-        self.head = ("HAND %d" % rec["seq"], board, pot)
-        self.lines = showdown.lines_of(seen)
+        else:
+            seen = _Seen(rec)
+            word, board, pot = showdown.head_of(seen)
+            self.head = ("HAND %d" % q, board, pot)
+            self.lines = showdown.lines_of(seen)
 
     def key(self, k, ev):
         n = len(self.pages)
@@ -153,6 +167,8 @@ class LastHand(Screen):
         elif k == keys.UP:
             self.top = max(self.top - 1, 0)
         elif k == keys.A or k == keys.B:
+            self.rec = None
+            self.lines = []
             self.back()
             return
         else:
@@ -165,9 +181,10 @@ class LastHand(Screen):
         if self.head is not None:
             showdown.draw_showdown(fb, self.head, self.top, self.lines)
             return
-        i, k = self.pages[self.page]
-        rec = self.recs[i]
-        title(fb, ("HAND %d " % rec["seq"]) + rec["streets"][k][0].upper())
+        q, k = self.pages[self.page]
+        rec = self.rec
+        name = rec["streets"][k][0].upper() if rec is not None and k >= 0 else ""
+        title(fb, ("HAND %d " % q) + name)
         right(fb, "%d/%d" % (self.page + 1, len(self.pages)), W - 2, 1, SMALL, 0)
         y = _TOP
         for j in range(self.top, min(len(self.lines), self.top + _ROWS)):
@@ -194,34 +211,25 @@ def _cards_line(fb, ln, y):
         text(fb, note, x + 3, y, SMALL)
 
 
-def kept_hands(app):
-    """poker.match.review's records of the last hands kept, the last first
-    ([] with none)."""
-    g = app.game
-    if g is None or app.store is None:
-        return []
-    from poker.match import review
-
-    out = []
-    for k in range(review.KEPT):
-        r = review.load(app.store, g.seq - k)
-        if r is not None:
-            out.append(r)
-        elif k == 0:
-            break  # the last hand not kept: the others would mislead
-    return out
-
-
 def open_last_hand(app, back):
     """LAST HAND on the screen, ``back()`` when it closes (this module and
     poker.match.review then leave the heap); with no hand kept, a notice
     says so."""
-    recs = kept_hands(app)
-    if not recs:
+    from poker.match import review
+
+    g = app.game
+    st = app.store
+    last = review.load(st, g.seq) if g is not None else None
+    if last is None:
         from ui.messages import Banner
 
         app.go(Banner(app, "LAST HAND", ["NO HAND KEPT YET"], back, True))
         return
+    seqs = []
+    for q in range(g.seq - 1, g.seq - review.KEPT, -1):
+        if q <= 0 or not st.exists(review.slot(q)):
+            break
+        seqs.append(q)
 
     def close():
         from poker import unload
@@ -229,4 +237,4 @@ def open_last_hand(app, back):
         unload("ui.review")
         unload("poker.match.review")
         back()
-    app.go(LastHand(app, close, recs))
+    app.go(LastHand(app, close, st, last, seqs))
