@@ -38,9 +38,9 @@ def _last_hand_kept(app):
     g = app.game
     if g is None or app.store is None or g.seq <= 0:
         return False
-    from poker.match.review import slot
+    from poker.match.record import review_slot  # (resident: not poker.match.review)
 
-    return app.store.exists(slot(g.seq))
+    return app.store.exists(review_slot(g.seq))
 
 
 def game_name(code):

@@ -699,10 +699,9 @@ class Game:
             self._write_history(b[3])
             b[3] = None
         elif part == seats + 2:
-            b[3] = self._review(h)
+            self._review(h)
         elif part == seats + 3:
-            self._write_review(b[3])
-            b[3] = None
+            self._write_review(h)
         else:
             self.unbooked = None
             self._books = None
@@ -724,26 +723,31 @@ class Game:
         return text
 
     def _review(self, h):
-        """The hand as you saw it, for LAST HAND (poker.match.review), as bytes;
-        None without a store. Never worth a crash."""
-        if self.store is None:
-            return None
+        """The hand explained as you saw it (its names, for LAST HAND and
+        the showdown screen): the review's slower part, before its write.
+        Never worth a crash."""
+        try:
+            h.explain(0)
+        except Exception:
+            pass
+
+    def _write_review(self, h):
+        """The hand's review for LAST HAND (poker.match.review) on flash:
+        made, written and dropped in one part (no bytes kept between
+        parts). Never worth a crash."""
+        st = self.store
+        if st is None:
+            return
         try:
             import json
 
             from poker.match import review
-            return json.dumps(review.record(h, self.seq, self.code)).encode()
+            from poker.match.record import review_slot
+
+            st.write(review_slot(self.seq), json.dumps(review.record(h, self.seq, self.code)).encode(), False)
         except Exception:
-            return None
+            pass
         finally:
-            unload("poker.match.review")
-
-    def _write_review(self, data):
-        st = self.store
-        if data is not None and st is not None:
-            from poker.match.review import slot
-
-            st.write(slot(self.seq), data, False)
             unload("poker.match.review")
 
     def _write_history(self, text):

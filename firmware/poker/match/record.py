@@ -13,7 +13,8 @@ record is damage (``poker.match.store``: the last good copy, else defaults, with
 one message).
 
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
-as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back.
+as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back. Its
+review (what you saw of it, for LAST HAND) lives in ``review_slot(seq)``.
 
 >>> parse_history(b"12\\nvariant = 'FT'")
 (12, "variant = 'FT'")
@@ -24,11 +25,17 @@ from poker.match.settings import SAVE_VERSION, Settings, is_int
 from poker.match.stats import Stats
 
 HISTORY_SIZE = const(8)  # hand histories kept on flash
+REVIEWS = const(4)  # hands kept for LAST HAND (poker.match.review), each a file of 1-2 KB
 GAME_KEYS = ("game", "stakes", "profile", "players", "chips")  # the settings a game is played with
 
 
 def history_slot(seq):
     return "hist%d" % (seq % HISTORY_SIZE)
+
+
+def review_slot(seq):
+    """Where hand ``seq``'s review for LAST HAND is kept (poker.match.review)."""
+    return "last%d" % (seq % REVIEWS)
 
 
 def parse_history(payload):

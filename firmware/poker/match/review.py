@@ -9,8 +9,8 @@ it made, and the showdown as the screen explains it (``Hand.explain``:
 awards with the ranks that decided, the cards that play, the names, your
 mucked hand named). ``poker.match.game`` books it with the hand (a part of
 ``book``); the last ``KEPT`` stay, hand number ``seq`` in slot
-``slot(seq)`` (the screen shows the last hand street by street, and the
-showdowns of the ones before).
+``slot(seq)`` (poker.match.record's ``review_slot``: the screen shows the
+last hand street by street, and the showdowns of the ones before).
 
 ``record(hand, seq, code, seat=0)`` -> a JSON-ready dict::
 
@@ -30,12 +30,10 @@ dealt (a hand that ended early has fewer).
 """
 from micropython import const
 
+from poker.match.record import REVIEWS as KEPT
+from poker.match.record import review_slot as slot
+
 VERSION = const(1)
-KEPT = const(4)  # hands kept (each a file of about 1-2 KB)
-
-
-def slot(seq):
-    return "last%d" % (seq % KEPT)
 
 
 def _streets(h, seat):
