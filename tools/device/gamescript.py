@@ -280,6 +280,31 @@ def is_list(frame):
     return all(frame[x] & 0x40 for x in range(128))
 
 
+def is_boxed(frame):
+    """True for a screen in an outline (LOADING, a banner, a question): its
+    top row is lit across the display; no table view's is."""
+    return all(frame[x] & 1 for x in range(128))
+
+
+def is_your_turn(frame):
+    """True for the table at your turn: the chosen action's lit box in the
+    action bar (rows 57-63, lit top to bottom in its edge columns); the
+    bar's status text never has a column of seven lit pixels."""
+    base = 7 * 128
+    return not is_list(frame) and not is_boxed(frame) and any(
+        frame[base + x] & 0xFE == 0xFE for x in range(128))
+
+
+def bar_shows(frame, text):
+    """True when the action bar (rows 57-63) shows ``text`` in the small font."""
+    from ui_rig import find_text
+
+    import framebuf
+    fb = framebuf.FrameBuffer(bytearray(frame), 128, 64, framebuf.MONO_VLSB)
+    at = find_text(fb, text)
+    return at is not None and at[1] >= 57
+
+
 def _quiet(vp, ms):
     """Runs until no frame came for ``ms`` (past the players' pace: your turn)."""
     while True:
@@ -289,53 +314,94 @@ def _quiet(vp, ms):
         vp.run(100)
 
 
-def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=True, log=None):
+def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=True, log=None, hurry=False):
     """From power-on, the plan of ``plan_turns``: after each A that hands
     the turn to the virtual players, UP and DOWN every THINK_EVERY_MS for
     ``window_ms`` (list view, table, ...), then the table again and your
     turn as the simulator showed it (``same`` False: the players' decisions
     may differ from the simulator's, as Hard's deals on the stock route's
     compact tables do: your turn is then the screen quiet for 2 s).
-    Returns (thinking, acting, frames): each press's ms to its frame
-    complete, made while the players think or wait for their pace, or as an
-    action reached the display; and how many other frames (the players'
-    actions) came meanwhile. ``log``: a list that gets (press ns, ms,
-    acting) of each press."""
+    ``hurry``: the presses go UP, DOWN, A, A (A alone never acts while the
+    others do: the bar shows how to hurry them), and the window ends with B
+    (it hurries them: the bar's mark; the players then act without their
+    pace up to your turn).
+    Returns (thinking, acting, frames, decisions, hurries): each press's ms
+    to its frame complete, made while the players think or wait for their
+    pace, or as an action reached the display; how many other frames (the
+    players' actions) came meanwhile; the ms from each A of yours (NEW GAME,
+    your calls) to its frame, and from each B to its hurried bar. ``log``:
+    a list that gets (press ns, ms, acting, key) of each press."""
     thinking = []
     acting = []
+    decisions = []
+    hurries = []
     acted = 0
     wait_for(vp, first, 10000, "power-on", quiet=False)
     vp.press("A", HOLD_MS)
     wait_for(vp, steps[0].frame, 5000, "menu")
+    cycle = ("UP", "DOWN", "A", "A") if hurry else ("UP", "DOWN")
     for i, s in enumerate(steps[1:]):
         release = vp.press("A", HOLD_MS)
         n = len(vp.frames)
         while not [f for f in vp.frames[n:] if f.t0 >= release]:  # its frame first
             vp.run(5)
+        mine = [f for f in vp.frames[n:] if f.t0 >= release][0]
+        if not is_boxed(mine.data):  # (LOADING: the code still on its way to the heap)
+            decisions.append((mine.t1 - release) / NS_PER_MS)
+        while is_boxed(vp.frames[-1].data):
+            vp.run(20)
         vp.run(THINK_SETTLE_MS if i == 0 else 5)
         listing = False
         t = vp.now
         end = t + window_ms * NS_PER_MS
+        k = 0
         while t < end:
+            key = cycle[k % len(cycle)]
+            if key == "A" and (listing or is_your_turn(vp.frames[-1].data)):
+                k += 1
+                continue  # (A on your turn would act: the plan's turns stay the simulator's)
+            k += 1
             before = len(vp.frames)
-            vp.press("UP" if not listing else "DOWN", HOLD_MS, at_ns=t)
-            listing = not listing
-            nxt = t + THINK_EVERY_MS * NS_PER_MS
+            vp.press(key, HOLD_MS, at_ns=t)
+            edge = t + HOLD_MS * NS_PER_MS if key == "A" else t
+            if key != "A":
+                listing = not listing
+            nxt = edge + THINK_EVERY_MS * NS_PER_MS  # (A acts at its release: its frame after it)
             vp.run_until(nxt)
-            mine = [f for f in vp.frames[before:] if f.t0 >= t and is_list(f.data) == listing]
-            ms = (mine[0].t1 - t) / NS_PER_MS if mine else float("inf")
+            if key == "A" and [f for f in vp.frames[before - 1:] if f.t0 < edge and is_your_turn(f.data)]:
+                t = nxt  # your turn came as it was held: dropped, as a key meant for the screen before
+                continue
+            if key == "A":
+                ok = lambda d: not is_list(d) and bar_shows(d, "HURRY")  # noqa: E731
+            else:
+                ok = lambda d, want=listing: is_list(d) == want  # noqa: E731
+            mine = [f for f in vp.frames[before:] if f.t0 >= edge and ok(f.data)]
+            ms = (mine[0].t1 - edge) / NS_PER_MS if mine else float("inf")
             acted += len(vp.frames) - before - (1 if mine else 0)
             others = [f for f in vp.frames[before - 1:] if not mine or f.t0 < mine[0].t0]
-            busy = [f for f in others if f.t1 > t - ACTING_BEFORE_MS * NS_PER_MS
-                    and f.t0 < t + ACTING_AFTER_MS * NS_PER_MS]
+            busy = [f for f in others if f.t1 > edge - ACTING_BEFORE_MS * NS_PER_MS
+                    and f.t0 < edge + ACTING_AFTER_MS * NS_PER_MS]
             (acting if busy else thinking).append(ms)
             if log is not None:
-                log.append((t, ms, bool(busy)))
+                log.append((t, ms, bool(busy), key))
             t = nxt
         if listing:  # back to the table, as the simulator shows it
             vp.press("DOWN", HOLD_MS)
+            vp.run(THINK_EVERY_MS)
+        if hurry and not is_your_turn(vp.frames[-1].data):
+            before = len(vp.frames)
+            edge = vp.press("B", HOLD_MS)
+            vp.run_until(edge + THINK_EVERY_MS * NS_PER_MS)
+            mine = [f for f in vp.frames[before:] if f.t0 >= edge and bar_shows(f.data, ">>")]
+            turn = [f for f in vp.frames[before - 1:] if is_your_turn(f.data)]
+            if mine:
+                hurries.append((mine[0].t1 - edge) / NS_PER_MS)
+            elif not turn:  # (a B as your turn came is dropped: meant for the screen before)
+                hurries.append(float("inf"))
         if same:
             wait_for(vp, s.frame, 20000, "your turn %d" % i)
         else:
             _quiet(vp, 2000)
+    if hurry:
+        return thinking, acting, acted, decisions, hurries
     return thinking, acting, acted
