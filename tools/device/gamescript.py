@@ -405,3 +405,128 @@ def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=
     if hurry:
         return thinking, acting, acted, decisions, hurries
     return thinking, acting, acted
+
+
+# -------------------------------------------------- the thumb on the device
+
+def _fb(frame):
+    import framebuf
+    return framebuf.FrameBuffer(bytearray(frame), 128, 64, framebuf.MONO_VLSB)
+
+
+def at_hand_end(frame):
+    """True for the showdown screen (its first word at the top left)."""
+    from ui_rig import text_at
+
+    fb = _fb(frame)
+    return text_at(fb, "SHOWDOWN", 0, 0) or text_at(fb, "HAND OVER", 0, 0)
+
+
+class ThumbReport:
+    def __init__(self):
+        self.hands = 0
+        self.actions = 0
+        self.strays = 0
+        self.min_delay = None  # ms from a turn's first frame to the down of the A that acted on it
+        self.failures = []
+
+    def __repr__(self):
+        return ("%d hands, %d actions of yours, %d stray presses; least delay from a turn's frame to the A "
+                "that acted: %s ms; %d failures" % (self.hands, self.actions, self.strays, self.min_delay,
+                                                    len(self.failures)))
+
+
+def thumb_game(vp, hands, seed, slice_ms=50, stray_every_ms=700, limit_s=None):
+    """Plays ``hands`` hands on the device (booted on a table's settings)
+    through its buttons, as tools/sim/thumb.py plays them in the simulator:
+    you check or call (LEFT to the bar's first choice, RIGHT to the second:
+    check, call or bring in's neighbour, then A, a reaction time after your
+    turn's first frame), and A or B pressed at random moments besides, held
+    a random while (now and then long). Everything is read from the frames
+    the OLED gets: your turn (the bar's lit box), an action of yours (the
+    bar's box gone on the table), a fold (the bar's FOLDED), the hands (the
+    showdown screens). Every action must come from an A that went down after
+    its turn's first frame, and none may fold a turn whose bar offered
+    CHECK. Returns a ThumbReport."""
+    from poker.rng import Rng
+
+    rng = Rng(seed + 11)
+    rep = ThumbReport()
+    presses = []      # (key, down ns, up ns)
+    turn_start = None  # t0 of the turn's first frame
+    turn_check = False
+    in_turn = False
+    plan = []         # the thumb's own presses at its turn: (key, at ns)
+    seen = 0
+    was_end = False
+    was_boxed = False
+    next_stray = vp.now + rng.below(stray_every_ms) * NS_PER_MS
+    end_ns = vp.now + (limit_s or hands * 60) * 1000 * NS_PER_MS
+
+    def press(key, at, hold_ms):
+        up = vp.press(key, hold_ms, at_ns=at)
+        presses.append((key, at, up))
+
+    while rep.hands < hands:
+        if vp.now > end_ns:
+            rep.failures.append("only %d hands in the time allowed" % rep.hands)
+            break
+        vp.run(slice_ms)
+        if vp.dead or vp.problems():
+            rep.failures.append("the device stopped: %s" % (vp.problems()[:2],))
+            break
+        for f in vp.frames[seen:]:
+            d = f.data
+            boxed = is_boxed(d)
+            listing = is_list(d)
+            turn = is_your_turn(d)
+            end = not boxed and not listing and at_hand_end(d)
+            if end and not was_end:
+                rep.hands += 1
+            was_end = end
+            if turn and (not in_turn or was_boxed):
+                if not in_turn:
+                    in_turn = True
+                    turn_start = f.t0
+                    turn_check = bar_shows(d, "CHECK")
+                react = f.t1 + (150 + rng.below(600)) * NS_PER_MS
+                plan = [("LEFT", react), ("LEFT", react + 100 * NS_PER_MS), ("LEFT", react + 200 * NS_PER_MS),
+                        ("RIGHT", react + 300 * NS_PER_MS), ("A", react + 450 * NS_PER_MS)]
+            elif boxed and in_turn and not was_boxed:
+                plan = [("A", f.t1 + (300 + rng.below(300)) * NS_PER_MS)]  # a question: its default answer
+            elif in_turn and not turn and not boxed and not listing:
+                # the bar's box is gone: you acted (by the last A down before this frame)
+                in_turn = False
+                plan = []
+                rep.actions += 1
+                downs = [p for p in presses if p[0] == "A" and p[1] < f.t0]
+                if not downs:
+                    rep.failures.append("%.0f ms: an action with no A before it" % (f.t0 / NS_PER_MS))
+                else:
+                    a = downs[-1]
+                    if a[1] < turn_start:
+                        rep.failures.append("%.0f ms: an action by an A down at %.0f ms, before its turn's "
+                                            "frame at %.0f ms" % (f.t0 / NS_PER_MS, a[1] / NS_PER_MS,
+                                                                  turn_start / NS_PER_MS))
+                    else:
+                        ms = (a[1] - turn_start) / NS_PER_MS
+                        rep.min_delay = ms if rep.min_delay is None else min(rep.min_delay, ms)
+                if turn_check and bar_shows(d, "FOLDED"):
+                    rep.failures.append("%.0f ms: folded a hand that could check" % (f.t0 / NS_PER_MS))
+            elif boxed and not in_turn and not was_boxed:
+                plan = [("A", f.t1 + (300 + rng.below(300)) * NS_PER_MS)]  # a banner, the menu
+            elif end and not plan:
+                plan = [("A", f.t1 + (800 + rng.below(1500)) * NS_PER_MS)]
+            was_boxed = boxed
+        seen = len(vp.frames)
+        now = vp.now
+        while plan and plan[0][1] <= now + slice_ms * NS_PER_MS:
+            key, at = plan.pop(0)
+            press(key, max(at, now), 60 + rng.below(60))
+        if now >= next_stray:
+            k = "A" if rng.below(2) else "B"
+            hold = 40 + rng.below(120) if rng.below(5) else 650 + rng.below(300)
+            press(k, now, hold)
+            rep.strays += 1
+            next_stray = now + (100 + rng.below(stray_every_ms)) * NS_PER_MS
+    return rep
