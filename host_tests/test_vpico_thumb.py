@@ -5,10 +5,9 @@ board's pins with A and B pressed at random moments besides your own play
 the OLED gets). No action of yours comes from an A that went down before
 its turn's first frame, and no turn that offered CHECK ends in a fold.
 
-Stud hi/lo at six casino seats (the issue's table), the SPEED setting at
-FAST; 200 hands by default (about an hour of the host's time:
-STUD_THUMB_HANDS=N for fewer), on the ROMFS route (STUD_THUMB_ROUTE=lfs for
-the stock one)."""
+Stud hi/lo at six casino seats (the issue's table), Easy players, the
+SPEED setting at FAST; 200 hands by default (STUD_THUMB_HANDS=N for fewer),
+on the ROMFS route (STUD_THUMB_ROUTE=lfs for the stock one)."""
 import os
 import tempfile
 
@@ -29,6 +28,7 @@ def _settings_record():
     s.game = "F7S/8"
     s.players = 6
     s.speed = 2
+    s.difficulty = 0  # (Easy players think fast: the emulator plays more hands an hour)
     s.normalize()
     s.save(Store(root=data))
     with open(os.path.join(data, "settings"), "rb") as f:

@@ -478,9 +478,9 @@ def thumb_game(vp, hands, seed, slice_ms=50, stray_every_ms=700, limit_s=None):
         for f in vp.frames[seen:]:
             d = f.data
             boxed = is_boxed(d)
-            listing = is_list(d)
+            end = not boxed and at_hand_end(d)
+            listing = is_list(d) and not end  # (the showdown's top line has the list's rule under it)
             turn = is_your_turn(d)
-            end = not boxed and not listing and at_hand_end(d)
             if end and not was_end:
                 rep.hands += 1
             was_end = end
@@ -516,7 +516,7 @@ def thumb_game(vp, hands, seed, slice_ms=50, stray_every_ms=700, limit_s=None):
             elif boxed and not in_turn and not was_boxed:
                 plan = [("A", f.t1 + (300 + rng.below(300)) * NS_PER_MS)]  # a banner, the menu
             elif end and not plan:
-                plan = [("A", f.t1 + (800 + rng.below(1500)) * NS_PER_MS)]
+                plan = [("A", f.t1 + (400 + rng.below(600)) * NS_PER_MS)]
             was_boxed = boxed
         seen = len(vp.frames)
         now = vp.now
