@@ -243,6 +243,24 @@ def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys
         len(d) for r, d in read_tree(str(tmp_path / "b" / "lfs")).items() if r.startswith("tables/"))
 
 
+def test_the_device_page_shows_the_sizes_of_todays_build(built):
+    # docs/device.md's table "build-sizes" is what `make build` (--docs) writes
+    # for the firmware as it is: code that grew or shrank since fails here
+    import doctable
+
+    _out, info = built
+    [body] = [t[4] for t in doctable.tables(os.path.join(ROOT, "docs", "device.md")) if t[0] == "build-sizes"]
+    assert body == build.size_table(info), "run: make build (it writes docs/device.md's size table)"
+    assert "{:,}".format(info["image_bytes"]) in body and "256 KB: OK" in body
+
+
+def test_docs_are_written_only_from_the_devices_own_build(tmp_path, capsys):
+    for other in (["--march", ""], ["--no-align"], ["--src", str(tmp_path)]):
+        with pytest.raises(SystemExit):
+            build.main(["--docs", "--out", str(tmp_path / "b"), "--no-tablegen"] + other)
+    assert "--docs writes the sizes of the device's build only" in capsys.readouterr().err
+
+
 def test_build_fails_when_the_tables_exceed_their_flash_budget(tmp_path, monkeypatch, capsys):
     src = tmp_path / "fw"
     (src / "tables").mkdir(parents=True)
