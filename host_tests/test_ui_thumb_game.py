@@ -5,8 +5,11 @@ the screen of that turn was shown, and never folds a hand that could check
 (issue 33's proof, in the simulator; the virtual Pico plays one too:
 test_vpico_thumb.py). On main before the gate, such a game had 112
 actions made by keys pressed before their turn appeared."""
+import pytest
 import thumb
 from ui.app import GATE_MS
+
+pytestmark = pytest.mark.slow  # (about 30 s)
 
 
 def test_two_hundred_hands_of_stud_hi_lo_with_random_presses_never_act_on_an_old_key():

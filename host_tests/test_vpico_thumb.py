@@ -12,9 +12,12 @@ import os
 import tempfile
 
 import gamescript
+import pytest
 from poker.match.settings import Settings
 from poker.match.store import Store
 from vpico import VirtualPico, app_install, board_dict, uf2
+
+pytestmark = [pytest.mark.device, pytest.mark.slow]
 
 HANDS = int(os.environ.get("STUD_THUMB_HANDS", "200"))
 ROUTE = os.environ.get("STUD_THUMB_ROUTE", "romfs")
