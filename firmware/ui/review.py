@@ -220,7 +220,7 @@ def open_last_hand(app, back):
     g = app.game
     st = app.store
     last = review.load(st, g.seq) if g is not None else None
-    if last is None:
+    if g is None or last is None:
         from ui.messages import Banner
 
         app.go(Banner(app, "LAST HAND", ["NO HAND KEPT YET"], back, True))

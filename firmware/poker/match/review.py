@@ -30,7 +30,7 @@ dealt (a hand that ended early has fewer).
 """
 from micropython import const
 
-from poker.match.record import REVIEWS as KEPT
+from poker.match.record import REVIEWS as KEPT  # noqa: F401  (API: the hands kept)
 from poker.match.record import review_slot as slot
 
 VERSION = const(1)
