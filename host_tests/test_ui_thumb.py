@@ -225,5 +225,6 @@ def test_b_on_the_final_table_goes_on_to_the_showdown():
     assert g.hand is None and rig.screen() == "Table"
     end = rig.now
     rig.press(keys.B, after=0)
+    assert rig.shows("HAND OVER >>")  # the press shows at once, the showdown once the hand is booked
     # (once the hand is booked) sooner than the final table's two paces
     assert rig.until(lambda: rig.screen() == "Showdown", 700) and rig.now - end < 2 * rig.app.pace_ms

@@ -206,7 +206,10 @@ class Table(Screen):
             return
         if self.view is None or g.hand is None:
             if (k == keys.A or k == keys.B) and g.hand is None:
-                self.finish_at = 0  # go on to the showdown at once
+                self.finish_at = 0  # go on to the showdown at once (once the hand is booked)
+                self.hurry += 1  # (the bar says so meanwhile: the press shows)
+                if not self.listing:
+                    self.app.changed(BAR_Y, 64)
             return
         if not g.human_to_act():
             self._waiting_key(k, ev)

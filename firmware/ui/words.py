@@ -125,7 +125,7 @@ def status_text(view, mark=""):
     """The bar's text when it is not your turn; ``mark``: what the table
     adds while you hurry the players ('>>') or after an A ('B: HURRY')."""
     if view.finished:
-        return "HAND OVER"
+        return "HAND OVER " + mark if mark else "HAND OVER"
     if view.actor is None:
         return "DEALING"
     t = "%s TO ACT" % seat_name(view.actor)
