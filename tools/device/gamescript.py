@@ -368,8 +368,10 @@ def presses_while_players_act(vp, first, steps, window_ms=THINK_WINDOW_MS, same=
                 listing = not listing
             nxt = edge + THINK_EVERY_MS * NS_PER_MS  # (A acts at its release: its frame after it)
             vp.run_until(nxt)
-            if key == "A" and [f for f in vp.frames[before - 1:] if f.t0 < edge and is_your_turn(f.data)]:
-                t = nxt  # your turn came as it was held: dropped, as a key meant for the screen before
+            if key == "A" and [f for f in vp.frames[before - 1:] if f.t0 < nxt and is_your_turn(f.data)]:
+                # your turn came as it was held (its frame may follow the
+                # release): dropped, as a key meant for the screen before
+                t = nxt
                 continue
             if key == "A":
                 ok = lambda d: not is_list(d) and bar_shows(d, "HURRY")  # noqa: E731
