@@ -177,12 +177,16 @@ def test_no_level_calls_when_its_hand_cannot_beat_the_bettors_four_up_cards():
 
 def _impossible_call_from_the_view(v):
     """The seed-002 rule worked out by brute force from what the seat sees
-    (an oracle independent of Hand.impossible_call): stud high, the last
+    (an oracle independent of Hand.impossible_call): a stud game, the last
     round, the seat acts last and faces a bet, and no card it has not seen
-    gives the bettor's up cards a hand its own cards beat or tie."""
+    gives the bettor's up cards a hand its own cards beat or tie: high in
+    stud high, high and no eight-low of its own in hi/lo, ace-to-five low
+    in razz."""
+    from itertools import combinations
+
     from poker.eval import evaluator
     var = v.variant
-    if not var.stud or not var.high or var.low or v.street != var.streets - 1:
+    if not var.stud or v.street != var.streets - 1:
         return False
     b = v.bettor
     if v.actor != v.seat or v.finished or v.to_call <= 0 or b is None or b == v.seat:
@@ -195,10 +199,14 @@ def _impossible_call_from_the_view(v):
     seen = set(mine)
     for u in v.up:
         seen |= set(u)
-    me = evaluator.high(mine)
+    strength = evaluator.high if var.high else evaluator.low_a5
+    me = max(strength(list(five)) for five in combinations(mine, 5))
     for x in range(52):
-        if x not in seen and evaluator.high(v.up[b] + [x]) <= me:
+        if x not in seen and strength(v.up[b] + [x]) <= me:
             return False
+    if var.high and var.low == "8":
+        lows = [evaluator.low8(list(five)) for five in combinations(mine, 5)]
+        return all(lo is None for lo in lows)
     return True
 
 

@@ -121,16 +121,18 @@ def test_every_notice_banner_and_dialog_fits_its_box(tmp_path, monkeypatch):
         n += 1
     # the dialogs
     table = app._table
-    app.confirm_fold(table)
+    table.ask_free_fold()
     _fits(rig, app.screen)
-    table.view.bettor = 9  # "P10'S FOUR UP CARDS"
-    app.warn_impossible_call(table, ("call", 10))
+    table.ask_strong_fold("YOUR EQUITY IS 100%")  # (the longest of ui.coach.strong's words)
+    _fits(rig, app.screen)
+    table.view.bettor = 9  # "P10'S UP CARDS"
+    table.warn_impossible_call(("call", 10))
     _fits(rig, app.screen)
     app.game.hand_no = 1
-    app.ask_new_game()
+    app._menu.ask_new_game()
     _fits(rig, app.screen)
     app.settings.stakes = 3
-    app.resume()
+    app._menu.resume()
     assert rig.screen() == "Confirm"
     _fits(rig, app.screen)
     assert n == len(notices) + 5

@@ -132,6 +132,27 @@ def lfs_image(files, size):
     return bytes(fs.context.buffer)
 
 
+def lfs_files(image, folder):
+    """{path: bytes} of the files under ``folder`` of a LittleFS image (as
+    lfs_image makes it and the rp2 port writes it): what a flash kept, read
+    back on the host."""
+    from littlefs import LittleFS, UserContext
+    ctx = UserContext(buffer=bytearray(image))
+    fs = LittleFS(context=ctx, block_size=BLOCK, block_count=len(image) // BLOCK, read_size=32, prog_size=256,
+                  lookahead_size=32, block_cycles=100, cache_size=1024)
+    out = {}
+    try:
+        names = fs.listdir(folder)
+    except (FileNotFoundError, OSError):
+        return out
+    for n in names:
+        path = folder + "/" + n
+        if fs.stat(path).type == 1:  # a file (LittleFS: 1 file, 2 directory)
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out
+
+
 def tree_files(folder, prefix=""):
     """{device path: bytes} of every file under folder."""
     out = {}

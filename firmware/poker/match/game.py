@@ -39,8 +39,8 @@ State (read only for the UI):
 - ``g.dealer``: the seat that deals the current/next hand.
 - ``g.hand``: the current ``Hand`` or None between hands.
 - ``g.hand_no``: hands completed in this game.
-- ``g.total``: chips at the table (constant for a game: the conservation
-  check ``sum(g.stacks) == g.total`` holds between hands).
+- ``g.total``: chips at the table (constant for a game but for a rebuy's:
+  the conservation check ``sum(g.stacks) == g.total`` holds between hands).
 - ``g.min_stack``: a seat with fewer chips than this is out: the
   profile's ``min_stack_bets`` small bets, 5 in both (the console's "under
   $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at 100/200).
@@ -78,10 +78,12 @@ Driving hands:
   Then it books the hand: the statistics; each virtual player dealt in that
   has ``observe(view)`` gets its seat's final view (Hard's memory then
   counts the folds that ended the hand); the hand history is made and
-  saved, the game record saved and the journal removed. By default at
+  saved, the hand's review for LAST HAND (``poker.match.review``) saved, the
+  game record saved and the journal removed. By default at
   once; with ``g.defer_booking`` True (the UI) each ``g.book()`` call does
   one part (the statistics, one virtual player, the history's text, its
-  write, the record; False when none was left; ``g.unbooked`` is the hand
+  write, the review, its write, the record; False when none was left;
+  ``g.unbooked`` is the hand
   until they are done), so that the frame showing the hand's end comes
   first, no single call holds all their garbage, and a press waits on one
   part at most. ``g.settle()`` does what is
@@ -104,7 +106,11 @@ Driving hands:
   is on the screen (so no press waits on a flash write); it writes them in
   the same order. ``Game(..., defer_journal=True)``: this and ``defer_booking``
   from the start (a new game's first records wait for its frame too).
-- ``g.new_game()``: starts over with the current settings (stats are kept).
+- ``g.new_game()``: starts over with the current settings (stats are kept;
+  a game in play left unfinished counts as left).
+- ``g.rebuy()``: after GAME OVER, your stack back to the starting chips and
+  the same table goes on (``g.bought``: the chips bought so far, in
+  ``g.total``; the statistics count the rebuy).
 - ``g.plays(settings)``: True when the game in play has these settings'
   game, stakes, profile, players and chips (else they wait for a new game);
   ``g.pending(settings)``: the names of those that differ.
@@ -136,9 +142,12 @@ Persistence (``poker.match.store``), files under the store's root:
 - ``hist0``..``hist7``: the last ``record.HISTORY_SIZE`` hands' PHH text (written
   without a .bak copy), hand number ``seq`` in slot ``seq % 8``; entries
   whose number is not the one the saved game expects are ignored.
+- ``last0``..``last3``: the last ``review.KEPT`` hands as you saw them
+  (``poker.match.review``, for LAST HAND), hand ``seq`` in ``review.slot(seq)``,
+  written without a .bak copy.
 - Writes per hand: the journal (72 bytes, then 3 per action, appended),
-  one history (1-3 KB), the game record (about 0.5 KB), each but the
-  journal atomic (temporary file + rename).
+  one history (1-3 KB), one review (1-2 KB), the game record (about
+  0.5 KB), each but the journal atomic (temporary file + rename).
 
 Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
 bets after a hand (the profile's ``min_stack_bets``: the console's "under
@@ -256,15 +265,19 @@ class Game:
             self.bots = made[1]
 
     def new_game(self):
-        """Starts over with the current settings; the statistics stay."""
+        """Starts over with the current settings; the statistics stay (a
+        game in play left unfinished counts as left: ``record_left``)."""
         made = self._new_ahead
         self._new_ahead = None
         self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
+        if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
+            self.stats.record_left(self.code)
         s = self.settings.normalize()
         if made is not None and made[0] != self._new_key(s):
             made = None  # made for other settings or another random state
         self._setup(s, made)
+        self.bought = 0
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
         self.dealer = self.rules.first_dealer % self.seats
@@ -304,6 +317,8 @@ class Game:
         for name in GAME_KEYS:
             setattr(s, name, saved[name])
         g._setup(s)
+        g.bought = saved.get("bought", 0)
+        g.total += g.bought
         g.stacks = list(saved["stacks"])
         g.out = list(saved["out"])
         g.dealer = saved["dealer"]
@@ -331,6 +346,7 @@ class Game:
             "dealer": self.dealer,
             "hand_no": self.hand_no,
             "result": self.result,
+            "bought": self.bought,
         }
 
     def pending(self, settings):
@@ -560,6 +576,31 @@ class Game:
         if h.finished:
             self._finish_hand()
 
+    def rebuy(self):
+        """After GAME OVER (you under ``min_stack``): you buy the starting
+        chips again, up from what you have, and the same table goes on (the
+        other seats' stacks, the players and their memory, the hands'
+        numbers); counted in the statistics (``rebuys``: the lost game
+        stays lost). ValueError when the game is not lost."""
+        if not self.over or self.result != "lost":
+            raise ValueError("no game over to rebuy")
+        self.settle()
+        add = self.chips - self.stacks[0]
+        self.stacks[0] = self.chips
+        self.bought += add
+        self.total += add
+        self.out[0] = False
+        self.over = False
+        self.result = None
+        d = self.dealer  # the button moves on, as after any hand
+        for _ in range(self.seats):
+            d = (d + 1) % self.seats
+            if not self.out[d]:
+                break
+        self.dealer = d
+        self.stats.record_rebuy(self.code)
+        self._save()
+
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
         self._drop_ahead()  # the players may draw on the random source
@@ -632,7 +673,8 @@ class Game:
     def book(self):
         """One part of the finished hand's books, in this order: the
         statistics, each virtual player's memory (a seat a part), the hand
-        history's text, its write, the game record (then the journal goes).
+        history's text, its write, the review of the hand (poker.match.review: for
+        LAST HAND), its write, the game record (then the journal goes).
         True when it did one, False when none was left. The UI calls it
         between frames (``defer_booking``): each part's garbage is then
         collected before the next, apart from a press's, and a press waits
@@ -655,6 +697,11 @@ class Game:
             b[3] = self._history_text(h)
         elif part == seats + 1:
             self._write_history(b[3])
+            b[3] = None
+        elif part == seats + 2:
+            self._review(h)
+        elif part == seats + 3:
+            self._write_review(h)
         else:
             self.unbooked = None
             self._books = None
@@ -674,6 +721,34 @@ class Game:
         if len(text) > MAX_SIZE - 16:  # a record's limit
             text = text[:MAX_SIZE - 16]
         return text
+
+    def _review(self, h):
+        """The hand explained as you saw it (its names, for LAST HAND and
+        the showdown screen): the review's slower part, before its write.
+        Never worth a crash."""
+        try:
+            h.explain(0)
+        except Exception:
+            pass
+
+    def _write_review(self, h):
+        """The hand's review for LAST HAND (poker.match.review) on flash:
+        made, written and dropped in one part (no bytes kept between
+        parts). Never worth a crash."""
+        st = self.store
+        if st is None:
+            return
+        try:
+            import json
+
+            from poker.match import review
+            from poker.match.record import review_slot
+
+            st.write(review_slot(self.seq), json.dumps(review.record(h, self.seq, self.code)).encode(), False)
+        except Exception:
+            pass
+        finally:
+            unload("poker.match.review")
 
     def _write_history(self, text):
         st = self.store
@@ -785,14 +860,14 @@ class Game:
             pot += amount
             if 0 in winners:
                 won = True
+        variant = self.variant
         try:
-            best, own, board = handname.best_high(h.view(0), self.variant)
+            best, own, board = handname.best_hand(h.view(0), variant)
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
-        omaha = self.variant.omaha
         # the hand's name only for a new best (finding its five allocates)
         self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
-                               lambda: _best_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+                               lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):
         """The last ``n`` saved hand histories (PHH text), oldest first.
@@ -823,8 +898,8 @@ def _chips_add_up(start, final):
     return True
 
 
-def _best_text(value, own, board, omaha):
+def _best_text(value, own, board, variant):
     try:
-        return handname.best_high_text(value, own, board, omaha)
+        return handname.best_hand_text(value, own, board, variant)
     except Exception:  # a statistic is never worth a crash
         return ""

@@ -5,14 +5,16 @@ The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``. ``check`` refuses one that could not come from a game:
-beyond its CRC, the types, the ranges, ``sum(stacks) == players * chips``,
+``result``, ``bought`` (chips bought by rebuys; 0 when absent). ``check``
+refuses one that could not come from a game: beyond its CRC, the types,
+the ranges, ``sum(stacks) == players * chips + bought``,
 every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults, with
 one message).
 
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
-as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back.
+as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back. Its
+review (what you saw of it, for LAST HAND) lives in ``review_slot(seq)``.
 
 >>> parse_history(b"12\\nvariant = 'FT'")
 (12, "variant = 'FT'")
@@ -23,11 +25,17 @@ from poker.match.settings import SAVE_VERSION, Settings, is_int
 from poker.match.stats import Stats
 
 HISTORY_SIZE = const(8)  # hand histories kept on flash
+REVIEWS = const(4)  # hands kept for LAST HAND (poker.match.review), each a file of 1-2 KB
 GAME_KEYS = ("game", "stakes", "profile", "players", "chips")  # the settings a game is played with
 
 
 def history_slot(seq):
     return "hist%d" % (seq % HISTORY_SIZE)
+
+
+def review_slot(seq):
+    """Where hand ``seq``'s review for LAST HAND is kept (poker.match.review)."""
+    return "last%d" % (seq % REVIEWS)
 
 
 def parse_history(payload):
@@ -76,7 +84,10 @@ def check(obj):
             raise ValueError("game: bad stack")
         if out[i] != (stacks[i] < min_stack):
             raise ValueError("game: bad elimination")
-    if sum(stacks) != n * s.chips:
+    bought = g.get("bought", 0)
+    if not is_int(bought) or bought < 0:
+        raise ValueError("game: bad rebuys")
+    if sum(stacks) != n * s.chips + bought:
         raise ValueError("game: chips do not add up")
     if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
         raise ValueError("game: bad dealer")
