@@ -24,8 +24,8 @@ def test_hard_reads_a_call_of_a_first_round_raise_by_a_seat_that_mostly_folds_to
     caller = players.make('hard', 'balanced', seed=5)
     # (first-round choices, came in; raises faced, folded to): both come in
     # often; one folded to 17 of 20 raises, the other to 2
-    folder.vp[1] = bytearray((20, 18, 20, 17))
-    caller.vp[1] = bytearray((20, 18, 20, 2))
+    folder.notes.first[1] = bytearray((20, 18, 20, 17))
+    caller.notes.first[1] = bytearray((20, 18, 20, 2))
     strong = folder.ranges(v)[0]
     middling = caller.ranges(v)[0]
     assert strong[:2] == (players.P70['F7S'], 950), strong
@@ -38,8 +38,8 @@ def test_hard_never_steals_with_the_bring_in():
     # the antes alone
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     hard = players.make('hard', 'balanced', seed=5)
-    hard.vp[0] = bytearray((20, 18, 20, 17))
-    hard.vp[1] = bytearray((20, 18, 20, 17))
+    hard.notes.first[0] = bytearray((20, 18, 20, 17))
+    hard.notes.first[1] = bytearray((20, 18, 20, 17))
     v = h.view(1)
     assert v.legal[0][0] == 'bring_in' and hard.steal_rate(v) == 0
     h.act('bring_in')
@@ -60,9 +60,9 @@ def test_hard_steals_with_any_start_from_seats_that_nearly_always_fold_to_a_rais
         h.act('bring_in')
         v = h.view(0)
         folder = players.make('hard', 'balanced', seed=5)
-        folder.vp[1] = bytearray((20, 18, 20, 20))
+        folder.notes.first[1] = bytearray((20, 18, 20, 20))
         half = players.make('hard', 'balanced', seed=5)
-        half.vp[1] = bytearray((20, 18, 20, 10))
+        half.notes.first[1] = bytearray((20, 18, 20, 10))
         assert folder.steal_pct(v) == 0 and folder.steal_rate(v) == 1000
         assert half.steal_pct(v) == half.steal_floor and half.steal_rate(v) == 0
         assert folder.decide(v)[0] == 'complete'
@@ -80,9 +80,9 @@ def test_hard_re_raises_on_the_last_round_only_thick_into_a_seat_that_never_bluf
         kinds = [a[0] for a in h.legal_actions()]
         h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
     value = players.make('hard', 'balanced', seed=5)
-    value.sd[1] = bytearray((0, 0, 20, 0, 20, 18))
+    value.notes.shows[1] = bytearray((0, 0, 20, 0, 20, 18))
     bluffer = players.make('hard', 'balanced', seed=5)
-    bluffer.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
+    bluffer.notes.shows[1] = bytearray((0, 0, 20, 10, 20, 18))
     if h.actor == 1:
         h.act('check')
     v = h.view(0)
@@ -127,7 +127,7 @@ def test_hard_folds_a_weak_razz_start_to_a_first_round_raise_whatever_its_sample
     assert hard._choose(good, 1, 700)[0] != 'fold'
     against_maniac = players.make('hard', 'balanced', seed=5)
     # (facing a bet: folds, calls, raises; bets, checks; last round)
-    against_maniac.seen[1 - weak.seat] = [0, 60, 90, 40, 0, 0, 10]
+    against_maniac.notes.acts[1 - weak.seat] = [0, 60, 90, 40, 0, 0, 10]
     assert against_maniac._choose(weak, 1, 700)[0] != 'fold'
     # seven card stud keeps its sample's word (it measured no better)
     assert hard._choose(_facing_a_completion('F7S', False), 1, 700)[0] != 'fold'
@@ -176,7 +176,7 @@ def _remembering(vp):
     # (choices, came in; first-round raises faced, folded to)
     hard = players.make('hard', 'balanced', seed=5)
     for s in range(4):
-        hard.vp[s] = bytearray(vp)
+        hard.notes.first[s] = bytearray(vp)
     return hard
 
 
@@ -231,15 +231,15 @@ def test_hard_calls_a_seats_last_round_bets_by_what_its_calls_of_them_won():
     h = _facing_a_last_round_bet(1)
     v = h.view(0)
     hard = players.make('hard', 'balanced', seed=5)
-    hard.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
+    hard.notes.shows[1] = bytearray((0, 0, 20, 10, 20, 18))
     assert hard.call_pct(v) == 100
-    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 9000]
+    hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 9000]
     assert hard.call_pct(v) == 100
-    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 900]
+    hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 900]
     assert 20 <= hard.call_pct(v) <= 30
     many = players.make('hard', 'balanced', seed=5)
-    many.sd[1] = hard.sd[1]
-    many.seen[1] = [0, 0, 0, 0, 0, 0, 0, 90000, 9000]
+    many.notes.shows[1] = hard.notes.shows[1]
+    many.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 90000, 9000]
     assert 10 <= many.call_pct(v) < hard.call_pct(v)
 
 
@@ -261,8 +261,8 @@ def test_hard_counts_its_last_round_call_when_the_hand_ends():
     v = h.view(0)
     hard.observe(v)
     hard.observe(v)  # (the same final view again counts once)
-    assert hard.seen[1][7] == believed
-    assert hard.seen[1][8] == v.winnings[0] * 1000 // v.pot
+    assert hard.notes.acts[1][7] == believed
+    assert hard.notes.acts[1][8] == v.winnings[0] * 1000 // v.pot
 
 
 def _facing_a_first_round_raise(code, seats=2):
@@ -289,7 +289,7 @@ def test_hard_heads_up_omaha_entry_does_not_rise_with_the_raisers_aggression():
         hard = players.make('hard', 'balanced', seed=5)
         for s in range(seats):
             # (facing a bet: folds, calls, raises; bets, checks; ...)
-            hard.seen[s] = [0, 10, 10, 10, 0, 0, 0, 0, 0]
+            hard.notes.acts[s] = [0, 10, 10, 10, 0, 0, 0, 0, 0]
         assert hard.entry_pct(v) == line, (code, seats)
         if seats == 2:
             # 375 per 1000 is 300 after the raise's discount: above half

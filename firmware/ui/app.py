@@ -52,7 +52,7 @@ PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.
            "poker.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
            "poker.omaha_fast", "poker.montecarlo", "poker.sampler", "poker.players",
-           "poker.hard", "poker.record", "poker.handname", "poker.game",
+           "poker.hard_notes", "poker.hard", "poker.record", "poker.handname", "poker.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 # While arrow keys come (the list view looked at while the players act, a
