@@ -7,8 +7,9 @@ import sys
 
 from micropython import const
 
+from poker import equity as _eq
 from poker import evaluator as _ev
-from poker.hard_notes import EARLIER, LAST, LAST_CALLS, MANIAC, VALUE, Notes, weak_at
+from poker.hard_notes import EARLIER, LAST_CALLS, MANIAC, VALUE, Notes, weak_at
 from poker.players import AGGRESSIVE, P45, P70, Normal, act, final_street, find
 
 # How Hard plays each game where the games differ, one entry a game:
@@ -23,13 +24,14 @@ _FLAT_HEADS_UP = const(4)    # heads-up, a raised start is called from the lower
 _RANGE_ALONE = const(8)      # first round: a raise is weighed by the raiser's range
 #                              alone, no discount on top
 _WEAK_FOLD = const(16)       # first round: a start outside the best 55 % folds to a raise
-_LAST_BET_MADE = const(32)   # a last-round bet means a made hand of the best kind
+_POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before the
+#                              raiser on later rounds (its door card is the higher)
 _PLAY = {
     'FT': (70, 50, _RANGES),
-    'F7S': (70, 50, _RANGES | _FIRST_FOLDS),
+    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD),
     'F7S/8': (70, 50, _RANGES),
     'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _LAST_BET_MADE),
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD),
     'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
     'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
@@ -64,9 +66,17 @@ _CLOCK = None
 if sys.platform == 'rp2':
     from time import ticks_ms as _CLOCK
 
-# how much a seat's last-round bets say before our calls of them are
-# counted (an equity believed in permille, summed: about five calls)
+# The last round, facing a bet (Hard._answer_last_bet): a raise of ours is
+# called by his value bets, so it wants to win this often against them
+# (permille: a re-raise may come); the least share of his hands a bet is
+# read as
+_RAISE_WINS = const(600)
+_LEAST_SHARE = const(50)
+# how much that reading says before our calls of a seat's last-round bets
+# count (the chance believed, permille summed: about five calls); and how
+# far the calls that won more than believed may widen the next ones (%)
 _CALLS_PRIOR = const(1500)
+_CALLS_MOST = const(150)
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
@@ -115,20 +125,68 @@ class Hard(Normal):
         return _PLAY[view.variant.code][_READS]
 
     def _choose(self, view, nopp, e):
-        if view.street == 0 and view.their_raises and self._reads(view) & _WEAK_FOLD \
-                and weak_at(view, view.seat, 0) and self.notes.table(view)[0] >= _FOLDS:
-            # a start outside the best 55 % folds to a first-round raise,
-            # whatever a sample of 40-odd deals rates it (one deal in 40
-            # moves it 25 per 1000: enough to call A-8-K against a tight
-            # raiser); not to seats that never fold to bets (a maniac's
-            # raise is any hand)
+        if view.street == 0 and view.their_raises and view.to_call > 0 and self._folds_start(view):
             a = act(view, 'fold')
+        elif final_street(view) and view.to_call > 0 and view.bettor is not None \
+                and view.bettor != view.seat:
+            a = self._answer_last_bet(view, e)
         else:
             a = Normal._choose(self, view, nopp, e)
-            if a[0] == 'call' and final_street(view) and view.bettor is not None \
-                    and view.bettor != view.seat:
-                self.notes.called(view.bettor, self.river_e)
         self.notes.forget_view()
+        return a
+
+    def _folds_start(self, view):
+        """First round, facing a raise: a start outside the best 55 % folds
+        (``_WEAK_FOLD``), whatever a sample of 40-odd deals rates it (one
+        deal in 40 moves it 25 per 1000: enough to call A-8-K in razz);
+        in seven card stud one outside the best 30 % (no pair, no three
+        to a flush or a straight) folds too when it will act before the
+        raiser on the later rounds, its door card the higher: it would
+        check and call his bets blind (``_POSITION_FOLD``). Not to seats
+        that never fold to bets: a maniac's raise is any hand."""
+        reads = self._reads(view)
+        if not reads & (_WEAK_FOLD | _POSITION_FOLD) or self.notes.table(view)[0] < _FOLDS:
+            return False
+        me = view.seat
+        if weak_at(view, me, 0):
+            return reads & _WEAK_FOLD != 0
+        b = view.bettor
+        if not reads & _POSITION_FOLD or b is None or b == me or not view.up[b] or not view.up[me] \
+                or view.up[me][0] < view.up[b][0]:
+            return False
+        code = view.variant.code
+        return _eq.start_score(code, view.own[:3]) < P70[code]
+
+    def _answer_last_bet(self, view, e):
+        """The last round, facing a bet: call when the chance of winning
+        against the hands that bet there pays the pot's odds. ``e`` is our
+        share against the bettor's hands before this bet (the ranges leave
+        it out). He bets there the better part of his hands, as large a
+        part as he bets rather than checks there (half for a seat not seen
+        yet; each raise on top halves it), so a hand that beats no more
+        than the rest wins only against his bluffs: how often his
+        last-round bets shown down were bluffs, a typical player's prior
+        (seldom). Then, as our calls of his bets come out, by what they won
+        of what we believed."""
+        b = view.bettor
+        q = self.notes.last_bets(b) >> (view.raises - 1 if view.raises < 5 else 4)
+        q = q if q > _LEAST_SHARE else _LEAST_SHARE
+        top = 1000 - q
+        value = (e - top) * 1000 // q if e > top else 0
+        bluffs = self.notes.last_bluffs(view, b)
+        w = (bluffs * (e * 3 if e < 333 else 1000) + (1000 - bluffs) * value) // 1000
+        calls = self.notes.calls_of(b)
+        if calls is not None:
+            c = (calls[1] + _CALLS_PRIOR) * 100 // (calls[0] + _CALLS_PRIOR)
+            w = w * (c if c < _CALLS_MOST else _CALLS_MOST) // 100
+        if value >= _RAISE_WINS:
+            return act(view, 'raise')  # (his value bets call; his bluffs fold)
+        need = view.to_call * 1000 // (view.pot + view.to_call)
+        need = need * (self.river - 5 * self.loose) // 100
+        self.river_e = w
+        a = act(view, 'call' if w >= need else 'fold')
+        if a[0] == 'call':
+            self.notes.called(b, w)
         return a
 
     # ------------------------------------------------------------ the lines
@@ -147,11 +205,8 @@ class Hard(Normal):
         # against callers bet thinner; against folders only strong hands
         v = self.value * fold // 300
         v = 2 if v < 2 else (24 if v > 24 else v)
-        if final_street(view) and (notes.bluffs(view, LAST_CALLS) < VALUE or
-                                   view.raises >= 2 and self.call_pct(view) < 100):
-            # their last-round calls shown down were all good hands; or a
-            # raise there from a seat that never bluffs there: raised
-            # again only by hands that beat its value raises
+        if final_street(view) and notes.bluffs(view, LAST_CALLS) < VALUE:
+            # their last-round calls shown down were all good hands
             v += 16
         return v
 
@@ -233,24 +288,6 @@ class Hard(Normal):
             return 6
         return 6 if self.notes.bluffs(view) >= VALUE else 14
 
-    def call_pct(self, view):
-        # a bettor who never bluffs the last round is called with hands
-        # that beat his value bets, not with hands that beat a random one
-        # (from 30 % of the equity believed, for one never seen bluffing
-        # there); then, as our calls of his bets come out, by what they
-        # won of what we believed (a value bettor's razz bets can beat
-        # nearly every call after our check, though his shown bets were
-        # often ten-lows)
-        b = view.bettor
-        if b is None or b == view.seat:
-            return 100
-        rb = self.notes.bluffs(view, LAST, b)
-        c = 100 if rb >= VALUE else 30 + rb * 70 // VALUE
-        calls = self.notes.calls_of(b)
-        if calls is not None:
-            c = (calls[1] + c * _CALLS_PRIOR // 100) * 100 // (calls[0] + _CALLS_PRIOR)
-        return c if c < 100 else 100
-
     def bluff_rate(self, view):
         fold, _agg = self.notes.table(view)
         if final_street(view):
@@ -299,8 +336,9 @@ class Hard(Normal):
         for s in range(len(view.folded)):
             if s == view.seat or view.folded[s] or view.sitting_out[s]:
                 continue
-            r = self._range(view, s, start.get(s, 0), now.get(s, 0) if self.now_ranges else 0,
-                            later >> s & 1, raised >> s & 1)
+            # (a last-round bet is read apart: _answer_last_bet)
+            b = now.get(s, 0) if self.now_ranges and not final_street(view) else 0
+            r = self._range(view, s, start.get(s, 0), b, later >> s & 1, raised >> s & 1)
             out.append(r)
             if r is not None:
                 any_range = True
@@ -335,8 +373,6 @@ class Hard(Normal):
                 if agg > 440 and notes.bluffs(view, EARLIER, s) < MANIAC:
                     agg = 440
                 nr = 950 - agg if agg < 650 else 300
-            if self._reads(view) & _LAST_BET_MADE and final_street(view):
-                b = 2  # razz's last round: a bet means an eight-low made
             return (lo, rej, 2 if b >= 2 else 1, nr, ncur)
         if fold >= 300:
             return (lo, rej, 1, fold if fold < 900 else 900, ncur)

@@ -7,7 +7,8 @@ Per seat, small counts:
   start to a raise says little of how a seat defends later), calls and
   raises; bets and checks; on the last round, folds and calls facing a
   bet; and our last-round calls of its bets: the chance of winning we
-  believed and the share of the pot they won (both summed, permille).
+  believed and the share of the pot they won (both summed, permille);
+  on the last round, its bets and checks (when it could open the betting).
 - ``first`` (bytes): first-round choices (fold or come in) and how often
   it came in; first-round raises faced (its first answer in a hand, ours
   included) and how often it folded to one.
@@ -32,7 +33,9 @@ _LAST_FOLDS = const(5)
 _LAST_CALLS = const(6)
 _CALLED_BELIEVED = const(7)
 _CALLED_WON = const(8)
-_ACTS_N = const(9)
+_LAST_BETS = const(9)   # on the last round, bets (the betting not opened yet)
+_LAST_CHECKS = const(10)
+_ACTS_N = const(11)
 
 # first[s], by position
 _CHOICES = const(0)
@@ -198,8 +201,11 @@ class Notes:
         st = self.acts.get(s)
         if st is None:
             st = self.acts[s] = [0] * _ACTS_N
-        if a[0] == last and (k == 'fold' or k == 'call'):
-            st[_LAST_FOLDS if k == 'fold' else _LAST_CALLS] += 1
+        if a[0] == last:
+            if k == 'fold' or k == 'call':
+                st[_LAST_FOLDS if k == 'fold' else _LAST_CALLS] += 1
+            elif k == 'bet' or k == 'check':
+                st[_LAST_BETS if k == 'bet' else _LAST_CHECKS] += 1
         if a[0] == 0 and k != 'check' and k != 'bring_in' and not self._came >> s & 1:
             # his first free choice of the hand: play or not
             self._came |= 1 << s
@@ -278,6 +284,28 @@ class Notes:
                 n += d[k]
                 weak += d[k + 1]
         return (weak + 1) * 1000 // (n + 6)
+
+    def last_bluffs(self, view, seat):
+        """How often (permille) ``seat``'s last-round bets and raises
+        shown down were bluffs, with the prior of a typical player, who
+        seldom bluffs there (one in twelve, weighing as six hands)."""
+        d = self.shows.get(seat)
+        n = weak = 0
+        if d is not None:
+            n = d[_SHOWN_LAST]
+            weak = d[_SHOWN_LAST + 1]
+        return (2 * weak + 1) * 1000 // (2 * n + 12)
+
+    def last_bets(self, s):
+        """How often (permille) seat s bets on the last round when it may
+        bet or check: the share of its hands it bets there (a prior of
+        half)."""
+        st = self.acts.get(s)
+        b = c = 0
+        if st is not None:
+            b = st[_LAST_BETS]
+            c = st[_LAST_CHECKS]
+        return (b + 2) * 1000 // (b + c + 4)
 
     def maniac(self, view):
         # raising half the time is a maniac only if his hands shown down
