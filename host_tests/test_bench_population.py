@@ -6,23 +6,18 @@ they read hands right without sharing our code; a member's thresholds
 are drawn from its seed alone; RLCard's rules are followed as written;
 the report names the worst cell."""
 import io
-import os
 import random
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools", "bench"))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-
-import bench_population  # noqa: E402
-import population  # noqa: E402
-from deck import shuffled  # noqa: E402
-from poker import evaluator  # noqa: E402
-from poker.cards import parse  # noqa: E402
-from poker.hand import Hand  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from poker.rules import casino  # noqa: E402
-from poker.variants import VARIANTS  # noqa: E402
-from test_players import OnlyView  # noqa: E402
+import bench_population
+import population
+from deck import shuffled
+from poker.eval import evaluator
+from poker.cards import parse
+from poker.hand import Hand
+from poker.rng import Rng
+from poker.rules import casino
+from poker.variants import VARIANTS
+from playing import OnlyView
 
 MEMBERS = ("textbook:1", "textbook:2", "rock:1", "maniac:1", "station")
 

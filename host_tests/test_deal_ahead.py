@@ -1,15 +1,15 @@
 # portable
-"""poker.game's deal_ahead: the next hand dealt while the showdown
+"""poker.match.game's deal_ahead: the next hand dealt while the showdown
 waits deals the same hands, journals and books as a shuffle at the hand's
 start (on a heap of its own under MicroPython: the engine compiled from
 source does not fit beside test_game's)."""
 import gc
 
 from fake_table import FakeFs, check_bots
-from poker.game import Game
+from poker.match.game import Game
 from poker.rng import Rng
-from poker.settings import Settings
-from poker.store import Store, crc32
+from poker.match.settings import Settings
+from poker.match.store import Store, crc32
 
 
 def _check(data):
@@ -55,7 +55,7 @@ def _real_hands(ahead, hands=4, code="F7S"):
             g.remake_players()
     # what is on flash, a check of each file, but the hand histories: their
     # text is made from the hands compared here, and on the 64-bit unix
-    # port's 180 KB heap (tools/mptest.py) making one may fail for memory
+    # port's 180 KB heap (host_tests/mptest.py) making one may fail for memory
     # (a history is then left empty, by design) in one run and not the other
     return decks, list(g.stacks), sorted((k, _check(v)) for k, v in fs.files.items() if "/hist" not in k)
 

@@ -4,12 +4,10 @@ MicroPython puts a bigger frame on the heap at every call, and that
 allocation's cost grows with the heap's fragmentation: the plain 7-card
 path cost 74 us on the chip just booted and 171 us after a game while its
 frame was 22 words (docs/architecture.md). Frames are read from mpy-cross's
-output by tools/mpyframes.py."""
+output by tools/build/mpyframes.py."""
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mpyframes  # noqa: E402
 
@@ -55,10 +53,10 @@ def test_the_reader_counts_locals_and_stack(tmp_path):
 # table) and the flush's lookup
 # and the eight-or-better low of a hi/lo showdown or deal
 HOT = {
-    "evaluator.py": ("_high6", "_high5_flat", "_five_flat", "_flush_value", "_value"),
-    "evaluator_chunked.py": ("_high5_chunked", "_five_chunked"),
-    "evaluator_plain7.py": ("_high7_flat", "_high7_chunked"),
-    "lows.py": ("low8_unchecked",),
+    "eval/evaluator.py": ("_high6", "_high5_flat", "_five_flat", "_flush_value", "_value"),
+    "eval/chunked.py": ("_high5_chunked", "_five_chunked"),
+    "eval/plain7.py": ("_high7_flat", "_high7_chunked"),
+    "eval/lows.py": ("low8_unchecked",),
 }
 
 
@@ -69,5 +67,5 @@ def test_the_evaluators_hot_functions_keep_their_frame_on_the_c_stack():
 def test_the_seven_card_path_is_at_the_limit():
     # seven cards, the key list (then the key sum) and a stack of three:
     # one more local or a deeper expression puts it back on the heap
-    n_state, n_exc = mpyframes.frames(os.path.join(POKER, "evaluator_plain7.py"))["_high7_flat"]
+    n_state, n_exc = mpyframes.frames(os.path.join(POKER, "eval", "plain7.py"))["_high7_flat"]
     assert (n_state, n_exc) == (11, 0)

@@ -2,7 +2,7 @@
 """poker.hand at the showdown: side pots, hi/lo halves, scoops, odd chips,
 who shows first and who may muck. Expected amounts are worked out by hand
 from the contributions in each test; each test names its seed rule."""
-from checks import fill
+from decks import stud_hands
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rng import Rng
@@ -11,26 +11,6 @@ from poker.variants import VARIANTS
 
 F7S = VARIANTS['F7S']
 F7S8 = VARIANTS['F7S/8']
-
-
-def stud_hands(n, dealer, cards, live=None):
-    """cards: {seat: 'seven cards in dealing order'}; live: the seats dealt
-    on each later street (default: all). Third street is 3 cards."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    per = {}
-    for s in cards:
-        per[s] = parse(cards[s])
-    seq = []
-    for p in range(3):
-        for s in order:
-            if s in per:
-                seq.append(per[s][p])
-    for p in range(3, 7):
-        seq.append(None)
-        for s in order:
-            if s in per and (live is None or s in live) and p < len(per[s]):
-                seq.append(per[s][p])
-    return fill(seq)
 
 
 def kinds(h):
@@ -248,7 +228,7 @@ def test_razz_the_lowest_hand_wins_ace_low_straights_and_flushes_ignored():
 
 
 def test_all_in_on_the_ante_is_dealt_in_and_plays_for_the_antes_seed_000_rule_19():
-    from poker import evaluator
+    from poker.eval import evaluator
     h = Hand(F7S, lexibook(), [1, 100, 100], 2, deck=list(range(52)))
     assert h.all_in[0] and h.antes == [1, 2, 2] and len(h.hole[0]) == 3
     # seat 0 shows the lowest door (3h) but has no chips: seat 1 (3s) brings in

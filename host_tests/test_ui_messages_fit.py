@@ -3,7 +3,7 @@ dialog the console can put up, with its variable parts at their longest,
 is drawn whole (no word dropped) and inside its outline. The store's and
 the board file's messages are made by the real code paths that report
 them."""
-from poker.store import Store
+from poker.match.store import Store
 from ui.messages import Banner
 from ui_rig import Rig
 
@@ -68,7 +68,7 @@ def _board_messages(tmp_path, monkeypatch):
     sys.modules["machine"] = fake_machine
     from hw import hardware_setup
     from ui import keys
-    from test_hardware_setup import BAD_BOARDS
+    from board_files import BAD_BOARDS
 
     out = []
     for _, text, _ in BAD_BOARDS:

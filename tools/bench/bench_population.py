@@ -22,23 +22,15 @@ the set, and whether every cell meets the goal (at least +5, the interval
 above zero). ``--log PREFIX`` writes every hand played, one JSON line a
 hand, to ``PREFIX-SET-GAME-MEMBER.jsonl``.
 """
-import os
 import sys
 import time
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_TOOLS = os.path.dirname(_HERE)
-for _p in (os.path.join(_TOOLS, 'hostshim'), os.path.join(_TOOLS, '..', 'firmware'),
-           os.path.join(_TOOLS, 'sim'), _TOOLS, _HERE):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-
-import bench_players  # noqa: E402  (play, summary, the players by name)
-import population  # noqa: E402
-from deck import shuffled  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from poker.rules import casino  # noqa: E402
-from poker.variants import VARIANTS  # noqa: E402
+import bench_players  # (play, summary, the players by name)
+import population
+from deck import shuffled
+from poker.rng import Rng
+from poker.rules import casino
+from poker.variants import VARIANTS
 
 GAMES = ('FT', 'F7S', 'FR', 'FO')
 GOAL = 5.0  # bb/100, with the interval above zero

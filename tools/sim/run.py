@@ -28,17 +28,9 @@ MicroPython unix port (its real framebuf).
 import os
 import sys
 
-from simpaths import CPYTHON, ROOT, add
-
-
-def _setup_path():
-    add("tools/sim", "firmware")
-
-
-_setup_path()
-
-from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
-from script import Sim  # noqa: E402
+from paths import CPYTHON, ROOT
+from script import Sim
+from simhw import SimClock, SimDisplay, SimSound
 
 USAGE = globals().get("__doc__") or "see tools/sim/run.py"
 
@@ -105,7 +97,7 @@ def make_app(display, store, rng, clock, sound, demo=False):
 def build(opts, front=None):
     """(sim, display) wired up; the front end gets every shown frame."""
     from poker.rng import Rng
-    from poker.store import Store
+    from poker.match.store import Store
     seed = opts["seed"]
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF

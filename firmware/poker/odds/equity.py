@@ -1,0 +1,406 @@
+"""Equity: a hand's expected share of the pot against N opponents.
+
+Given everything one seat knows (its own cards, the board, each live
+opponent's up cards, dead cards), deals the unknown cards many times
+(Monte Carlo over ``poker.rng.Rng``) or, when the number of deals is small,
+walks them all (exact), and scores each showdown the way the variant splits
+the pot: high only, razz (ace-to-five low), or hi/lo eight or better (half
+to the best high, half to the best qualifying low, all to the high hand when
+nobody has a low; ties split each part).
+
+The result is an int in parts per 1000 (``PERMILLE``): 500 = half the pot on
+average. All arithmetic is on small integers: one pot is 5040 units, which
+every tie count from 1 to 10 divides, also when halved.
+
+Public API:
+
+    equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
+           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
+           omaha_quick=False)
+    view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
+                clock=None, budget_ms=0, omaha_quick=False)
+    parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
+    start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
+    last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
+
+Where the parts are: a ``Deal`` lays one problem out and scores a showdown
+(here); ``poker.odds.montecarlo`` samples the deals, ``poker.odds.exact`` walks them
+all, ``poker.odds.sampler`` is the batch Monte Carlo; ``poker.odds.ranges`` rates the
+opponents' cards for the weighting; ``poker.odds.omaha_fast`` is Omaha high by
+branch and bound.
+
+Exact enumeration runs when ``exact_max`` is given, no ranges are, and
+the deals number at most ``exact_max``; else Monte Carlo with ``samples``.
+``omaha_quick``: the same results, faster: Omaha high by branch and bound
+(``omaha_high_fast``: a seven-card lookup per hole pair bounds it, a player
+who cannot reach our hand is not valued exactly);
+the virtual players use it.
+
+>>> from poker.cards import parse
+>>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)
+1000
+
+``variant`` is a code (``'F7S'``...) or a ``poker.variants.Variant``; its
+``shape`` says how many cards each player has, the board, the pot's kind.
+``opponents`` is a count (opponents with no known cards) or a list with the
+known (up) cards of each live opponent. ``ranges`` (optional) is a list, one
+entry per opponent, of ``None`` or ``(min_score, reject_permille)``: a deal
+that gives that opponent a starting hand scoring below ``min_score`` (see
+``start_score``) is redrawn with probability ``reject_permille / 1000``
+(at most four times, and at most ``samples`` redraws in all, which bounds
+the time): weighted sampling that narrows his range. A
+five-entry ``(min_score, reject_permille, min_now, reject_now, ncur)``
+also redraws, with probability ``reject_now / 1000``, when his first ``ncur``
+cards (up cards first, then down cards; flop games: his hole cards, with the
+board dealt so far) rate below ``min_now`` in ``now_class``: what he has
+made so far must fit his betting.
+
+Deterministic for a given ``rng`` state (``Rng(seed)``); with ``clock`` (a
+callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
+``budget_ms``, sampling also stops when the time is up (then the result
+depends on the speed of the machine). Each deal takes one 16-bit word of
+the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
+multiply-shift (a card's chance is off by less than 1/1200 of itself: far
+under the sampling error; ``poker.odds.montecarlo``).
+"""
+from micropython import const
+
+from poker.eval import evaluator as _ev
+from poker.odds import montecarlo
+from poker.odds.montecarlo import finish
+from poker.odds.omaha_fast import board_triples, omaha_high_fast
+from poker.odds.ranges import now_class, start_score  # noqa: F401  (the API above)
+from poker.rng import Rng
+from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
+
+PERMILLE = const(1000)
+_POT = const(5040)  # one pot in units: 1..10 divide it and its half
+_HALF = const(2520)
+_MAX_SAMPLES = const(200000)  # keeps total units below 2**30
+
+# the evaluator's unchecked entry points: the cards are distinct by construction
+_h7 = _ev.high7_unchecked
+_h6 = _ev.high6_unchecked
+_h5 = _ev.high5_unchecked
+_low8 = _ev.low8_unchecked
+_low_a5 = _ev.low_a5_unchecked
+_omaha_high = _ev.omaha_high_unchecked
+_omaha_low8 = _ev.omaha_low8_unchecked
+
+
+def _high(h):
+    """The high strength of a list of 5..7 cards, unchecked."""
+    n = len(h)
+    if n == 7:
+        return _h7(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+    if n == 5:
+        return _h5(h[0], h[1], h[2], h[3], h[4])
+    if n == 6:
+        return _h6(h[0], h[1], h[2], h[3], h[4], h[5])
+    return _ev.high(h)
+
+
+def _code(variant):
+    return getattr(variant, 'code', variant)
+
+
+_NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
+
+
+class Deal:
+    """The cards of one equity problem, laid out once so that each deal
+    only fills slots (the players' hands, the board, from the unseen cards
+    in ``pool``) and ``share`` scores its showdown."""
+
+    def __init__(self, code, mine, board, opponents, dead):
+        v = VARIANTS.get(code)
+        if v is None:
+            raise ValueError("unknown variant %r" % (code,))
+        own, nboard, omaha, kind, stud = v.shape
+        self.code = code
+        self.omaha = omaha
+        self.quick = False
+        self.kind = kind
+        if isinstance(opponents, int):
+            opps = [()] * opponents
+        else:
+            opps = opponents
+        nplayers = 1 + len(opps)
+        if nplayers < 2:
+            raise ValueError("need at least one opponent")
+        known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
+        for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
+            cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
+            for c in cards:
+                if not (isinstance(c, int) and 0 <= c < 52):
+                    raise ValueError("bad card %r: cards are integers 0..51" % (c,))
+                if known[c]:
+                    raise ValueError("card %d seen twice" % c)
+                known[c] = 1
+        pool = bytearray(52 - sum(known))
+        j = 0
+        for c in range(52):
+            if not known[c]:
+                pool[j] = c
+                j += 1
+        board = list(board)
+        nown = own
+        if stud:
+            if len(board):  # the community card dealt when the deck ran out
+                nown = own - len(board)
+                nboard = len(board)
+            else:
+                # not enough cards for everyone's seventh: one community card
+                need = nplayers * own - len(mine)
+                for up in opps:
+                    need -= len(up)
+                if need > len(pool):
+                    nown = own - 1
+                    nboard = 1
+        if len(board) > nboard or len(mine) > nown:
+            raise ValueError("too many cards")
+        self.nboard = nboard
+        self.pool = pool
+        # each player's hand: own cards then (flop games, not omaha) the board
+        size = nown if omaha else nown + nboard
+        hands = []
+        needs = []
+        starts = []  # index of the first unknown own card
+        for p in range(nplayers):
+            cards = mine if p == 0 else opps[p - 1]
+            if len(cards) > nown:
+                raise ValueError("too many cards for a player")
+            h = [0] * size
+            for i in range(len(cards)):
+                h[i] = cards[i]
+            hands.append(h)
+            starts.append(len(cards))
+            needs.append(nown - len(cards))
+        self.hands = hands
+        self.starts = starts
+        self.needs = needs
+        self.nown = nown
+        bd = [0] * nboard
+        for i in range(len(board)):
+            bd[i] = board[i]
+        self.bd = bd
+        self.bstart = len(board)
+        total = sum(needs) + nboard - len(board)
+        if total > len(pool):
+            raise ValueError("not enough cards left to deal")
+        self.nplayers = nplayers
+        # the score of each player, preallocated
+        # (hi/lo only; one attribute: fewer than 18 keeps the table's
+        # attribute map a size smaller, less heap a decision)
+        self.hilo = ([0] * nplayers, [0] * nplayers) if kind == _LO8 else None
+        # Omaha's fast path: the board's triples and the pairs' bounds
+        self.tri = [0] * 10 if omaha else _NO_LIST
+        self.ub = [0] * 6 if omaha else _NO_LIST
+
+    def copy_board(self):
+        bd = self.bd
+        nb = self.nboard
+        if nb == 0 or self.omaha:
+            return
+        off = self.nown
+        for h in self.hands:
+            for i in range(nb):
+                h[off + i] = bd[i]
+
+    def share(self):
+        """Units of the pot player 0 wins on the dealt cards (0.._POT)."""
+        hands = self.hands
+        n = self.nplayers
+        kind = self.kind
+        if kind == _HI or kind == _LOA5:
+            if self.omaha and self.quick:
+                bd = self.bd
+                tri = self.tri
+                ub = self.ub
+                board_triples(bd, tri)
+                me = omaha_high_fast(hands[0], bd, tri, ub, 0)
+                ties = 1
+                for p in range(1, n):
+                    s = omaha_high_fast(hands[p], bd, tri, ub, me)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            if self.omaha:
+                bd = self.bd
+                f = _omaha_high
+                me = f(hands[0], bd)
+                ties = 1
+                for p in range(1, n):
+                    s = f(hands[p], bd)
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            if kind == _HI and len(hands[0]) == 7:
+                # the common case, inlined: seven cards, one call each
+                f = _h7
+                h = hands[0]
+                me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+                ties = 1
+                for p in range(1, n):
+                    h = hands[p]
+                    s = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+                    if s > me:
+                        return 0
+                    if s == me:
+                        ties += 1
+                return _POT // ties
+            f = _high if kind == _HI else _low_a5
+            me = f(hands[0])
+            ties = 1
+            for p in range(1, n):
+                s = f(hands[p])
+                if s > me:
+                    return 0  # somebody beats us: no need to look further
+                if s == me:
+                    ties += 1
+            return _POT // ties
+        # hi/lo eight or better
+        hi, lo = self.hilo  # pyright: ignore[reportGeneralTypeIssues]  (set for hi/lo)
+        if self.omaha and self.quick:
+            bd = self.bd
+            tri = self.tri
+            ub = self.ub
+            board_triples(bd, tri)
+            top = 0  # below the best high so far a value need not be exact
+            for p in range(n):
+                v = omaha_high_fast(hands[p], bd, tri, ub, top)
+                hi[p] = v
+                if v > top:
+                    top = v
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
+        elif self.omaha:
+            bd = self.bd
+            for p in range(n):
+                hi[p] = _omaha_high(hands[p], bd)
+                v = _omaha_low8(hands[p], bd)
+                lo[p] = -1 if v is None else v
+        else:
+            for p in range(n):
+                h = hands[p]
+                hi[p] = _high(h)
+                v = _low8(h)
+                lo[p] = -1 if v is None else v
+        besthi = hi[0]
+        bestlo = lo[0]
+        for p in range(1, n):
+            if hi[p] > besthi:
+                besthi = hi[p]
+            if lo[p] > bestlo:
+                bestlo = lo[p]
+        nhi = 0
+        nlo = 0
+        for p in range(n):
+            if hi[p] == besthi:
+                nhi += 1
+            if lo[p] == bestlo:
+                nlo += 1
+        if bestlo < 0:  # no qualifying low: the high hand takes it all
+            return _POT // nhi if hi[0] == besthi else 0
+        u = 0
+        if hi[0] == besthi:
+            u = _HALF // nhi
+        if lo[0] == bestlo:
+            u += _HALF // nlo
+        return u
+
+
+# the figures of the last call, for benchmarks and the coach screen
+last = {'deals': 0, 'exact': False, 'batch': False}
+
+
+def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
+           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
+           omaha_quick=False):
+    """Player 0's expected share of the pot, in parts per 1000.
+    ``omaha_quick``: Omaha high by ``omaha_high_fast`` (exact, several
+    times faster)."""
+    return finish(parts(variant, mine, board, opponents, dead, samples, rng,
+                        exact_max, ranges, clock, budget_ms, omaha_quick, montecarlo.WHOLE))
+
+
+def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
+          ranges, clock, budget_ms, omaha_quick, per):
+    """``equity`` in slices (every argument given): a generator that, with
+    ``per`` hands dealt a slice (a player's cards in one deal;
+    ``montecarlo.WHOLE``: no slices), yields once the problem is laid out
+    and then between slices of the Monte Carlo, and returns the equity: the
+    same as ``equity``'s whatever the slices."""
+    t = Deal(_code(variant), mine, board, opponents, dead)
+    t.quick = omaha_quick
+    walked = None
+    if exact_max and ranges is None:
+        # (imported at its first use: the game never asks for it)
+        from poker.odds import exact
+
+        if exact.count(t, exact_max) <= exact_max:
+            walked = exact.walk(t)
+    if walked is not None:
+        total, done = walked
+        last['exact'] = True
+        last['batch'] = False
+    else:
+        if samples > _MAX_SAMPLES:
+            samples = _MAX_SAMPLES
+        if samples < 1:
+            samples = 1
+        if rng is None:
+            rng = Rng(1)
+        if per < montecarlo.WHOLE:
+            yield  # the set-up is a slice of its own
+        # the batch path (poker/odds/sampler.py): the same deals, much faster
+        # (the console's app imports it while it loads; elsewhere, here at
+        # its first use)
+        got = None
+        if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
+            from poker.odds import sampler
+
+            got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)
+        last['batch'] = got is not None
+        if got is None:
+            got = yield from montecarlo.parts(t, samples, rng, ranges, clock, budget_ms, per)
+        total, done = got
+        last['exact'] = False
+    last['deals'] = done
+    # round(total * 1000 / (done * _POT)) without the product, which would
+    # pass 2**30 (a big int on the device) beyond ~200 deals
+    q = total // done
+    a = q * PERMILLE + (total - q * done) * PERMILLE // done
+    return (a + _HALF) // _POT
+
+
+# ---------------------------------------------------------------- the view
+
+def view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
+                clock=None, budget_ms=0, omaha_quick=False):
+    """The equity of the view's seat (a ``poker.view.SeatView``) against
+    every live opponent, from the cards it has seen (``view.known_cards()``)."""
+    return finish(view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick,
+                             montecarlo.WHOLE))
+
+
+def view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_quick, per):
+    """``view_equity`` in slices of ``per`` hands dealt (see ``parts``)."""
+    mine, board, opps, dead = view.known_cards()
+    if not opps:
+        return done(PERMILLE)
+    return parts(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
+                 exact_max, ranges, clock, budget_ms, omaha_quick, per)
+
+
+def done(value):
+    """A generator of no slices that returns ``value`` (work that needs no
+    slices, where slices are asked for). (The yield after the return makes
+    it a generator: MicroPython drops an "if False: yield", and with it
+    the generator.)"""
+    return value
+    yield

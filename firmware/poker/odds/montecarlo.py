@@ -1,0 +1,171 @@
+"""Monte Carlo equity: a sample of the deals of a ``poker.odds.equity.Deal``,
+the opponents' ranges (``poker.odds.ranges``) weighing it; (units, deals).
+Seven-card high games without ranges take ``poker.odds.sampler``'s batch path
+instead: the same deals from the same ``Rng``. (Every deal once:
+``poker.odds.exact``.)
+
+``parts`` is the same sampling in slices (a generator: it yields after
+every ``per`` hands dealt, returns (units, deals)), so that a virtual
+player's decision leaves the console's loop free between slices; the deals
+and the sums are the same whatever the slices (``WHOLE``: none).
+``finish`` runs such a generator to its end.
+
+Each deal takes one 16-bit word of the ``Rng`` stream and draws its cards
+from a 16-bit LCG started there (``_LCG_A``, ``_LCG_C``), by
+multiply-shift: no function call in the per-card loop.
+"""
+from micropython import const
+
+from poker.odds.ranges import now_class, start_score
+from poker.variants import VARIANTS
+
+_TRIES = const(4)  # redraws of one opponent's cards outside his range
+# The deal's 16-bit LCG, x = (x * 25173 + 13849) mod 2**16 (full period),
+# computed a byte of x at a time: x * 25173 itself passes 2**30 for a third
+# of the states, a big int on the RP2040 (31-bit small ints) for every such
+# card dealt.
+_LCG_A = const(25173)
+_LCG_C = const(13849)
+_NO_LIST = [0]  # (the range slots when there are no ranges: nothing allocated)
+WHOLE = const(1 << 29)  # parts' per: no slices
+
+
+def finish(parts):
+    """The value a generator of slices returns, all its slices run."""
+    try:
+        while True:
+            next(parts)
+    except StopIteration as e:
+        return e.value
+
+
+def run(t, samples, rng, ranges, clock, budget_ms):
+    """Deals ``samples`` random deals (fewer when ``clock`` says the
+    ``budget_ms`` is spent): (units, deals)."""
+    return finish(parts(t, samples, rng, ranges, clock, budget_ms, WHOLE))
+
+
+def parts(t, samples, rng, ranges, clock, budget_ms, per):
+    """``run`` in slices of ``per`` hands dealt (a player's cards, the
+    redraws of his range included): yields between them (the time between
+    slices is not counted against ``budget_ms``)."""
+    pool = t.pool
+    npool = len(pool)
+    bd = t.bd
+    bstart = t.bstart
+    nboard = t.nboard
+    code = t.code
+    rnext = rng.next16
+    share = t.share
+    copy_board = t.copy_board
+    stud = VARIANTS[code].stud
+    # the cards a range looks at: hold'em/omaha the hole cards, stud the
+    # first two or three (down cards and the door card, dealt first)
+    nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
+    probe = [0] * nstart if ranges is not None else _NO_LIST
+    now = [0] * 9 if ranges is not None else _NO_LIST
+    # who gets cards, in order: opponents first (so that a redraw sees the
+    # same remaining cards), then player 0
+    # (one flat list, four slots a player: no tuple per player)
+    jobs = [None] * (4 * t.nplayers)
+    njobs = 0
+    for q in range(1, t.nplayers + 1):
+        p = q if q < t.nplayers else 0
+        need = t.needs[p]
+        if need:
+            jobs[njobs] = t.hands[p]
+            jobs[njobs + 1] = t.starts[p]
+            jobs[njobs + 2] = t.starts[p] + need
+            jobs[njobs + 3] = ranges[p - 1] if ranges is not None and p else None
+            njobs += 4
+    total = 0
+    done = 0
+    # redraws for the ranges, in all: bounds the time (at most twice the
+    # dealing of unweighted sampling); once spent, deals are unweighted
+    redraws = samples
+    t0 = clock() if clock is not None else 0
+    # a look at the clock every 16 deals (as poker.odds.sampler: the same result
+    # for a seed), every 4 when ranges weigh them (the costliest deals: a
+    # stop comes sooner after the budget)
+    every = 3 if ranges is not None else 15
+    left = per  # hands to deal before the slice ends
+    for _ in range(samples):
+        # one word of the seeded stream per deal, then a 16-bit LCG inside
+        # the deal (_LCG_A; its high bits pick the cards): no call per card
+        x = rnext()
+        top = 0
+        for jb in range(0, njobs, 4):
+            if left <= 0:
+                # a slice done (a weighted deal of many players is several):
+                # the loop is free until the next; the clock counts the
+                # thinking only
+                spent = clock() - t0 if clock is not None else 0
+                yield
+                if clock is not None:
+                    t0 = clock() - spent
+                left = per
+            left -= 1
+            h = jobs[jb]
+            base = jobs[jb + 1]
+            end = jobs[jb + 2]
+            rg = jobs[jb + 3]
+            tries = 0
+            while True:
+                t_ = top
+                for i in range(base, end):
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+                    j = t_ + ((x * (npool - t_)) >> 16)
+                    c = pool[j]
+                    pool[j] = pool[t_]
+                    pool[t_] = c
+                    h[i] = c
+                    t_ += 1
+                if rg is None or tries >= _TRIES or redraws <= 0:
+                    break
+                # stud: the door card is his first up card, then his downs
+                if stud and base > 0:
+                    probe[0] = h[base]
+                    probe[1] = h[0] if nstart == 2 else h[base + 1]
+                    if nstart == 3:
+                        probe[2] = h[0]
+                else:
+                    for i in range(nstart):
+                        probe[i] = h[i]
+                if start_score(code, probe) >= rg[0]:
+                    if len(rg) < 5:
+                        break
+                    # his hand as it stands now: strong enough for his bets?
+                    ncur = rg[4]
+                    for i in range(ncur):
+                        now[i] = h[i]
+                    k = ncur
+                    if not stud:
+                        for i in range(bstart):
+                            now[k] = bd[i]
+                            k += 1
+                    if now_class(code, now, k) >= rg[2]:
+                        break
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+                    if (x * 1000) >> 16 >= rg[3]:
+                        break
+                else:
+                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+                    if (x * 1000) >> 16 >= rg[1]:
+                        break
+                tries += 1
+                redraws -= 1
+            top = t_
+        for i in range(bstart, nboard):
+            x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+            j = top + ((x * (npool - top)) >> 16)
+            c = pool[j]
+            pool[j] = pool[top]
+            pool[top] = c
+            bd[i] = c
+            top += 1
+        copy_board()
+        total += share()
+        done += 1
+        if clock is not None and done & every == 0 and clock() - t0 >= budget_ms:
+            break
+    return total, done
