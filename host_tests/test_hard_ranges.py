@@ -115,13 +115,14 @@ def _facing_a_completion(code, good, door=None):
     # a first-round view of the seat that faces a completion (the other
     # seat completes, or brings in and is completed on), its start among
     # the best 30 % (good: True), outside the best 55 % (False) or between
-    # (None); ``door``: its door card above the completer's (True) or
-    # below (False)
+    # (None); ``door``: its door card above the completer's (True: heads-up
+    # the bring-in, the lowest door card, completes) or below (False)
     k = 0
     while True:
         k += 1
         h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
-        h.act('bring_in')
+        if not door:
+            h.act('bring_in')
         h.act('complete')
         v = h.view(h.actor)
         me = v.seat
@@ -163,7 +164,7 @@ def test_hard_folds_a_middling_seven_card_stud_start_to_a_raiser_it_would_act_be
     # a start of the best 30 % plays on from either side
     assert hard._choose(_facing_a_completion('F7S', True, True), 1, 700)[0] != 'fold'
     # razz reads its starts by the line alone
-    assert hard._choose(_facing_a_completion('FR', None, True), 1, 700)[0] != 'fold'
+    assert hard._choose(_facing_a_completion('FR', None), 1, 700)[0] != 'fold'
 
 
 def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
