@@ -72,6 +72,8 @@ if sys.platform == 'rp2':
 # read as
 _RAISE_WINS = const(600)
 _LEAST_SHARE = const(50)
+# his value bets, as a part (%) of the share of his last rounds he bets
+_VALUE_PART = const(50)
 # how much that reading says before our calls of a seat's last-round bets
 # count (the chance believed, permille summed: about five calls); and how
 # far the calls that won more than believed may widen the next ones (%)
@@ -161,15 +163,18 @@ class Hard(Normal):
         """The last round, facing a bet: call when the chance of winning
         against the hands that bet there pays the pot's odds. ``e`` is our
         share against the bettor's hands before this bet (the ranges leave
-        it out). He bets there the better part of his hands, as large a
-        part as he bets rather than checks there (half for a seat not seen
-        yet; each raise on top halves it), so a hand that beats no more
-        than the rest wins only against his bluffs: how often his
-        last-round bets shown down were bluffs, a typical player's prior
-        (seldom). Then, as our calls of his bets come out, by what they won
-        of what we believed."""
+        it out): hands that started like his. He bets the better part of
+        what he holds there; as a part of those, half the share of his
+        last rounds he bets (a typical player's for a seat not seen; each
+        raise on top halves it again): the hands he still holds are the
+        better part of those that started like his, the rest folded on the
+        way (a typical player's last-round bets beat a hand that beats
+        seven random hands in ten about nine times in ten). A hand that
+        beats no more than the rest wins against his bluffs alone
+        (``Notes.last_bluffs``). Then, as our calls of his bets come out,
+        by what they won of what we believed."""
         b = view.bettor
-        q = self.notes.last_bets(b) >> (view.raises - 1 if view.raises < 5 else 4)
+        q = self.notes.last_bets(b) * _VALUE_PART // 100 >> (view.raises - 1 if view.raises < 5 else 4)
         q = q if q > _LEAST_SHARE else _LEAST_SHARE
         top = 1000 - q
         value = (e - top) * 1000 // q if e > top else 0

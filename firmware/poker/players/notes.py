@@ -57,6 +57,10 @@ LAST_CALLS = const(2)   # calls on the last round: loose ones
 # below VALUE a value bettor; from MANIAC, raising half the time, a maniac
 VALUE = const(150)
 MANIAC = const(200)
+# a typical player bets about this often (permille) when he may open the
+# last round, and one bet in twelve of his there is a bluff
+TYPICAL_BETS = const(450)
+_TYPICAL_BLUFFS = const(83)
 
 # scratch lists for rating shown hands: all cards of a street (at most
 # seven plus the board), a start of 2, 3 or 4 cards
@@ -287,14 +291,19 @@ class Notes:
 
     def last_bluffs(self, view, seat):
         """How often (permille) ``seat``'s last-round bets and raises
-        shown down were bluffs, with the prior of a typical player, who
-        seldom bluffs there (one in twelve, weighing as six hands)."""
+        shown down were bluffs, with a prior weighing as six hands: a
+        typical player's (one in twelve), or, for a seat that bets the
+        last round more often than a typical player, the part of its bets
+        beyond his."""
         d = self.shows.get(seat)
         n = weak = 0
         if d is not None:
             n = d[_SHOWN_LAST]
             weak = d[_SHOWN_LAST + 1]
-        return (2 * weak + 1) * 1000 // (2 * n + 12)
+        b = self.last_bets(seat)
+        prior = (b - TYPICAL_BETS) * 1000 // b
+        prior = prior if prior > _TYPICAL_BLUFFS else _TYPICAL_BLUFFS
+        return (weak * 1000 + prior * 6) // (n + 6)
 
     def last_bets(self, s):
         """How often (permille) seat s bets on the last round when it may
