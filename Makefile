@@ -122,6 +122,7 @@ bench-host: $(ENV)
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_device_eval.py
 	$(BIN)/python tools/bench/bench_engine.py --docs
 	$(BIN)/python tools/bench/bench_players.py
+	$(BIN)/python tools/bench/bench_population.py --jobs 2
 	$(BIN)/micropython tools/bench/bench_ui.py
 	$(BIN)/micropython tools/bench/bench_display.py
 	$(BIN)/python tools/bench/bench_startup.py

@@ -57,7 +57,7 @@ PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "
            "poker.eval.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.odds.ranges",
            "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.players.base",
-           "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
+           "poker.players.notes", "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 # While arrow keys come (the list view looked at while the players act, a
