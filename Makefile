@@ -15,7 +15,7 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 VPICO := tools/vpico
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -71,6 +71,18 @@ deploy: $(STAMP)
 ## v1.28.0 (boards/STUD_PICO plain and FROZEN, and the stock RPI_PICO) and ship it to boards/STUD_PICO/release
 firmware:
 	$(PYTHON) tools/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
+
+## make release: one UF2 per board file in boards/release (stud-pico_KIND.uf2: the shipped STUD_PICO
+## firmware and the app's ROMFS image with that board built in), with their provenance; Python only
+release: build
+	$(BIN)/python tools/build/release.py
+
+## make ship MICROPY_DIR=... PICOTOOL_DIR=...: everything committed under boards/ made again, after a
+## change to the app: its names (boards/STUD_PICO/stud_names.py), the firmware, the release UF2s
+ship: $(STAMP)
+	$(BIN)/python tools/appnames.py
+	$(MAKE) firmware
+	$(MAKE) release
 
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
 proof: $(STAMP) $(WASMSTAMP)

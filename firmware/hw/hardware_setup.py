@@ -1,11 +1,13 @@
 """The one place that builds the hardware: reads the board, builds the devices.
 
 ``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
-written by ``make deploy`` from boards/NAME.json; the reference board when
-the file is missing) and returns ``Devices``; ``keymap`` is what the buttons
-report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
+written by ``make deploy`` from boards/NAME.json; when that file is missing
+the board built into a release UF2, ``/rom/board.json`` in its ROMFS image;
+else the reference board) and returns ``Devices``; ``keymap`` is what the
+buttons report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
 JSON, a missing field, a pin the chip lacks, a display that does not
-answer) falls back to the reference board; ``problem`` then says what was
+answer) falls back to the built-in board (the reference board when there is
+none, or when the built-in one is what failed); ``problem`` then says what was
 wrong (also printed on the console) and the app shows it on the screen:
 - ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
   ``gc.collect()`` so the 1 KB frame buffer finds room;
@@ -29,9 +31,10 @@ from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
 from hw.power import Battery, Power, nap
 
-BOARD_FILE = "/board.json"
+BOARD_FILE = "/board.json"          # make deploy BOARD=NAME writes it
+BUILT_IN_FILE = "/rom/board.json"   # a release UF2's board, in its ROMFS image
 
-# The reference board (boards/pico_ssd1306_i2c.json), for a device without /board.json.
+# The reference board (boards/pico_ssd1306_i2c.json), for a device with neither file.
 DEFAULT_BOARD = {
     "name": "pico_ssd1306_i2c",
     "display": {"chip": "ssd1306", "bus": "i2c", "width": 128, "height": 64, "rotate": 0,
@@ -50,17 +53,32 @@ def load_board(path=BOARD_FILE):
 
 
 def read_board(path=BOARD_FILE):
-    """(board, problem): the board file, or the reference board and why
+    """(board, problem): the board file, or the built-in board and why
     (None when there is simply no file)."""
+    board, problem = _read_json(path)
+    if board is None:
+        return built_in_board(), problem
+    return board, None
+
+
+def built_in_board(path=BUILT_IN_FILE):
+    """The board a release UF2 carries, or the reference board."""
+    board = _read_json(path)[0]
+    return DEFAULT_BOARD if board is None else board
+
+
+def _read_json(path):
+    """(dict, None), or (None, why) when the file is not a JSON object, or
+    (None, None) when there is no such file."""
     try:
         with open(path) as f:
             board = json.load(f)
     except OSError:
-        return DEFAULT_BOARD, None
+        return None, None
     except Exception as e:  # ValueError: syntax error in JSON, truncated file
-        return DEFAULT_BOARD, "not JSON (%s)" % _why(e)
+        return None, "not JSON (%s)" % _why(e)
     if not isinstance(board, dict):
-        return DEFAULT_BOARD, "not a JSON object"
+        return None, "not a JSON object"
     return board, None
 
 
@@ -135,16 +153,21 @@ class Devices:
 
 def setup(keymap, board=None):
     problem = None
+    tried = None
     if board is None:
         board, problem = read_board()
     if problem is None:
+        tried = board
         try:
             return _setup(board, keymap)
         except Exception as e:  # a bad board is never a blank screen
             problem = "%s: %s" % (_part[0], _why(e))
-    problem = "board.json %s; reference board used" % problem
+    fallback = built_in_board()
+    if fallback == tried:  # the built-in board is what failed
+        fallback = DEFAULT_BOARD
+    problem = "board.json %s; %s board used" % (problem, "reference" if fallback is DEFAULT_BOARD else "built-in")
     print("stud:", problem)
-    dev = _setup(DEFAULT_BOARD, keymap)
+    dev = _setup(fallback, keymap)
     dev.problem = problem
     return dev
 

@@ -399,13 +399,29 @@ class Host {
       this.flashImage = new Uint8Array(FLASH_BYTES).fill(0xff);
       this.flashImage.set(data.subarray(0, FLASH_BYTES));
     } else if (op === 'load_uf2') {
+      // as the RP2040 bootrom writes a UF2 dropped on its drive
+      // (pico-bootrom virtual_disk.c, _write_uf2_page): before a block's page
+      // is programmed, the 4 KB sector holding it is erased, unless the
+      // sector of index block_no * 256 / 4096 was erased already: the bookkeeping
+      // goes by block number, so a run whose first block number is not a
+      // multiple of 16 finds its first sector "erased" and programs over old
+      // bytes (rp2image.write_uf2 keeps runs in whole sectors). Sectors no
+      // block lands in keep what they held (the filesystem).
       const data = readFileSync(cmd.path);
+      const cleared = new Set();
       for (let i = 0; i + 512 <= data.length; i += 512) {
         const v = new DataView(data.buffer, data.byteOffset + i, 512);
         if (v.getUint32(0, true) !== 0x0a324655 || v.getUint32(4, true) !== 0x9e5d5157) continue;
         const addr = v.getUint32(12, true) - 0x10000000;
         const size = v.getUint32(16, true);
-        this.flashImage.set(data.subarray(i + 32, i + 32 + size), addr);
+        const index = Math.floor((v.getUint32(20, true) * PAGE) / SECTOR);
+        if (!cleared.has(index)) {
+          const sector = addr - (addr % SECTOR);
+          this.flashImage.fill(0xff, sector, sector + SECTOR);
+          cleared.add(index);
+        }
+        const page = data.subarray(i + 32, i + 32 + size); // NOR: programming only clears bits
+        for (let k = 0; k < size; k++) this.flashImage[addr + k] &= page[k];
       }
     } else if (op === 'write_flash') {
       const data = readFileSync(cmd.path);

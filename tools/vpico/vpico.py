@@ -78,9 +78,11 @@ class VpicoError(Exception):
 # -------------------------------------------------------------- flash images
 
 def uf2_image(path):
-    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of firmware)."""
+    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of the
+    firmware: of the run of blocks from the start of flash; a release UF2
+    also writes its ROMFS image further up)."""
     img = bytearray(b"\xff" * FLASH_BYTES)
-    end = 0
+    written = set()
     with open(path, "rb") as f:
         data = f.read()
     for i in range(0, len(data) - 511, 512):
@@ -89,7 +91,10 @@ def uf2_image(path):
             continue
         off = addr - XIP
         img[off:off + size] = data[i + 32:i + 32 + size]
-        end = max(end, off + size)
+        written.add(off)
+    end = 0
+    while end in written:
+        end += 256
     return img, end
 
 
