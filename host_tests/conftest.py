@@ -31,3 +31,7 @@ def device_build(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("device_build"))
     build.build(out, tablegen=False)
     return out
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "device: runs the firmware on the virtual Pico (tools/vpico)")
