@@ -274,7 +274,7 @@ def main(board=None):
         oled.keep(display)
         del oled
     from poker.rng import Rng
-    from poker.store import Store
+    from poker.match.store import Store
     from ui.app import App
     gc.collect()
     clock = Clock()

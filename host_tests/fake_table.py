@@ -6,7 +6,7 @@
   without a plan, one random live seat wins up to ``swing`` chips from each
   other live seat. Each hand remembers the stacks and dealer it was given.
 - ``CheckBot``: a virtual player that checks.
-- ``FakeFs``: an in-memory file system with the ``poker.store`` fs interface
+- ``FakeFs``: an in-memory file system with the ``poker.match.store`` fs interface
   that can record every change (each byte written, each open-for-write or
   append, rename and remove is one event) and rebuild the flash contents as they
   were after any number of events: a power cut at that point.

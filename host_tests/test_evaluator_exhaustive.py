@@ -1,4 +1,4 @@
-"""poker.evaluator against independent references, exhaustively where the
+"""poker.eval.evaluator against independent references, exhaustively where the
 issue asks (CPython only; about a minute).
 
 The brute-force ranker below is written from the rules alone: a hand's
@@ -9,7 +9,7 @@ import itertools
 import random
 
 import pytest
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 
 CATEGORY_COUNTS_5 = {  # all 2,598,960 five-card hands
     'straight flush': 40, 'four of a kind': 624, 'full house': 3744, 'flush': 5108,

@@ -1,6 +1,6 @@
-"""poker.evaluator_load: the evaluator's tables read a piece a step (the
+"""poker.eval.load: the evaluator's tables read a piece a step (the
 device's app calls load_step() once per idle poll before importing
-poker.evaluator), under the MicroPython unix port, as the stock route reads
+poker.eval.evaluator), under the MicroPython unix port, as the stock route reads
 them (files read into RAM): every step reads one piece at most, and the
 evaluator built from the stepped pieces gives CPython's strengths.
 """
@@ -9,14 +9,14 @@ import random
 import shutil
 import subprocess
 
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MP_STEPPED = """
 import sys
 sys.path.insert(0, 'firmware')
-from poker import lookup
+from poker.eval import lookup
 if %r:  # no block for the value table in one piece: chunks
     _big = lookup.load
 
@@ -35,13 +35,13 @@ def counted(name, offset=0, length=None):
 
 
 lookup.load = counted
-from poker import evaluator_load
+from poker.eval import load as evaluator_load
 while True:
     reads.append(0)
     if evaluator_load.load_step():
         break
-from poker import evaluator as ev
-print(ev.MODE, ev.FAST_PATH, len(ev._T), 'poker.evaluator_load' in sys.modules)
+from poker.eval import evaluator as ev
+print(ev.MODE, ev.FAST_PATH, len(ev._T), 'poker.eval.load' in sys.modules)
 print(' '.join(str(n) for n in reads))
 with open(%r, 'rb') as f:
     data = f.read()

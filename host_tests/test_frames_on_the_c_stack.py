@@ -55,10 +55,10 @@ def test_the_reader_counts_locals_and_stack(tmp_path):
 # table) and the flush's lookup
 # and the eight-or-better low of a hi/lo showdown or deal
 HOT = {
-    "evaluator.py": ("_high6", "_high5_flat", "_five_flat", "_flush_value", "_value"),
-    "evaluator_chunked.py": ("_high5_chunked", "_five_chunked"),
-    "evaluator_plain7.py": ("_high7_flat", "_high7_chunked"),
-    "lows.py": ("low8_unchecked",),
+    "eval/evaluator.py": ("_high6", "_high5_flat", "_five_flat", "_flush_value", "_value"),
+    "eval/chunked.py": ("_high5_chunked", "_five_chunked"),
+    "eval/plain7.py": ("_high7_flat", "_high7_chunked"),
+    "eval/lows.py": ("low8_unchecked",),
 }
 
 
@@ -69,5 +69,5 @@ def test_the_evaluators_hot_functions_keep_their_frame_on_the_c_stack():
 def test_the_seven_card_path_is_at_the_limit():
     # seven cards, the key list (then the key sum) and a stack of three:
     # one more local or a deeper expression puts it back on the heap
-    n_state, n_exc = mpyframes.frames(os.path.join(POKER, "evaluator_plain7.py"))["_high7_flat"]
+    n_state, n_exc = mpyframes.frames(os.path.join(POKER, "eval", "plain7.py"))["_high7_flat"]
     assert (n_state, n_exc) == (11, 0)

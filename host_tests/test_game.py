@@ -1,15 +1,15 @@
 # portable
-"""poker.game: seats, dealer rotation, elimination, game over, winning, saving.
+"""poker.match.game: seats, dealer rotation, elimination, game over, winning, saving.
 
 Most tests drive the Game with fake_table.FakeHand (chips move as the test
 says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, check_bots, fresh
-from poker.game import Game
-from poker.settings import Settings
+from poker.match.game import Game
+from poker.match.settings import Settings
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 
 
 def _game(store=None, **fields):
@@ -342,12 +342,12 @@ def test_a_journal_that_cannot_be_used_voids_the_hand_and_returns_every_chip():
         if damage == "header":
             j[20] ^= 1
         elif damage == "deck":  # another deal (say, other firmware): never resumed
-            from poker import journal
+            from poker.match import journal
             head = journal.header(g.seq, (1, 2), bytes(range(52)), journal.start_crc(g._start, g.dealer, g.code), 4)[0]
             j[:72] = head
             j = j[:72]
         else:  # the saved game is not the one the hand started from
-            from poker import journal
+            from poker.match import journal
             head = journal.header(g.seq, (g.hand.rng.s0, 1), g.hand.deck_order,
                                   journal.start_crc([1, 2, 3, 4], g.dealer, g.code), 4)[0]
             j = head
@@ -394,7 +394,7 @@ def test_a_hand_whose_last_action_was_journaled_but_not_booked_is_booked_on_powe
     last = g.last_hand
     # the power goes after the last record, before the hand's end is saved:
     # the flash before the last action plus its record
-    from poker import journal, resume
+    from poker.match import journal, resume
     j = resume.read(before["/data/journal"])
     rec, _ = journal.record(0, j.chain)  # the last action: a check (index 0)
     before["/data/journal"] = before["/data/journal"] + bytes(rec)
@@ -516,7 +516,7 @@ def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
 def test_deferred_booking_writes_the_same_flash_in_the_same_order_as_booking_at_once():
     # the power-cut proof (test_store_faults) books at once: the same
     # changes in the same order make it the proof of the UI's way too
-    from poker.store import crc32
+    from poker.match.store import crc32
 
     class Digest:  # FakeFs's log: a CRC of every change in order (a small heap)
         def __init__(self):

@@ -1,14 +1,14 @@
-"""poker.game with the real engine (poker.hand) and virtual players
+"""poker.match.game with the real engine (poker.hand) and virtual players
 (poker.players): whole games to their end in every game type. Not portable:
 the engine and the players compiled from source do not fit the 180 KB heap
 of the MicroPython run beside these tests (tools/soak.py runs them there as
 .mpy, see test_soak.py)."""
 from fake_table import FakeFs, play_out
 from poker import players
-from poker.game import Game
-from poker.settings import Settings
+from poker.match.game import Game
+from poker.match.settings import Settings
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 
 
 def _settings(game, profile="casino", seats=3, chips=1000, stakes=3):

@@ -248,7 +248,7 @@ def test_razz_the_lowest_hand_wins_ace_low_straights_and_flushes_ignored():
 
 
 def test_all_in_on_the_ante_is_dealt_in_and_plays_for_the_antes_seed_000_rule_19():
-    from poker import evaluator
+    from poker.eval import evaluator
     h = Hand(F7S, lexibook(), [1, 100, 100], 2, deck=list(range(52)))
     assert h.all_in[0] and h.antes == [1, 2, 2] and len(h.hole[0]) == 3
     # seat 0 shows the lowest door (3h) but has no chips: seat 1 (3s) brings in

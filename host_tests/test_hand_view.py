@@ -106,7 +106,7 @@ def test_cannot_beat_is_the_impossible_call_from_cards_alone():
 def _brute_cannot_beat(mine, shown, hidden, seen):
     """Every hand the bettor could hold (his ``hidden`` cards from those
     not in ``mine``, ``shown`` or ``seen``) beats ``mine``."""
-    from poker import evaluator as ev
+    from poker.eval import evaluator as ev
     me = ev.high(mine)
     rest = [c for c in range(52) if c not in mine and c not in shown and c not in seen]
     for h in combos(rest, hidden):

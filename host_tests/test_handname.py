@@ -1,4 +1,4 @@
-"""poker.handname: the five cards that play and the names of showdown
+"""poker.eval.handname: the five cards that play and the names of showdown
 hands, against independent oracles: phevaluator (the five are as strong as
 the whole hand), treys (the category), and counts and brute force written
 here (the ranks a name gives, the low's five cards)."""
@@ -8,7 +8,7 @@ import random
 from phevaluator import evaluate_cards
 from treys import Card, Evaluator
 
-from poker import evaluator, handname
+from poker.eval import evaluator, handname
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino
@@ -127,7 +127,7 @@ def test_awards_plays_and_mucks_agree_with_the_pots_the_history_and_the_strength
     same as the settlement (pots, winnings) and the history (show, muck)."""
     import sys
 
-    from poker import evaluator
+    from poker.eval import evaluator
 
     rng = Rng(15)
     for code in ('F7S', 'F7S/8', 'FR', 'FT', 'FO', 'FO/8', 'F5S'):
@@ -143,7 +143,7 @@ def test_awards_plays_and_mucks_agree_with_the_pots_the_history_and_the_strength
                 h.act(pick[0], pick[1])
             assert all(a[4] == '' for a in h.awards) and h.plays == [None] * n
             h.explain()  # what the showdown screen asks for
-            assert 'poker.handname' in sys.modules  # kept for good: no reload at every showdown
+            assert 'poker.eval.handname' in sys.modules  # kept for good: no reload at every showdown
             v = h.view(0)
             assert [(a[2], [s for s, _ in a[3]]) for a in v.awards] == [(p[0], p[1]) for p in h.pots]
             got = [0] * n

@@ -1,10 +1,10 @@
 # portable
-"""Hard's Monte Carlo budget (poker.hard: CHIP_US, BATCH_US, Hard.budget):
+"""Hard's Monte Carlo budget (poker.players.hard: CHIP_US, BATCH_US, Hard.budget):
 deals counted in the RP2040's time, the batch sampler where equity takes it,
 the same count for the same view and tables."""
 from poker.hand import Hand
-from poker import equity
-from poker import hard as _hard
+from poker.odds import equity
+from poker.players import hard as _hard
 from poker import players
 from poker.rng import Rng
 from poker.rules import casino, lexibook
@@ -100,7 +100,7 @@ class _Clock:
 
 
 def test_the_safety_net_looks_at_the_clock_every_4_weighted_deals_16_others():
-    from poker import montecarlo
+    from poker.odds import montecarlo
     from poker.cards import parse
     for ranges, stop in (([(14, 850)], 16), (None, 64)):
         t = equity.Deal('F7S', parse('As Ad Kc'), (), [parse('7h')], ())

@@ -1,5 +1,5 @@
 # portable
-"""poker.hard's opponent model: what it learns from a seat's public actions
+"""poker.players.hard's opponent model: what it learns from a seat's public actions
 and from the hands shown down. (Its own module: with these tests
 test_players.py filled MicroPython's 180 KB test heap.)"""
 import gc
@@ -7,7 +7,9 @@ import sys
 
 from poker.hand import Hand  # the largest module first: less fragmentation
 gc.collect()
-from poker import equity, players  # noqa: E402
+from poker.odds import equity  # noqa: E402
+from poker import players
+from poker.players import base
 gc.collect()
 from deck import shuffled  # noqa: E402
 from poker.rng import Rng  # noqa: E402
@@ -59,7 +61,7 @@ def _heads_up_match(hard, other, hands, code='F7S'):
 
 def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     against_station = players.make('hard', 'balanced', seed=5)
-    _heads_up_match(against_station, players.Station(), 25)
+    _heads_up_match(against_station, base.Station(), 25)
     against_folder = players.make('hard', 'balanced', seed=5)
     _heads_up_match(against_folder, _Limper(True), 25)
     against_first = players.make('hard', 'balanced', seed=5)
@@ -177,7 +179,7 @@ def test_hard_counts_a_last_round_call_mucked_at_the_showdown_as_a_loose_one():
     # a losing caller mucks: were only the calls turned over counted, every
     # seat's last-round calls would look like good hands (the ones that won)
     hard = players.make('hard', 'balanced', seed=5)
-    station = players.Station()
+    station = base.Station()
     rng = Rng(31)
     rules = lexibook()
     calls = mucked = 0  # the station's last-round calls at showdowns, mucked

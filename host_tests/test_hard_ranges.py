@@ -1,10 +1,12 @@
 # portable
-"""poker.hard: what a seat's first-round answers say of its cards, when
+"""poker.players.hard: what a seat's first-round answers say of its cards, when
 a steal pays, and how razz's raises and last-round bets are read. (Its
 own module: test_players.py already fills MicroPython's 180 KB test
 heap.)"""
 from deck import shuffled
-from poker import equity, players
+from poker.odds import equity
+from poker import players
+from poker.players import base
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import lexibook
@@ -28,8 +30,8 @@ def test_hard_reads_a_call_of_a_first_round_raise_by_a_seat_that_mostly_folds_to
     caller.vp[1] = bytearray((20, 18, 20, 2))
     strong = folder.ranges(v)[0]
     middling = caller.ranges(v)[0]
-    assert strong[:2] == (players.P70['F7S'], 950), strong
-    assert middling[:2] == (players.P45['F7S'], 600), middling
+    assert strong[:2] == (base.P70['F7S'], 950), strong
+    assert middling[:2] == (base.P45['F7S'], 600), middling
 
 
 def test_hard_never_steals_with_the_bring_in():
@@ -109,7 +111,7 @@ def _facing_a_completion(code, good):
         v = h.view(h.actor)
         me = v.seat
         s = equity.start_score(code, [v.down[me][0], v.down[me][1], v.up[me][0]])
-        if (s >= players.P70[code]) if good else (s < players.P45[code]):
+        if (s >= base.P70[code]) if good else (s < base.P45[code]):
             return v
 
 
@@ -274,7 +276,7 @@ def _facing_a_first_round_raise(code, seats=2):
         h = Hand(VARIANTS[code], lexibook(), [400] * seats, 0, deck=shuffled(Rng(k)))
         h.act('raise')
         v = h.view(h.actor)
-        if v.their_raises == 1 and v.to_call > 0 and not players.strong_start(v):
+        if v.their_raises == 1 and v.to_call > 0 and not base.strong_start(v):
             return v
 
 

@@ -151,7 +151,7 @@ def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, mon
 
     monkeypatch.setattr(console.Loop, "run", run)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
+    monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
     try:
         console.main()
     except StopLoop:
@@ -196,7 +196,7 @@ def test_the_setup_code_and_the_board_file_leave_the_heap_once_the_game_runs(tmp
 
         monkeypatch.setattr(console.Loop, "run", run)
         monkeypatch.chdir(tmp_path)
-        monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
+        monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
         try:
             console.main(_board("pico_ssd1306_i2c"))
         except StopLoop:

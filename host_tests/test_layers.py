@@ -180,7 +180,7 @@ def test_the_check_sees_every_forbidden_import_and_passes_the_allowed_ones():
         ("poker", "from poker.rng import Rng\nimport gc, struct\nfrom micropython import const\n", 0),
         ("ui", "from ui import keys\nfrom poker.cards import parse\nimport framebuf\n", 0),
         ("hw", "import machine\nfrom hw import oled\nimport time, json\n", 0),
-        ("console", "from hw import hardware_setup\nfrom ui.app import App\nfrom poker.store import Store\n", 0),
+        ("console", "from hw import hardware_setup\nfrom ui.app import App\nfrom poker.match.store import Store\n", 0),
         ("tests", "import pokerkit\nimport ui_rig\nfrom hw.buttons import Buttons\n", 0),
     ]
     for layer, text, n in cases:

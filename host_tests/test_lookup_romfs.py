@@ -1,4 +1,4 @@
-"""poker.lookup: the ROMFS source, shown under the MicroPython unix port.
+"""poker.eval.lookup: the ROMFS source, shown under the MicroPython unix port.
 
 Builds a ROMFS image holding tables/high.bin with ``mpremote romfs build``,
 mounts it at /rom with ``vfs.mount(vfs.VfsRom(image), '/rom')`` and
@@ -11,8 +11,8 @@ import shutil
 import subprocess
 import sys
 
-from poker import evaluator as ev
-from poker import lookup
+from poker.eval import evaluator as ev
+from poker.eval import lookup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "firmware", "tables", "high.bin")
@@ -27,7 +27,7 @@ with open(%(hands)r, 'rb') as f:
     data = f.read()
 gc.collect()
 before = gc.mem_free()
-from poker import lookup, evaluator as ev
+from poker.eval import lookup, evaluator as ev
 gc.collect()
 print(lookup.where('high.bin')[0], lookup.where('high.bin')[1], ev.FAST_PATH)
 print(before - gc.mem_free())

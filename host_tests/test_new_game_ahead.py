@@ -2,10 +2,10 @@
 key that starts it takes the virtual players and the first hand already
 made, and the game is the same game, deal for deal and decision for
 decision, as one made at the key; the game in play is untouched."""
-from poker import journal
-from poker.game import Game
+from poker.match import journal
+from poker.match.game import Game
 from poker.rng import Rng
-from poker.settings import Settings
+from poker.match.settings import Settings
 
 
 def _settings(**fields):

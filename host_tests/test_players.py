@@ -8,6 +8,7 @@ from poker.hand import Hand  # the largest module first: less fragmentation
 gc.collect()
 from deck import shuffled
 from poker import players  # noqa: E402
+from poker.players import base  # noqa: E402
 gc.collect()
 from checks import raises  # noqa: E402
 from playing import VIEW_FIELDS, OnlyView, play_hand  # noqa: E402
@@ -21,13 +22,13 @@ MICRO = sys.implementation.name == 'micropython'
 HANDS = 3 if MICRO else 30
 def _bots(level_mix, seats, seed):
     out = []
-    styles = sorted(players.STYLES)
+    styles = sorted(base.STYLES)
     for s in range(seats):
         lv = level_mix[s % len(level_mix)]
         if lv == 'station':
-            out.append(players.Station())
+            out.append(base.Station())
         elif lv == 'random':
-            out.append(players.RandomPlayer(seed + s))
+            out.append(base.RandomPlayer(seed + s))
         else:
             out.append(players.make(lv, styles[(seed + s) % len(styles)], seed=seed + s))
     return out
@@ -56,7 +57,7 @@ def test_make_takes_level_names_or_numbers_and_rejects_unknown_ones():
     assert players.make(0).level == 'easy'
     assert players.make('normal', 'tight-passive', seed=3).style == 'tight-passive'
     assert players.make(2, rng=Rng(5)).level == 'hard'
-    assert players.make(2, rng=Rng(5)).style in players.STYLES
+    assert players.make(2, rng=Rng(5)).style in base.STYLES
     raises(ValueError, players.make, 'expert')
     raises(ValueError, players.make, 3)
     raises(ValueError, players.make, 'easy', 'reckless')
@@ -168,7 +169,7 @@ def test_no_level_calls_when_its_hand_cannot_beat_the_bettors_four_up_cards():
     v = h.view(1)
     assert v.impossible_call and _impossible_call_from_the_view(v)
     for level in players.LEVELS:
-        for style in players.STYLES:
+        for style in base.STYLES:
             for seed in range(4):
                 a = players.make(level, style, seed=seed).decide(OnlyView(v))
                 assert a[0] != 'call', (level, style, a)
@@ -179,7 +180,7 @@ def _impossible_call_from_the_view(v):
     (an oracle independent of Hand.impossible_call): stud high, the last
     round, the seat acts last and faces a bet, and no card it has not seen
     gives the bettor's up cards a hand its own cards beat or tie."""
-    from poker import evaluator
+    from poker.eval import evaluator
     var = v.variant
     if not var.stud or not var.high or var.low or v.street != var.streets - 1:
         return False
@@ -210,7 +211,7 @@ def test_the_views_impossible_call_agrees_with_the_rule_from_the_cards_everywher
         assert _impossible_call_from_the_view(v) == truth
         spots[truth] += 1
         if truth:
-            assert a[0] != 'call' or isinstance(bots[s], players.Station)
+            assert a[0] != 'call' or isinstance(bots[s], base.Station)
 
     for code in ('F5S', 'F7S', 'F7S/8', 'FR'):
         for i in range(12):
@@ -283,7 +284,7 @@ def _third_street(code, mine3, other3, rules=None, attack=True):
 def test_no_level_folds_a_strong_start_on_third_street():
     # issue 16, item 4: split aces to a completion, jacks to a bring-in
     for level in players.LEVELS:
-        for style in players.STYLES:
+        for style in base.STYLES:
             aces = _third_street('F7S', 'Ac 7d Ah', '9s 8s Kd')
             assert aces.to_call(1) > 0
             jacks = _third_street('F7S', 'Jc 4d Jh', '9s 8s 2d', casino(), attack=False)

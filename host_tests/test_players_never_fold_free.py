@@ -14,6 +14,7 @@ import os
 
 from deck import shuffled
 from poker import players
+from poker.players import base
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino, lexibook
@@ -27,7 +28,7 @@ HANDS = int(os.environ.get("STUD_PLAYERS_HANDS", "60"))
 def _table(n, rng, seed):
     """n virtual players: the three levels in turn (shifted each hand), each
     with a style of its own."""
-    styles = sorted(players.STYLES)
+    styles = sorted(base.STYLES)
     out = []
     for s in range(n):
         level = players.LEVELS[(seed + s) % len(players.LEVELS)]

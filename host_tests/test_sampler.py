@@ -1,20 +1,20 @@
 # portable
-"""poker.sampler, the batch Monte Carlo of seven-card high games: the same
-deals, units and Rng state as poker.equity's own loop for a seed (its
+"""poker.odds.sampler, the batch Monte Carlo of seven-card high games: the same
+deals, units and Rng state as poker.odds.equity's own loop for a seed (its
 independent, per-card, per-hand implementation), on every path: plain on
 CPython and the WebAssembly port, viper on the MicroPython unix port (there
 also the viper loops against their plain twins, byte for byte)."""
 import array
 
-from poker import equity as eq, montecarlo
-from poker import evaluator as ev
-from poker import sampler, sampler_plain
+from poker.odds import equity as eq, montecarlo
+from poker.eval import evaluator as ev
+from poker.odds import sampler, sampler_plain
 from poker.cards import parse
 from poker.rng import Rng
 
 from checks import run_slices
 
-POT = 5040  # poker.equity's pot units (_POT: a const, not an attribute on MicroPython)
+POT = 5040  # poker.odds.equity's pot units (_POT: a const, not an attribute on MicroPython)
 
 # (variant, mine, board, opponents: a count or their up cards, dead)
 CASES = [

@@ -37,10 +37,14 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
     # paths are interned in the heap: a clone in a deeper folder once ran out
     # of memory where a shallower one did not.
     os.symlink(os.path.join(ROOT, "tools"), tmp_path / "tools")
-    for src in glob.glob(os.path.join(ROOT, "firmware", "poker", "*.py")):
-        name = os.path.basename(src)
-        build.compile_mpy(os.path.join(ROOT, "firmware"), "poker/" + name, str(fw / (name[:-3] + ".mpy")),
-                          march, build.lfs_mpy_flags("fw/poker/" + name[:-3] + ".mpy"))
+    for src in glob.glob(os.path.join(ROOT, "firmware", "poker", "**", "*.py"), recursive=True):
+        rel = os.path.relpath(src, os.path.join(ROOT, "firmware")).replace(os.sep, "/")
+        if rel.endswith("/manifest.py"):
+            continue
+        dst = tmp_path / "fw" / (rel[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        build.compile_mpy(os.path.join(ROOT, "firmware"), rel, str(dst),
+                          march, build.lfs_mpy_flags("fw/" + rel[:-3] + ".mpy"))
     args = ["--fw=fw", "--dir=store"]
     heap = 180 * 1024
     tables = os.path.join(ROOT, "firmware", "tables")

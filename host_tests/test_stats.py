@@ -1,11 +1,11 @@
 # portable
-"""poker.stats: hands played and won, biggest pot, best hand, net result,
+"""poker.match.stats: hands played and won, biggest pot, best hand, net result,
 per game type and overall."""
 import json
 
 from checks import raises
 from poker.rng import Rng
-from poker.stats import Stats
+from poker.match.stats import Stats
 
 
 def _random_hands(n, seed=3):

@@ -1,5 +1,5 @@
 # portable
-"""poker.store: power-safe records on a real file system.
+"""poker.match.store: power-safe records on a real file system.
 
 On CPython the records live in a temporary directory; under the MicroPython
 unix port (tools/mptest.py) on a LittleFS file system (vfs.VfsLfs2) over a
@@ -8,9 +8,9 @@ import os
 
 from fake_table import FakeFs
 from ramdisk import RamDisk
-from poker import store
+from poker.match import store
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 
 _dev = []  # one RAM block device, formatted afresh for each test
 

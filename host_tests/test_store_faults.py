@@ -29,12 +29,12 @@ import time
 
 import pytest
 from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, play_out
-from poker import journal
-from poker import store as store_mod
-from poker.game import Game
-from poker.settings import Settings
+from poker.match import journal
+from poker.match import store as store_mod
+from poker.match.game import Game
+from poker.match.settings import Settings
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HANDS = int(os.environ.get("STUD_HANDS", "1000"))

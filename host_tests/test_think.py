@@ -10,9 +10,10 @@ applied to another (the players remade, a new game, a saved game loaded:
 test_think_game.py, on the host alone: MicroPython's test heap does not
 hold its games)."""
 from checks import raises, run_slices
-from poker import equity, players
+from poker.odds import equity
+from poker import players
 from poker.hand import Hand
-from poker.montecarlo import WHOLE, finish
+from poker.odds.montecarlo import WHOLE, finish
 from poker.rng import Rng
 from poker.rules import casino
 from poker.variants import VARIANTS

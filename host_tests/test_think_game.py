@@ -1,14 +1,14 @@
-"""poker.game's decisions in slices (issue 17): ``Game.think`` works one
+"""poker.match.game's decisions in slices (issue 17): ``Game.think`` works one
 slice of the virtual player to act, ``step`` applies the decision made, the
 same hands as ``step`` alone plays; a decision begun for one turn is never
 applied to another (the players remade, a new game, another hand, a saved
 game loaded). (Players and equity in slices: test_think.py.)"""
-from poker.game import Game
+from poker.match.game import Game
 from poker.hand import Hand
-from poker.montecarlo import finish
+from poker.odds.montecarlo import finish
 from poker.rng import Rng
-from poker.settings import Settings
-from poker.store import Store
+from poker.match.settings import Settings
+from poker.match.store import Store
 from poker.variants import VARIANTS
 
 from fake_table import FakeFs

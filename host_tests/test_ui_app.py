@@ -344,10 +344,10 @@ def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
     assert sum(g.stacks) == g.total
 
 
-# -- saving and resuming (poker.store) -------------------------------------------
+# -- saving and resuming (poker.match.store) -------------------------------------------
 
 def _store(path):
-    from poker.store import Store
+    from poker.match.store import Store
 
     return Store(root=str(path))
 
@@ -484,7 +484,7 @@ def test_a_partial_redraw_gives_the_same_pixels_as_a_full_one():
 
 
 def test_coach_hint_settles_within_sampling_error_of_the_true_equity():
-    from poker import equity
+    from poker.odds import equity
     from poker.rng import Rng
     from ui import coach
 
@@ -523,7 +523,7 @@ def _poll(rig, key=None):
 
 def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_poll():
     from fake_table import FakeFs
-    from poker.store import Store
+    from poker.match.store import Store
 
     fs = FakeFs()
     rig = Rig(seed=12, store=Store("/data", fs))
@@ -557,7 +557,7 @@ def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_pol
 
 def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
     from fake_table import FakeFs
-    from poker.store import Store
+    from poker.match.store import Store
 
     rig = Rig(seed=12, store=Store("/data", FakeFs()))
     rig.new_game()
@@ -588,7 +588,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     # while a button is held, only what its answer (the menu) needs: the
     # rest would make the answer wait at the release
     n = app._preload
-    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.settings", "ui.menu")
+    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu")
     app.held = False
     app.changed()
     app.tick(10)
@@ -606,7 +606,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
 
 
 def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
-    from poker import journal
+    from poker.match import journal
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
@@ -691,7 +691,7 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
 
 
 def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
-    from poker import journal
+    from poker.match import journal
 
     # the menu waits: the new game's players and first hand are made; NEW
     # GAME takes them, and the game is the one made at the key

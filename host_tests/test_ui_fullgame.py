@@ -54,7 +54,7 @@ def _tables_bytes():
 def _compile(dst):
     """The firmware as on the device's stock route: code as .mpy (without
     line-number tables, as tools/build.py lays out LittleFS), the evaluator's tables
-    beside it (read into RAM by poker.lookup, as on stock firmware)."""
+    beside it (read into RAM by poker.eval.lookup, as on stock firmware)."""
     fw = os.path.join(ROOT, "firmware")
     if os.path.isdir(os.path.join(fw, "tables")):
         shutil.copytree(os.path.join(fw, "tables"), os.path.join(dst, "tables"))

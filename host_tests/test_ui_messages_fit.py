@@ -3,7 +3,7 @@ dialog the console can put up, with its variable parts at their longest,
 is drawn whole (no word dropped) and inside its outline. The store's and
 the board file's messages are made by the real code paths that report
 them."""
-from poker.store import Store
+from poker.match.store import Store
 from ui.messages import Banner
 from ui_rig import Rig
 

@@ -3,7 +3,7 @@ virtual Pico (tools/vpico: the emulated RP2040), both routes: STUD_PICO with
 the ROMFS image, and RPI_PICO (the stock firmware) with the app on LittleFS.
 
 After the NEW GAME frame ui.app loads a step per idle poll (PRELOAD's
-modules; the evaluator's tables a piece a step, poker.evaluator_load). A
+modules; the evaluator's tables a piece a step, poker.eval.load). A
 fresh board boots, A is pressed that many ms after the NEW GAME frame is
 complete and held 60 ms (as tools/vpico/gamescript.py presses), and its
 answer must be complete on the display within 50 ms of emulated time from

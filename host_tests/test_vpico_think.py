@@ -12,18 +12,18 @@ and think (gamescript.presses_while_players_act), toggling the list view;
 each press must show its frame (the list view or the table, as the press
 asks) within 50 ms of emulated time, from the press to the frame complete,
 those made as a player's action reaches the display included. Before
-poker.game's think (a decision in slices, the loop polling between them)
+poker.match.game's think (a decision in slices, the loop polling between them)
 presses waited on whole decisions (up to 691 ms at such a table; this test
 failed on main at a5c6dba with presses unanswered after 90 ms); before the
 loop heard a key during a player's action (its frame cut short: ui.app's
 stop_frame) and kept heap collections for the moments the app waits for you
 (console), presses made as an action reached the display took up to 59 ms;
 before a poll ran several short slices, the buttons looked at between two
-(ui.table's _think; poker.sampler's batches no larger than a slice asks: an
+(ui.table's _think; poker.odds.sampler's batches no larger than a slice asks: an
 eight-player batch took 7-9 ms of the stock route's chip), up to 43 ms
 (ROMFS), and on the stock route 12-14 presses over 50 ms instead of 5-6.
 Since the screens draw through native code without heap frames (ui.font's
-draw_text, ui.glyphs' small_card) and poker.sampler is read while the app
+draw_text, ui.glyphs' small_card) and poker.odds.sampler is read while the app
 loads (not at the first decision that samples, while the players think),
 the stock route's presses take 34-43 ms except where a collection meets
 one: its heap is nearly full (about 35 KB free after a collection) and

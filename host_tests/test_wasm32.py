@@ -22,11 +22,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, FIRMWARE)
 
 import build
-from poker import montecarlo
-from poker import evaluator as ev
+from poker.odds import montecarlo
+from poker.eval import evaluator as ev
 from poker.cards import parse
 
-VIPER_MODULES = ["poker/evaluator_viper_compact.py", "poker/evaluator_viper_full.py", "poker/sampler_viper.py",
+VIPER_MODULES = ["poker/eval/viper_compact.py", "poker/eval/viper_full.py", "poker/odds/sampler_viper.py",
                  "ui/font_viper.py"]
 
 
@@ -54,7 +54,7 @@ def test_a_bytecode_only_build_leaves_out_exactly_the_modules_with_native_code(b
     assert native == VIPER_MODULES
     assert sorted(info["left_out"]) == VIPER_MODULES and info["native"] == []
     shipped = {e["path"] for e in info["files"]}
-    assert "poker/evaluator.mpy" in shipped and "ui/font.mpy" in shipped
+    assert "poker/eval/evaluator.mpy" in shipped and "ui/font.mpy" in shipped
     assert not shipped & {m[:-3] + ".mpy" for m in VIPER_MODULES}
 
 
@@ -62,7 +62,7 @@ HANDS = [random.Random(5).sample(range(52), 7) for _ in range(400)]
 
 EVAL_SCRIPT = """
 import sys
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 from ui import font
 print('PORT', sys.implementation._mpy & 0xff, sys.maxsize)
 print('PATHS', ev.MODE, ev.FAST_PATH, font._fast)
@@ -89,7 +89,8 @@ def test_the_evaluator_takes_its_plain_path_on_32_bits_and_agrees_with_cpython(b
 
 ALLOC_SCRIPT = """
 import gc
-from poker import evaluator as ev, equity as eq
+from poker.eval import evaluator as ev
+from poker.odds import equity as eq
 from poker.cards import parse
 from poker.rng import Rng
 hands = %s
@@ -157,13 +158,13 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
 
 
 def test_the_deal_lcg_computed_a_byte_at_a_time_is_the_lcg_and_stays_in_small_ints():
-    # poker.montecarlo steps x = (x * 25173 + 13849) mod 2**16 as below, so that
+    # poker.odds.montecarlo steps x = (x * 25173 + 13849) mod 2**16 as below, so that
     # no intermediate passes 2**30 (31-bit small ints on the device)
     a, c = montecarlo._LCG_A, montecarlo._LCG_C
     for x in range(1 << 16):
         split = ((((x >> 8) * a) & 255) << 8) + (x & 255) * a + c
         assert split < 2 ** 30 and split & 0xFFFF == (x * a + c) & 0xFFFF
-    src = open(os.path.join(FIRMWARE, "poker", "montecarlo.py")).read()
+    src = open(os.path.join(FIRMWARE, "poker", "odds", "montecarlo.py")).read()
     assert src.count("x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF") == 4
     assert "x * _LCG_A" not in src.replace("(x >> 8) * _LCG_A", "")
 

@@ -74,9 +74,9 @@ BUDGET = {
 # the best of 5 (as tools/bench_device_eval.py, which prints more)
 BATCH = r"""
 import time, array, gc
-from poker import evaluator as ev
-from poker import equity as eq
-from poker import sampler
+from poker.eval import evaluator as ev
+from poker.odds import equity as eq
+from poker.odds import sampler
 from poker.rng import Rng
 N = 2000
 rng = Rng(7)
@@ -113,7 +113,7 @@ from hw import hardware_setup
 from ui import keys
 T.append(time.ticks_us())
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 from ui.app import App
 T.append(time.ticks_us())
 import console
@@ -124,7 +124,7 @@ console.main()
 
 EVAL = r"""
 import time, gc
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 from poker.rng import Rng
 rng = Rng(7)
 hands = []
@@ -182,7 +182,7 @@ for code in %(games)r:
 
 HAND8 = r"""
 import time, gc
-from poker import evaluator
+from poker.eval import evaluator
 from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino
@@ -298,7 +298,7 @@ def boot_lines(route, firmware, build, first):
     t = boot_profile(route, firmware, build, first)
     steps = ("  reset to main.py (bootrom, MicroPython, filesystem)",
              "  the hardware layer imported (hw.hardware_setup, ui.keys)",
-             "  the app imported (poker.rng, poker.store, ui.app)",
+             "  the app imported (poker.rng, poker.match.store, ui.app)",
              "  console imported",
              "  devices set up (the display's init on the bus), app made, NEW GAME drawn",
              "  NEW GAME sent on the bus")

@@ -36,11 +36,11 @@ if sys.implementation.name != "micropython":
     exe = (shutil.which("micropython", path=os.path.dirname(sys.executable))
            or shutil.which("micropython"))
     with tempfile.TemporaryDirectory() as tmp:
-        src = subprocess.run(["git", "show", rev + ":firmware/poker/evaluator_viper.py"],
+        src = subprocess.run(["git", "show", rev + ":firmware/poker/eval/viper.py"],
                              cwd=root, capture_output=True, text=True, check=True).stdout
         with open(os.path.join(tmp, "evaluator_viper_base.py"), "w") as f:
             f.write(src)
-        print("baseline: firmware/poker/evaluator_viper.py of %s" % rev)
+        print("baseline: firmware/poker/eval/viper.py of %s" % rev)
         sys.exit(subprocess.call([exe, "-X", "heapsize=400k", os.path.abspath(__file__), tmp],
                                  cwd=os.path.join(root, "firmware")))
 
@@ -53,10 +53,10 @@ if _argv and "/" in _argv[0]:  # the unix port: the firmware beside tools/
 if len(_argv) > 1:  # the baseline's folder
     sys.path.append(_argv[1])
 
-from poker import montecarlo  # noqa: E402
-from poker import equity as eq  # noqa: E402
-from poker import evaluator as ev  # noqa: E402
-from poker import sampler  # noqa: E402
+from poker.odds import montecarlo  # noqa: E402
+from poker.odds import equity as eq  # noqa: E402
+from poker.eval import evaluator as ev  # noqa: E402
+from poker.odds import sampler  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 
 N = 2000

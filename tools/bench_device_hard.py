@@ -8,11 +8,11 @@ Boots each route as ``make deploy`` installs it and plays self-play hands on
 the raw REPL, 4 Hard seats a game, seed 5, as ``tools/bench_device.py``
 does. Per game it prints the decisions, median and max in ms, the slowest
 decision's deals, how many decisions the safety-net clock stopped
-(``poker.hard``), and by how the deals were drawn (``batch``: poker.sampler;
+(``poker.players.hard``), and by how the deals were drawn (``batch``: poker.odds.sampler;
 ``weighted``: montecarlo with ranges; ``plain``: montecarlo without) the
 slowest decision and the most us a deal; ``--raw`` writes every decision
 (route, game, street, opponents, how, deals, us, deals asked): what
-``poker.hard.CHIP_US`` is calibrated from (its time over deals x players).
+``poker.players.hard.CHIP_US`` is calibrated from (its time over deals x players).
 The heap is the one a fresh boot leaves (the game stopped at NEW GAME), or
 with ``--after-game`` the one ``make bench-device`` leaves: its scripted
 game, then its heap and evaluation figures, then Hard.
@@ -33,7 +33,8 @@ GAMES = ("F7S", "FT", "F5S", "FO", "F7S/8", "FR", "FO/8")
 HARD = r"""
 import time, gc
 from poker.hand import Hand
-from poker import players, equity
+from poker import players
+from poker.odds import equity
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from vpico import VirtualPico, app_install, board_dict, uf2  # noqa: E402
 
 ROUTES = {"romfs": "STUD_PICO", "lfs": "RPI_PICO"}
-BOOT = ("poker.rng", "poker.store", "ui.keys", "ui.font", "ui.glyphs", "ui.screen", "ui.messages",
+BOOT = ("poker.rng", "poker.match.store", "ui.keys", "ui.font", "ui.glyphs", "ui.screen", "ui.messages",
         "ui.app", "hw.oled", "hw.buttons", "hw.buzzer", "hw.power", "hw.hardware_setup", "console")
 
 PROBE = r"""

@@ -41,7 +41,7 @@ else:
     def _diff(a, b):
         return a - b
 
-from poker import evaluator  # noqa: E402
+from poker.eval import evaluator  # noqa: E402
 from poker.hand import Hand  # noqa: E402
 from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402

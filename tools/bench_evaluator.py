@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "hostshim"))
 MP_BENCH = r"""
 import sys, time
 sys.path.insert(0, %(firmware)r)
-from poker import evaluator as ev
+from poker.eval import evaluator as ev
 from poker.rng import Rng
 rng = Rng(7)
 
@@ -99,11 +99,11 @@ for r in range(%(rounds)d):
     if 'calib' not in best or c < best['calib']:
         best['calib'] = c
 # the compact mode (stock firmware: the full tables do not fit the heap)
-from poker import lookup
+from poker.eval import lookup
 lookup.COMPACT = True
-del sys.modules['poker.evaluator']
-__import__('poker.evaluator')
-evc = sys.modules['poker.evaluator']
+del sys.modules['poker.eval.evaluator']
+__import__('poker.eval.evaluator')
+evc = sys.modules['poker.eval.evaluator']
 best['compact'] = min(run(evc.plain_high7()) for r in range(%(rounds)d))
 best['compactv'] = min(run(evc.high7_unchecked) for r in range(%(rounds)d))
 print(ev.FAST_PATH, len(data) // 7, best['bare'], best['plain'], best['fast'], best['calib'], best['empty'],
@@ -112,7 +112,7 @@ print(ev.FAST_PATH, len(data) // 7, best['bare'], best['plain'], best['fast'], b
 
 
 def bench_cpython(n, rounds):
-    from poker import evaluator as ev
+    from poker.eval import evaluator as ev
     rng = random.Random(2026)
     hands = [tuple(rng.sample(range(52), 7)) for _ in range(n)]
     contenders = [("ours (pure Python, plain path)", ev.high7_unchecked, hands)]

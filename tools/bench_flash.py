@@ -28,15 +28,15 @@ BLOCKS = int(OPTS.get("blocks", "160"))
 _flash = bytearray(b"\xff" * (BLOCK * BLOCKS))  # before the imports: one piece
 
 from poker import players  # noqa: E402
-from poker.game import Game  # noqa: E402
-from poker.settings import Settings  # noqa: E402
+from poker.match.game import Game  # noqa: E402
+from poker.match.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
-from poker.store import Store  # noqa: E402
+from poker.match.store import Store  # noqa: E402
 from autoplay import play_hand  # noqa: E402  (tools/sim)
 from ramdisk import RamDisk  # noqa: E402
 
 try:
-    from poker.journal import HEADER, RECORD
+    from poker.match.journal import HEADER, RECORD
 except ImportError:  # --fw= a firmware from before the journal, to compare
     HEADER = RECORD = 0
 

@@ -16,13 +16,13 @@ razz), and plays the same way against everybody. They stand in for
 - ``Rock``: tight-passive: very few starting hands, calls with good hands,
   raises only very strong ones.
 - ``Maniac``: raises or bets most of the time, calls otherwise, never folds.
-- the calling station is ``poker.players.Station`` (checks or calls all).
+- the calling station is ``poker.players.base.Station`` (checks or calls all).
 
 Each takes a seed for its own ``Rng`` (Monte Carlo and mixed choices), so a
 benchmark is repeatable deal for deal.
 """
-from poker import equity
-from poker.players import Station
+from poker.odds import equity
+from poker.players.base import Station
 from poker.rng import Rng
 
 _RAISES = ('raise', 'bet', 'complete')

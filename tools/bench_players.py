@@ -37,10 +37,11 @@ import gc  # noqa: E402
 
 from poker.hand import Hand  # noqa: E402  (largest first: less fragmentation)
 gc.collect()
-from poker import equity  # noqa: E402,F401
+from poker.odds import equity  # noqa: E402,F401
 gc.collect()
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker import players  # noqa: E402
+from poker.players import base  # noqa: E402
 gc.collect()
 from poker.rng import Rng  # noqa: E402
 from poker.rules import casino, lexibook  # noqa: E402
@@ -54,9 +55,9 @@ BUDGET_MS = 250
 
 def make_player(kind, seed):
     if kind == 'station':
-        return players.Station()
+        return base.Station()
     if kind == 'random':
-        return players.RandomPlayer(seed)
+        return base.RandomPlayer(seed)
     if kind in ('textbook', 'tag', 'rock', 'maniac'):
         import bench_opponents  # CPython only: the strength part
         return bench_opponents.make(kind, seed)

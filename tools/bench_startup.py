@@ -35,7 +35,7 @@ a = lap()
 dev = hs.setup(keys)
 b = lap()
 from poker.rng import Rng
-from poker.store import Store
+from poker.match.store import Store
 from ui.app import App
 c = lap()
 app = App(dev.display, Store(%(data)r), Rng(1), None, dev.sound)

@@ -122,7 +122,8 @@ def showdown_work():
     play and the names (Hand.explain), its lines, one redraw; eight seats
     of Omaha hi/lo and of stud hi/lo, the hands where the most seats show
     (the modules already imported: the import is not timed)."""
-    from poker import handname, rules  # noqa: F401  (kept loaded while timing)
+    from poker.eval import handname  # noqa: F401  (kept loaded while timing)
+    from poker import rules
     from poker.hand import Hand
     from poker.rng import Rng
     from poker.variants import VARIANTS

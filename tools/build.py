@@ -614,7 +614,7 @@ def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, stric
     unix port holds the image in its heap; the device keeps it in flash) and
     (b) from the LittleFS layout of the stock route within 180 KB.
 
-    level: 'game' (poker.game, virtual players, saves), 'app' (the whole
+    level: 'game' (poker.match.game, virtual players, saves), 'app' (the whole
     console on a frame buffer, scripted buttons), 'hand', 'eval' or 'auto'
     (the richest that exists). heap_scale multiplies both budgets (the unix
     port is 64-bit: its objects take up to twice the heap of the RP2040's).

@@ -6,7 +6,7 @@
 Under MicroPython the walk is a ``@micropython.viper`` function: seven
 nested loops over c1 < c2 < ... < c7 with incremental key sums (the sum of
 the first six cards is kept while the seventh runs), every hand evaluated
-with the same tables and the same arithmetic as ``poker.evaluator``'s fast
+with the same tables and the same arithmetic as ``poker.eval.evaluator``'s fast
 path (the seven-card key sum, the flush table, the perfect hash), and one
 counter per strength. Under CPython the script runs itself under the
 MicroPython unix port (a pure-CPython walk would take hours).
@@ -42,8 +42,8 @@ import micropython
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here + "/../firmware")
 
-from poker import evaluator as ev
-from poker import evaluator_viper_full as ev_viper  # (ev's full mode bound it)
+from poker.eval import evaluator as ev
+from poker.eval import viper_full as ev_viper  # (ev's full mode bound it)
 
 # one flat copy of the value table, the displacements, the keys, for viper
 _T = bytearray(2 * ev._N)
@@ -61,7 +61,7 @@ def _walk(lo: int, hi: int):
     t = ptr8(_T)  # noqa: F821
     dd = ptr8(_D)  # noqa: F821
     cnt = ptr32(_COUNTS)  # noqa: F821
-    nb = k[55]  # (poker.evaluator_viper's layout: the parameters at 52, the
+    nb = k[55]  # (poker.eval.viper's layout: the parameters at 52, the
     ns = k[56]  # flush tables at byte 400, the per-suit keys at 292)
     c1 = lo
     while c1 < hi:

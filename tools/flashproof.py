@@ -16,7 +16,7 @@ LittleFS v2 settings as the rp2 port) and copies TREE_DIR into it.
 
 It plays LEVEL (default: app), and says which:
 `app` (ui.app.App on a frame buffer, driven by scripted button presses),
-`game` (poker.game with the virtual players, the human seat scripted),
+`game` (poker.match.game with the virtual players, the human seat scripted),
 `hand` (poker.hand.Hand, every seat scripted), or `eval` (deal and evaluate
 seven-card hands). Output: `KEY value` lines, ending with `OK`.
 """
@@ -126,7 +126,7 @@ def _watch_open():
 
 
 def play_eval(rng, hands):
-    from poker import evaluator
+    from poker.eval import evaluator
     from poker.rng import below
     counts = [0] * len(evaluator.CATEGORIES)
     for _ in range(hands):
@@ -179,9 +179,9 @@ def play_hand(rng, hands):
 
 
 def play_game(rng, hands):
-    from poker.game import Game
-    from poker.settings import Settings
-    from poker.store import Store
+    from poker.match.game import Game
+    from poker.match.settings import Settings
+    from poker.match.store import Store
     store = Store("/data")
     settings = Settings()
     g = Game(settings, rng, store=store)
@@ -213,7 +213,7 @@ def play_app(rng, hands):
     presses (mostly A, the others now and then) with the clock moving on."""
     import framebuf
     from poker.rng import Rng
-    from poker.store import Store
+    from poker.match.store import Store
     from ui import keys
     from ui.app import App
 
@@ -264,10 +264,10 @@ def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
 
     ``scale``: the heap was given ``scale`` times the budget (the 64-bit
     port's objects take up to twice the RP2040's heap); the evaluator's
-    reserve (poker.lookup.RAM_RESERVE, the heap it keeps free for the game
+    reserve (poker.eval.lookup.RAM_RESERVE, the heap it keeps free for the game
     beside the full tables) is scaled alike, so it chooses its tables as it
     would in the budget's heap on the device, not by the bigger heap.
-    ``compact``: poker.lookup.COMPACT, for a port whose gc.mem_free() is not
+    ``compact``: poker.eval.lookup.COMPACT, for a port whose gc.mem_free() is not
     the device's (the WebAssembly port's heap can grow)."""
     _watch_open()
     gc.collect()
@@ -277,7 +277,7 @@ def begin(img_len, hands, seed, want="auto", scale=1, compact=None):
     from poker.rng import Rng
     import poker
     print("POKER_FROM", getattr(poker, "__file__", "?"))
-    from poker import lookup
+    from poker.eval import lookup
     if scale != 1:
         lookup.RAM_RESERVE = int(lookup.RAM_RESERVE * scale)
     if compact is not None:
@@ -311,14 +311,14 @@ def report():
     print("HANDS", _run["hands"])
     print("MODULES", " ".join(sorted(k for k in sys.modules if k.startswith(("poker", "ui", "hw")))))
     print("OPENED", " ".join(_opened))
-    lookup = sys.modules.get("poker.lookup")
+    lookup = sys.modules.get("poker.eval.lookup")
     if lookup is not None:
-        # where poker.lookup found each table: (path, 'romfs' | 'file'); a
+        # where poker.eval.lookup found each table: (path, 'romfs' | 'file'); a
         # 'file' table is read into RAM (counted whole: TABLE_RAM)
         found = [lookup.where(n) for n in sorted(lookup._found)]
         print("TABLES", " ".join(["%s=%s" % (p, k) for p, k in found]))
         print("TABLE_RAM", lookup.ram_bytes())   # what load() read into RAM
-        ev = sys.modules.get("poker.evaluator")
+        ev = sys.modules.get("poker.eval.evaluator")
         if ev is not None:
             print("EVAL_MODE", ev.MODE)
             print("FAST_PATH", ev.FAST_PATH)

@@ -45,13 +45,13 @@ def main(hands=8):
                  "stats", "store", "game", "equity", "players", "phhout"):
         __import__("poker." + name)
         step("import poker." + name)
-    from poker import lookup
-    print("   evaluator mode:", sys.modules["poker.evaluator"].MODE, lookup.where("high.bin"))
+    from poker.eval import lookup
+    print("   evaluator mode:", sys.modules["poker.eval.evaluator"].MODE, lookup.where("high.bin"))
 
-    from poker.game import Game
-    from poker.settings import Settings
+    from poker.match.game import Game
+    from poker.match.settings import Settings
     from poker.rng import Rng
-    from poker.store import Store
+    from poker.match.store import Store
 
     store = Store(fresh_dir("/tmp/stud_heapreport"))
     step("Store")

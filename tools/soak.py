@@ -40,10 +40,10 @@ if "--lfs" in sys.argv:
 _rom = mount_rom()  # bytes of the ROMFS image in the heap (it stands for flash)
 
 from poker import players  # noqa: E402
-from poker.game import Game  # noqa: E402
-from poker.settings import Settings  # noqa: E402
+from poker.match.game import Game  # noqa: E402
+from poker.match.settings import Settings  # noqa: E402
 from poker.rng import Rng  # noqa: E402
-from poker.store import Store  # noqa: E402
+from poker.match.store import Store  # noqa: E402
 from autoplay import play_hand  # noqa: E402  (tools/sim/autoplay.py)
 from ramdisk import RamDisk  # noqa: E402  (tools/sim/ramdisk.py)
 

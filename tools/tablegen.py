@@ -50,7 +50,7 @@ Cards are ``rank * 4 + suit`` (rank 0..12 = 2..A, suit 0..3 = c d h s).
    the slots ``(x ^ d) % N`` of its keys are all free and distinct. The value
    table holds each key's strength at its slot (u16); unused slots hold 0.
    With B = 57096 // 6 buckets and N = 57096 / 0.96 slots (load 0.96) the
-   displacements fit u16. (firmware/poker/evaluator_viper_full.py has B and
+   displacements fit u16. (firmware/poker/eval/viper_full.py has B and
    N as constants, checked against the bound tables by its bind(): change
    them together.)
 

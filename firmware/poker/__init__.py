@@ -6,7 +6,7 @@ on CPython 3.11 and on MicroPython.
 
 
 def unload(name):
-    """Forgets a module used for a moment (poker.handname after a
+    """Forgets a module used for a moment (poker.eval.handname after a
     showdown; a screen's page), so that its functions and tables leave the
     heap until the next use imports it again."""
     import sys

@@ -6,10 +6,12 @@
 # build on the host, never on the device: tools/build.py leaves manifest.py
 # files out of the device trees. MicroPython's manifest runner makes the
 # manifest's folder the current directory, so every module beside this file is
-# listed (subfolders are not: keep packages flat, or list them here).
+# listed; each subpackage's own manifest lists its folder.
 # No metadata() here: MicroPython allows one metadata() per manifest and its
 # include()s, and manifest_frozen.py carries the app's.
 import os
 
 package("poker", files=sorted([f for f in os.listdir(".") if f.endswith(".py") and f != "manifest.py"]),
         base_path="..")
+for sub in ("eval", "odds", "players", "match"):
+    include(sub + "/manifest.py")

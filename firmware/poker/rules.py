@@ -78,7 +78,7 @@ class RuleSet:
       impossible call (the table screen asks first; ``ui.app`` reads it).
       Virtual players never make that call, whatever the house.
 
-    The house's table (the menu and ``poker.settings`` read them; the
+    The house's table (the menu and ``poker.match.settings`` read them; the
     engine checks only ``max_seats``):
 
     - ``first_dealer``: the dealer's seat for the first hand of a game.

@@ -34,7 +34,7 @@ calls it; until then names are ``''`` and plays ``None``).
 """
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)
-from poker import evaluator
+from poker.eval import evaluator
 from poker.deal import Inconsistency
 
 
@@ -166,11 +166,11 @@ class Settling:
         """For the showdown screen, once the hand is over (made on demand,
         not at the showdown: the screens ask, the engine and the virtual
         players never pay for it): ``plays``, ``names`` and the awards'
-        names (poker.handname.explain)."""
+        names (poker.eval.handname.explain)."""
         if not self.finished or self._explained:
             return
         self._explained = True
-        from poker import handname
+        from poker.eval import handname
         handname.explain(self)
 
     def _contenders(self, shown, hi, lo):

@@ -42,7 +42,7 @@ class Variant:
     - ``open_pair_street``: the round on which an open pair gives the
       big-bet option (fourth street in stud high), or -1.
     - ``street_names``: names of the betting rounds.
-    - ``shape``: what equity deals and scores (poker/equity.py): (own cards
+    - ``shape``: what equity deals and scores (poker/odds/equity.py): (own cards
       at showdown, board cards, ``omaha``, the pot's kind ``POT_HIGH`` /
       ``POT_HILO8`` / ``POT_RAZZ``, ``stud``).
     """

@@ -194,7 +194,7 @@ def cannot_beat(own, bettor_up, seen):
     >>> cannot_beat(parse('Qc Qd Qh 9s Jc'), parse('Ac Ad Kh Ks'), [])
     False
     """
-    from poker import evaluator
+    from poker.eval import evaluator
     if len(bettor_up) + 1 < 5 or len(own) < 5:
         return False
     mine = evaluator.high(own)

@@ -6,7 +6,7 @@
     app.draw()               # redraws only if something changed, then show()
 
 ``display``: a framebuf.FrameBuffer (MONO_VLSB 128x64) with ``show()`` and
-optionally ``contrast(v)``. ``store``: a ``poker.store.Store`` or None.
+optionally ``contrast(v)``. ``store``: a ``poker.match.store.Store`` or None.
 ``rng``: anything with ``getrandbits`` (deals the cards). ``clock``: a
 callable returning milliseconds, or an object with ``ticks_ms()`` (caps the
 coach's equity time), or None. ``sound``: an object with ``play(name)``
@@ -39,20 +39,20 @@ from ui.messages import Banner, Confirm, PowerOn, Wait
 # (loaded on first use, it fragmented the heap until a showdown's import
 # failed). The settings (and their modules) come first, then the menu: the
 # first key's answer (the menu) needs no more. Not here: poker.phhout
-# (imported for a hand's history and forgotten after: poker.game), and the
-# screens only the menu opens (help, stats), per use. (poker.hard out of
+# (imported for a hand's history and forgotten after: poker.match.game), and the
+# screens only the menu opens (help, stats), per use. (poker.players.hard out of
 # here, imported only for a HARD player, saved 5.8 KB ROMFS / 9.1 KB stock
 # in a game without one, but made the stock route's new-game press 85 ms
 # instead of 59 on the virtual Pico.)
-# (poker.sampler is here too: imported at its first use instead, in the
+# (poker.odds.sampler is here too: imported at its first use instead, in the
 # first decision of Normal or Hard at seven card stud or hold'em, its two
 # modules were read while the players thought, and a press then waited on
 # the import: 52 ms where others took 38 on the stock route.)
-PRELOAD = ("poker.variants", "poker.rules", "poker.settings", "ui.menu", "poker.lows", "poker.evaluator_load",
-           "poker.evaluator", "poker.cards",
-           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.ranges",
-           "poker.omaha_fast", "poker.montecarlo", "poker.sampler", "poker.players",
-           "poker.hard", "poker.record", "poker.handname", "poker.game",
+PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "poker.eval.lows", "poker.eval.load",
+           "poker.eval.evaluator", "poker.cards",
+           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.odds.ranges",
+           "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.players.base",
+           "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 # While arrow keys come (the list view looked at while the players act, a
@@ -63,7 +63,7 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
 # at once, after that key's frame, as before.
 _LOOK_MS = const(250)
-# A module of PRELOAD with a ``load_step()`` (poker.evaluator_load: the
+# A module of PRELOAD with a ``load_step()`` (poker.eval.load: the
 # evaluator's tables, 165 ms of the chip read at once from LittleFS) is
 # then called once per idle poll until it returns True, before the next
 # import: a press waits on one step, not on the whole loading.
@@ -76,7 +76,7 @@ def _in():
 class App:
     pace_ms = 600  # between two virtual players' actions (visible pacing)
     _settings_dirty = False  # settings changed since they were last saved
-    # what the Game is built with (None: poker.game's defaults); tests and
+    # what the Game is built with (None: poker.match.game's defaults); tests and
     # demos put fixed virtual players or preset decks here
     players = None
     hand_factory = None
@@ -128,13 +128,13 @@ class App:
         self.go(PowerOn(self))
 
     def _load_settings(self):
-        from poker.settings import Settings
+        from poker.match.settings import Settings
 
         self.settings = Settings.load(self.store)
         self.apply_settings()
 
     def _load_game(self):
-        from poker.game import Game
+        from poker.match.game import Game
 
         self.loaded = True
         if self.store is not None:
@@ -472,7 +472,7 @@ class App:
                         ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
-        from poker.game import Game
+        from poker.match.game import Game
 
         self.collect_due = True
         if self.game is None:

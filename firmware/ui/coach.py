@@ -67,7 +67,7 @@ def _few(cs):
 
 def _best_high(cs):
     """Category of the best high hand of 5 to 8 cards."""
-    from poker import evaluator
+    from poker.eval import evaluator
 
     if len(cs) <= 7:
         return evaluator.category_index(evaluator.high(cs))
@@ -126,7 +126,7 @@ def low_name(view):
         if v.omaha:
             if len(board) < 3:
                 return ""
-            from poker import handname
+            from poker.eval import handname
 
             # the best low of two hole and three board cards: its top card
             five = handname.low_five(own, board, "8", True)
@@ -148,7 +148,7 @@ def name_of(v, own, board=()):
         if v.omaha:
             if len(board) < 3:
                 return _with_rank(_few(own), own)
-            from poker import evaluator, handname
+            from poker.eval import evaluator, handname
 
             # named from the five cards that play (two of his, three of the board)
             best = evaluator.omaha_high(own, board)
@@ -168,7 +168,7 @@ def equity_part(view, rng, clock=None):
     """One slice (EQ_CHUNK deals) of the seat's equity in parts per 1000,
     or None if it cannot be had. The table averages the slices."""
     try:
-        from poker import equity as eq
+        from poker.odds import equity as eq
 
         if clock is not None:
             return eq.view_equity(view, samples=EQ_CHUNK, rng=rng, clock=clock, budget_ms=_BUDGET_MS)

@@ -1,4 +1,4 @@
-"""The menu: resume, new game, every setting of poker.settings.Settings, help
+"""The menu: resume, new game, every setting of poker.match.settings.Settings, help
 (the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
@@ -15,7 +15,7 @@ _TOP = const(10)
 _ROWS = const(6)  # rows below the title bar
 
 _LEVELS = ("EASY", "NORMAL", "HARD")
-# the items that set the game itself (poker.game's names): they wait for a new game
+# the items that set the game itself (poker.match.game's names): they wait for a new game
 _GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 

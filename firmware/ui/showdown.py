@@ -12,7 +12,7 @@ The lines, main pot first, then the side pots one after the other:
   seat that mucked, and you (your cards, "FOLD" if you folded).
 
 Names and cards come from the engine (poker.hand's awards, plays and
-names, made by poker.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
+names, made by poker.eval.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
 first); B opens the menu.
 """
 from micropython import const

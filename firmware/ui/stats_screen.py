@@ -1,4 +1,4 @@
-"""Statistics (poker.stats): overall and per game type; LEFT/RIGHT (or B
+"""Statistics (poker.match.stats): overall and per game type; LEFT/RIGHT (or B
 short on a two-button board) switch between them, A or a long B go back."""
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, W, right, text, title

@@ -45,7 +45,7 @@ _BOARD_Y = const(25)       # flop games: the board, large
 _FLOP_YOU_Y = const(41)
 _BAR_Y = const(57)
 # a poll's thinking on the device: slices of the player's decision (about 2
-# ms each, poker.players.SLICE_US) for up to this many ms, the buttons
+# ms each, poker.players.base.SLICE_US) for up to this many ms, the buttons
 # looked at between two (the loop polls every 10 ms)
 _THINK_MS = const(8)
 _CW = const(9)     # a SMALL card: 9x7
@@ -503,7 +503,7 @@ class Table(Screen):
             if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
                 self._coach_step()
             return
-        # the next virtual player thinks a few slices a poll (poker.game.think:
+        # the next virtual player thinks a few slices a poll (poker.match.game.think:
         # a press waits one slice, not a whole decision), from the last
         # action on; it acts once it has decided and its pace is up. A
         # press's frame goes first (drawn at the end of this poll)

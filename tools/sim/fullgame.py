@@ -8,7 +8,7 @@ the stock-firmware budget, code precompiled to .mpy as on the device:
 Prints one line: hands, result, chips, the highest gc.mem_alloc() seen
 after a collection at the start of each hand, and frames drawn; then a line
 ``table_ram N modules A B ...``: the evaluator's table bytes read into RAM
-(poker.lookup.ram_bytes()) and the modules loaded, from which
+(poker.eval.lookup.ram_bytes()) and the modules loaded, from which
 host_tests/test_ui_fullgame.py estimates the RP2040's figure.
 SCALE: the heap was given SCALE times the device budget (the 64-bit port's
 objects are wider); the evaluator's RAM reserve is scaled alike so that it
@@ -24,7 +24,7 @@ add("tools/sim", "firmware")
 if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
     sys.path.insert(0, sys.argv[4])
 if len(sys.argv) > 5 and float(sys.argv[5]) != 1:
-    from poker import lookup as _lookup
+    from poker.eval import lookup as _lookup
 
     _lookup.RAM_RESERVE = int(_lookup.RAM_RESERVE * float(sys.argv[5]))
 
@@ -58,7 +58,7 @@ def play(seed=1, level=0, profile="lexibook", max_presses=200000):
     g = rig.app.game
     print("hands %d result %s chips %d/%d peak_heap %d frames %d" % (
         g.hand_no, g.result, sum(g.stacks), g.total, peak, rig.app.draws))
-    lookup = sys.modules.get("poker.lookup")
+    lookup = sys.modules.get("poker.eval.lookup")
     ram = lookup.ram_bytes() if lookup is not None and hasattr(lookup, "ram_bytes") else 0
     print("table_ram %d modules %s" % (ram, " ".join(sorted([m for m in sys.modules if m.startswith(("poker", "ui"))]))))
     return g

@@ -291,8 +291,8 @@ def hand_void():
 
 
 def stats():
-    # fixed figures (poker.stats), so the screen does not depend on the deals
-    from poker.stats import Stats
+    # fixed figures (poker.match.stats), so the screen does not depend on the deals
+    from poker.match.stats import Stats
 
     rig = Rig(seed=29, settings={"game": "F7S"})
     rig.new_game()

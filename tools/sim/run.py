@@ -105,7 +105,7 @@ def make_app(display, store, rng, clock, sound, demo=False):
 def build(opts, front=None):
     """(sim, display) wired up; the front end gets every shown frame."""
     from poker.rng import Rng
-    from poker.store import Store
+    from poker.match.store import Store
     seed = opts["seed"]
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF

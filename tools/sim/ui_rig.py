@@ -195,7 +195,7 @@ def showdown_where(cond, seed=1, settings=None, players=stations, stacks=None, h
     rig = Rig(seed=seed, settings=settings, players=players)
     rig.press(keys.A)
     if stacks is not None:
-        from poker.game import Game
+        from poker.match.game import Game
 
         rig.app.game = Game(rig.app.settings, rig.app.rng, None, players)
         rig.app.game.stacks = list(stacks)

@@ -40,7 +40,7 @@ for _p in ("tools/hostshim", "tools/sim", "firmware"):
         sys.path.insert(0, os.path.join(ROOT, _p))
 
 from poker.rng import Rng  # noqa: E402
-from poker.store import Store  # noqa: E402
+from poker.match.store import Store  # noqa: E402
 from script import Sim  # noqa: E402
 from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
 from hw.buttons import Buttons  # noqa: E402
@@ -292,9 +292,9 @@ ACTING_BEFORE_MS = 35
 
 
 def hard_table_settings(data, seats=8, game="F7S"):
-    """Writes into folder ``data`` the settings record (poker.store's file)
+    """Writes into folder ``data`` the settings record (poker.match.store's file)
     of a casino table of ``seats`` Hard players; returns its bytes."""
-    from poker.settings import Settings
+    from poker.match.settings import Settings
 
     s = Settings()
     s.profile = "casino"

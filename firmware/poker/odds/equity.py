@@ -20,13 +20,13 @@ Public API:
     view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
                 clock=None, budget_ms=0, omaha_quick=False)
     parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
-    start_score(code, cards), now_class(code, cards, n)  # poker.ranges
+    start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
     last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
 Where the parts are: a ``Deal`` lays one problem out and scores a showdown
-(here); ``poker.montecarlo`` samples the deals, ``poker.exact`` walks them
-all, ``poker.sampler`` is the batch Monte Carlo; ``poker.ranges`` rates the
-opponents' cards for the weighting; ``poker.omaha_fast`` is Omaha high by
+(here); ``poker.odds.montecarlo`` samples the deals, ``poker.odds.exact`` walks them
+all, ``poker.odds.sampler`` is the batch Monte Carlo; ``poker.odds.ranges`` rates the
+opponents' cards for the weighting; ``poker.odds.omaha_fast`` is Omaha high by
 branch and bound.
 
 Exact enumeration runs when ``exact_max`` is given, no ranges are, and
@@ -61,15 +61,15 @@ callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
 depends on the speed of the machine). Each deal takes one 16-bit word of
 the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
 multiply-shift (a card's chance is off by less than 1/1200 of itself: far
-under the sampling error; ``poker.montecarlo``).
+under the sampling error; ``poker.odds.montecarlo``).
 """
 from micropython import const
 
-from poker import evaluator as _ev
-from poker import montecarlo
-from poker.montecarlo import finish
-from poker.omaha_fast import board_triples, omaha_high_fast
-from poker.ranges import now_class, start_score  # noqa: F401  (the API above)
+from poker.eval import evaluator as _ev
+from poker.odds import montecarlo
+from poker.odds.montecarlo import finish
+from poker.odds.omaha_fast import board_triples, omaha_high_fast
+from poker.odds.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
 from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
 
@@ -340,7 +340,7 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
     walked = None
     if exact_max and ranges is None:
         # (imported at its first use: the game never asks for it)
-        from poker import exact
+        from poker.odds import exact
 
         if exact.count(t, exact_max) <= exact_max:
             walked = exact.walk(t)
@@ -357,12 +357,12 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             rng = Rng(1)
         if per < montecarlo.WHOLE:
             yield  # the set-up is a slice of its own
-        # the batch path (poker/sampler.py): the same deals, much faster
+        # the batch path (poker/odds/sampler.py): the same deals, much faster
         # (the console's app imports it while it loads; elsewhere, here at
         # its first use)
         got = None
         if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
-            from poker import sampler
+            from poker.odds import sampler
 
             got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)
         last['batch'] = got is not None

@@ -1,8 +1,8 @@
-"""Monte Carlo equity: a sample of the deals of a ``poker.equity.Deal``,
-the opponents' ranges (``poker.ranges``) weighing it; (units, deals).
-Seven-card high games without ranges take ``poker.sampler``'s batch path
+"""Monte Carlo equity: a sample of the deals of a ``poker.odds.equity.Deal``,
+the opponents' ranges (``poker.odds.ranges``) weighing it; (units, deals).
+Seven-card high games without ranges take ``poker.odds.sampler``'s batch path
 instead: the same deals from the same ``Rng``. (Every deal once:
-``poker.exact``.)
+``poker.odds.exact``.)
 
 ``parts`` is the same sampling in slices (a generator: it yields after
 every ``per`` hands dealt, returns (units, deals)), so that a virtual
@@ -16,7 +16,7 @@ multiply-shift: no function call in the per-card loop.
 """
 from micropython import const
 
-from poker.ranges import now_class, start_score
+from poker.odds.ranges import now_class, start_score
 from poker.variants import VARIANTS
 
 _TRIES = const(4)  # redraws of one opponent's cards outside his range
@@ -84,7 +84,7 @@ def parts(t, samples, rng, ranges, clock, budget_ms, per):
     # dealing of unweighted sampling); once spent, deals are unweighted
     redraws = samples
     t0 = clock() if clock is not None else 0
-    # a look at the clock every 16 deals (as poker.sampler: the same result
+    # a look at the clock every 16 deals (as poker.odds.sampler: the same result
     # for a seed), every 4 when ranges weigh them (the costliest deals: a
     # stop comes sooner after the budget)
     every = 3 if ranges is not None else 15

@@ -1,8 +1,8 @@
 """The evaluator's seven-card fast path on the full tables (high.bin) as
 ``@micropython.viper`` code: ``high7`` (one hand, one lookup) and
 ``high7_batch`` (many hands in a buffer, in one call: what Monte Carlo
-needs), over the layout that ``poker.evaluator_viper.bind`` fills into
-this path's ``_VRAM`` (see there). Only poker.evaluator imports it, in
+needs), over the layout that ``poker.eval.viper.bind`` fills into
+this path's ``_VRAM`` (see there). Only poker.eval.evaluator imports it, in
 full mode on MicroPython, and binds its tables through ``bind`` here,
 which says whether they are the ones these serve.
 """
@@ -10,7 +10,7 @@ import micropython
 import uctypes
 from micropython import const
 
-_V_PAR = const(52)         # (poker.evaluator_viper's layout)
+_V_PAR = const(52)         # (poker.eval.viper's layout)
 _V_DISP = const(64)
 _V_VAL = const(66)
 _V_FL = const(400)
@@ -33,11 +33,11 @@ _KEEP = []                 # the buffers whose addresses _VRAM holds
 
 
 def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
-    """``poker.evaluator_viper.bind``; then True when ``high7`` and
+    """``poker.eval.viper.bind``; then True when ``high7`` and
     ``high7_batch`` can serve these tables: high.bin's hash, the values in
     one piece, and both at even addresses (they read 16 bits at a time,
     and a Cortex-M0+ faults on an odd address)."""
-    from poker import evaluator_viper
+    from poker.eval import viper as evaluator_viper
 
     _KEEP[:] = evaluator_viper.bind(_VRAM, keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
     fastmod = evaluator_viper._fastmod

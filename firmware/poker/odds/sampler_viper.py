@@ -1,5 +1,5 @@
 """The batch sampler's two loops as ``@micropython.viper`` code (plain
-twins in poker.sampler, which imports this module only on MicroPython; a
+twins in poker.odds.sampler, which imports this module only on MicroPython; a
 port without a native emitter cannot compile it and keeps the twins).
 host_tests/test_sampler.py checks that both give the same bytes."""
 import micropython
@@ -44,7 +44,7 @@ def prepare(hl, starts, needs, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F
 def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F821
     # x, t: scratch (pass 0): viper keeps a function's first three locals
     # in registers on the Cortex-M0+, so the hottest come first. ctrl
-    # (int32, poker.sampler._CTRL): pool size, cards a deal, players,
+    # (int32, poker.odds.sampler._CTRL): pool size, cards a deal, players,
     # first board slot of a hand, deals, the Rng state s0, s1 (read, and
     # written back), deal slots holding the known cards so far (updated),
     # the known cards' offset in hands
@@ -73,7 +73,7 @@ def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # n
         s1 ^= s0
         s0 = (((s0 << 13) | (s0 >> 3)) & 0xFFFF) ^ s1 ^ ((s1 << 5) & 0xFFFF)
         s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
-        # ...then poker.equity's deal LCG picks each card (in 32 bits the
+        # ...then poker.odds.equity's deal LCG picks each card (in 32 bits the
         # product cannot overflow: x < 2**16)
         t = 0
         while t < m:

@@ -28,13 +28,11 @@ import sys
 
 
 def _package_tables():
-    here = __file__.replace("\\", "/")
-    if "/" in here:
-        pkg = here.rsplit("/", 1)[0]                  # .../poker
-        if "/" in pkg:
-            return pkg.rsplit("/", 1)[0] + "/tables"  # .../tables
-        return "tables"
-    return "../tables"
+    # this file is poker/eval/lookup.py: the tables sit beside poker/
+    parts = __file__.replace("\\", "/").split("/")
+    if len(parts) > 3:
+        return "/".join(parts[:-3]) + "/tables"  # .../tables
+    return "tables"
 
 
 SEARCH = ["/rom/tables", "/tables", _package_tables()]
@@ -45,7 +43,7 @@ TABLE_FILE_5 = "high5.bin"  # and its compact five-card table
 # compact five-card one (high5.bin, 16 KB): None = automatic: full from
 # ROMFS (zero copy), or when the heap can read the full tables in and still
 # keep RAM_RESERVE bytes free; compact otherwise. True or False forces it.
-# Set before poker.evaluator is first imported. The reserve is docs/device.md's
+# Set before poker.eval.evaluator is first imported. The reserve is docs/device.md's
 # peak heap of the game without its tables (96 KB).
 COMPACT = None
 RAM_RESERVE = 96 * 1024

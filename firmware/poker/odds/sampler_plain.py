@@ -1,6 +1,6 @@
-"""The plain twins of poker/sampler_viper.py's ``prepare``, ``deal`` and
+"""The plain twins of poker/odds/sampler_viper.py's ``prepare``, ``deal`` and
 ``score``: byte for byte the same results (host_tests/test_sampler.py
-compares them). poker.sampler imports this module only where no viper
+compares them). poker.odds.sampler imports this module only where no viper
 path serves (CPython, the WebAssembly port; the tests): on the chip its
 bytecode stays out of the heap (read into RAM from LittleFS otherwise).
 """
@@ -53,7 +53,7 @@ def deal(x, t, pool, plan, hands, ctrl):
             ctrl[7] = d + 1
         x = rng.next16()
         for t in range(m):
-            # poker.montecarlo's deal LCG (_LCG_A, _LCG_C), a byte at a time:
+            # poker.odds.montecarlo's deal LCG (_LCG_A, _LCG_C), a byte at a time:
             # small ints on the device
             x = (((((x >> 8) * 25173) & 255) << 8) + (x & 255) * 25173 + 13849) & 0xFFFF
             j = t + ((x * (npool - t)) >> 16)

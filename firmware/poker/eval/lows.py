@@ -3,7 +3,7 @@ Omaha's eight-or-better low (two hole and three board cards).
 
 Ranks are ace low (``poker.cards.LOW_RANK``); straights and flushes do not
 count. Every function here is unchecked and allocates nothing (equity calls
-them for every hand of every deal); ``poker.evaluator`` holds the checked
+them for every hand of every deal); ``poker.eval.evaluator`` holds the checked
 public ``low8``, ``low_a5`` and ``omaha_low8`` and re-exports these.
 
 - ``low8_unchecked(cards)``: 5..7 cards, a strength (higher is better,

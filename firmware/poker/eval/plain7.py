@@ -1,16 +1,16 @@
 """The evaluator's plain 7-card paths, which a port with viper code runs
-only for tests and benchmarks (``poker.evaluator.plain_high7()`` imports
+only for tests and benchmarks (``poker.eval.evaluator.plain_high7()`` imports
 this module where they serve, or when asked): the full tables' values in
 one piece and in chunks, and the compact five-card table (the best of the
 21 five-card subsets). On the chip a viper path serves both tables: from
 LittleFS this bytecode is never read into RAM. The tables are
-poker.evaluator's, as globals of this module (frames of at most 11 words:
+poker.eval.evaluator's, as globals of this module (frames of at most 11 words:
 host_tests/test_frames_on_the_c_stack.py); the constants repeat
-poker.evaluator's (host_tests/test_evaluator.py holds them equal).
+poker.eval.evaluator's (host_tests/test_evaluator.py holds them equal).
 """
 from micropython import const
 
-from poker.evaluator import _D, _FL7, _K, _KSF, _T, _TF, _five, _flush_value
+from poker.eval.evaluator import _D, _FL7, _K, _KSF, _T, _TF, _five, _flush_value
 
 _FULL_B = const(9516)
 _FULL_N = const(59475)

@@ -1,9 +1,9 @@
-"""Power-on with a hand's journal (``poker.journal``): reads it back and
+"""Power-on with a hand's journal (``poker.match.journal``): reads it back and
 resumes the hand it records. Imported only when a journal is found, so the
 RAM its code takes is spent only then.
 """
-from poker.journal import HEADER, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
-from poker.store import crc32
+from poker.match.journal import HEADER, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
+from poker.match.store import crc32
 
 
 def resume(g, st, blob):
@@ -12,7 +12,7 @@ def resume(g, st, blob):
     ``st``. A journal of this hand that cannot be used voids the hand:
     ('VOID', None); the saved game holds the stacks of its start, so every
     chip goes back."""
-    from poker.game import JOURNAL
+    from poker.match.game import JOURNAL
 
     j = read(blob)
     if j is None or (j is not False and j.seq != g.seq):

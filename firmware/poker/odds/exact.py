@@ -1,4 +1,4 @@
-"""Exact equity: every deal of the unknown cards of a ``poker.equity.Deal``
+"""Exact equity: every deal of the unknown cards of a ``poker.odds.equity.Deal``
 walked once. Imported at its first use (``equity(..., exact_max=N)``): the
 virtual players and the coach never ask for it, so in a game its code
 takes no RAM.
@@ -6,7 +6,7 @@ takes no RAM.
 ``count(t, limit)``: how many deals that is (capped at ``limit`` + 1);
 ``walk(t)``: (units, deals).
 """
-from poker.evaluator import next_subset
+from poker.eval.evaluator import next_subset
 
 
 def count(t, limit):

@@ -1,6 +1,6 @@
 """Starting hands and made hands rated by their cards alone, cheaply: the
 virtual players' ranges, and the weighted sampling of opponents' hidden
-cards in equity's Monte Carlo (``poker.montecarlo``).
+cards in equity's Monte Carlo (``poker.odds.montecarlo``).
 
 - ``start_score(code, cards)``: a quick score of a starting hand, higher
   is better (about 0..60).

@@ -1,78 +1,10 @@
-"""The virtual players: three levels, four styles, every game.
-
-A player is an object with ``decide(view) -> (kind, amount)``, where
-``view`` is the ``poker.view.SeatView`` of its own seat (all it is ever
-given: no hidden card of another seat can reach it) and the answer is one
-of ``view.legal``.
-
-    p = make('hard', 'tight-aggressive', seed=7)   # or make(2, rng=rng)
-    kind, amount = p.decide(hand.view(seat))
-
-Levels (``LEVELS``; ``make`` also takes 0, 1, 2):
-
-- ``easy``: the toy console. Loose and predictable: rates its hand by what
-  it has made so far (pairs, trips, low cards, draws) against the up cards
-  it sees, raises with strong hands, calls a lot, folds junk to a bet late.
-- ``normal``: Monte Carlo equity (a few dozen deals) against random hands
-  of the live opponents, dead cards removed, each bet or raise faced this
-  round discounting it; compared with the pot odds (less on the last
-  round: no cards to come). Comes in with too many hands.
-- ``hard``: more deals, counted in the RP2040's time (``poker.hard``'s
-  ``CHIP_US``, per game and route: 150 ms a decision at most on the chip;
-  in batches where no range weighs the deals); narrows each
-  opponent's range from his actions by weighted sampling of his hidden
-  cards (a raise or completion earlier: a strong start; a bet this round:
-  a made hand now); remembers how each seat plays across hands (only
-  public actions and the hands turned over: ``observe(view)``; the game
-  also calls it with the final view of each hand, which counts once
-  however often it is given): what each seat bet, raised and called with
-  at showdowns (value or bluff, by street), how often it comes in, folds
-  to bets, answers last-round bets. It bluffs those who fold, bets thinner
-  into those who call, believes the bets of the passive and of value
-  bettors (no re-raise wars with them), discounts the raises of a maniac
-  whose hands shown down were junk, folds weak last-round calls to a
-  player who never bluffs there (and as its calls of a seat's last-round
-  bets won less than it believed), steals from players who seldom come in
-  or who fold to first-round raises (with any start from those who nearly
-  always do);
-  semi-bluffs; never the seed-002 impossible call.
-- no level folds a premium start on the first round (``_strong_start``).
-
-Every level plays every game: stud door cards and the up cards it sees
-(folded cards are dead and out of the sampling), razz and hi/lo lows
-(scoop or half: equity counts the pot share), hold'em and Omaha boards.
-Time: ``COST_US`` (per game) and ``work_us`` bound Normal's Monte Carlo
-deals (Hard's: ``poker.hard.CHIP_US``); Omaha uses equity's quick path.
-``Normal.clock``/``budget_ms`` add a wall-clock stop (off by default:
-decisions stay deterministic; Hard has one on the RP2040 alone, a safety
-net).
-
-Styles (``STYLES``): ``tight``/``loose`` moves the calling and betting
-thresholds; ``passive``/``aggressive`` the raising thresholds and how often
-it bluffs. ``'balanced'`` is neither. ``make(level)`` with no style picks one
-from the random source, so a table has personalities.
-
-Baselines for the benchmark: ``Station`` (always checks or calls) and
-``RandomPlayer`` (a uniformly random legal action).
-
-Seed 002: no player here ever makes the impossible call
-(``view.impossible_call``, the engine's check, which the UI's warning
-reads too).
-
-Modules: this one (the levels, ``make``, the baselines, Normal, and what
-the cards and the view say: ``P45``/``P70``/``PREMIUM`` start-score
-percentiles, ``strong_start``, ``act``, the legal action closest to an
-intent), ``poker.easy`` (Easy and its rough reading of the cards:
-``made``/``low_class``/``draws``/``counts``) and ``poker.hard`` (Hard and
-its memory of the other seats). ``make`` imports the level it makes: on
-the stock route the code sits in the heap, and a game of Normal or Hard
-players carries none of Easy's (about 1.7 KB).
-
-Decisions are deterministic for a given seed: each player owns an
-``Rng`` (seeded from ``seed`` or from one draw of the ``rng`` given to
-``make``), used for its Monte Carlo and its mixed choices.
-"""
-from poker import equity as _eq
+"""What every level shares: what the cards and the view say (start-score
+percentiles, ``strong_start``, ``act``: the legal action closest to an
+intent), the styles, the costs the levels count their thinking in, the
+baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
+slices (``think``); and Normal (Monte Carlo equity against random hands of
+the live opponents and pot odds), which Hard builds on."""
+from poker.odds import equity as _eq
 from poker.rng import Rng
 
 # ---------------------------------------------------------------- reading the cards
@@ -148,7 +80,6 @@ def strong_start(view):
 
 # ---------------------------------------------------------------- the levels
 
-LEVELS = ('easy', 'normal', 'hard')
 # style: (looseness -1..1, aggression -1..1)
 STYLES = {
     'balanced': (0, 0),
@@ -157,8 +88,6 @@ STYLES = {
     'loose-passive': (1, -1),
     'loose-aggressive': (1, 1),
 }
-_STYLE_NAMES = ('tight-aggressive', 'loose-aggressive', 'tight-passive',
-                'loose-passive', 'balanced')
 
 # Normal's Monte Carlo cost per player and deal on the MicroPython unix port, in us
 # (measured with tools/bench_players.py's timing on the table evaluator's
@@ -172,12 +101,6 @@ DEVICE_X = 90
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
 SLICE_US = 2000
-
-# Normal's samples where they differ from Normal.samples
-_NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
-
-_NO_RANGES = [None, [(0, 0)]]  # [0]: no ranges (typed like a list of them)
-
 
 class Station:
     """Baseline: checks or calls everything (never folds, never bets)."""
@@ -239,10 +162,13 @@ class _Base:
         raise NotImplementedError
 
 
-# ------------------------------------------------------------------ easy
+# Normal's samples where they differ from Normal.samples
+_NORMAL_SAMPLES = {'FT': 32, 'FO': 32, 'FO/8': 32}
+
+_NO_RANGES = [None, [(0, 0)]]  # [0]: no ranges (typed like a list of them)
 
 
-# ---------------------------------------------------------- normal, hard
+
 
 class Normal(_Base):
     """Equity against random hands of the live opponents and pot odds."""
@@ -390,29 +316,3 @@ class Normal(_Base):
         if e >= need or (view.street == 0 and strong_start(view)):
             return act(view, 'call')
         return act(view, 'fold')
-
-
-def make(level, style=None, rng=None, seed=None):
-    """A virtual player. ``level``: 'easy'/'normal'/'hard' or 0/1/2.
-    ``style``: one of ``STYLES`` or None (drawn from ``rng``). ``seed``
-    seeds its own ``Rng``; else one draw of ``rng`` does (rng untouched
-    beyond that); else seed 1."""
-    if isinstance(level, str):
-        if level not in LEVELS:
-            raise ValueError("unknown level %r" % (level,))
-        level = LEVELS.index(level)
-    if not 0 <= level < len(LEVELS):
-        raise ValueError("unknown level %r" % (level,))
-    if seed is None:
-        seed = rng.getrandbits(30) if rng is not None else 1
-    if style is None:
-        style = _STYLE_NAMES[seed % len(_STYLE_NAMES)]
-    if level == 2:
-        from poker.hard import Hard  # (it builds on Normal, defined here)
-
-        return Hard(style, seed)
-    if level == 0:
-        from poker import easy
-
-        return easy.Easy(style, seed)
-    return Normal(style, seed)

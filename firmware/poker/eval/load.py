@@ -1,5 +1,5 @@
-"""What ``poker.evaluator`` reads before it can work, in steps: the table
-file chosen (full or compact, ``poker.lookup`` says how), its pieces (the
+"""What ``poker.eval.evaluator`` reads before it can work, in steps: the table
+file chosen (full or compact, ``poker.eval.lookup`` says how), its pieces (the
 header, the displacements, the values, the keys and flush tables) and, on
 MicroPython, the viper module.
 
@@ -8,20 +8,20 @@ MicroPython, the viper module.
                   #  flush tables, viper module or None); loads what is left
 
 The device's app calls ``load_step()`` once per idle poll before it imports
-``poker.evaluator`` (``ui.app``'s PRELOAD): read in one go, from LittleFS,
+``poker.eval.evaluator`` (``ui.app``'s PRELOAD): read in one go, from LittleFS,
 these pieces and the evaluator's import held the loop 164 ms of the chip,
 and a press made meanwhile waited for all of it; a step is one piece (one
 file read, a collection, an import): 3 to 24 ms from LittleFS (measured on
 the virtual Pico), under 10 from ROMFS. Without the
 steps (tests, the host) the evaluator's ``take()`` loads everything at
 once. ``take()`` hands the pieces over and forgets them: an evaluator
-imported again (with other ``poker.lookup`` settings) loads afresh.
+imported again (with other ``poker.eval.lookup`` settings) loads afresh.
 """
 import struct
 import sys
 
-# entries in a chunk of the values read into RAM (poker.evaluator indexes
-# chunks by 1 << _CHUNK_BITS, poker.evaluator_viper's layout by 8 KB): blocks small
+# entries in a chunk of the values read into RAM (poker.eval.evaluator indexes
+# chunks by 1 << _CHUNK_BITS, poker.eval.viper's layout by 8 KB): blocks small
 # enough for a fragmented heap
 CHUNK = 4096
 _IS_MP = sys.implementation.name == "micropython"
@@ -32,7 +32,7 @@ _got = []      # what it loaded, once complete
 
 def _loading(got):
     """The loading, a piece between two yields; its result into got."""
-    from poker import lookup
+    from poker.eval import lookup
 
     yield
     mode = _choose_mode(lookup)
@@ -59,9 +59,9 @@ def _loading(got):
         yield
         try:  # only this mode's fast path: native code sits in the heap, even from ROMFS
             if mode == "compact":
-                from poker import evaluator_viper_compact as viper
+                from poker.eval import viper_compact as viper
             else:
-                from poker import evaluator_viper_full as viper
+                from poker.eval import viper_full as viper
         except (ImportError, ValueError, SyntaxError):  # no native code on this port
             viper = None
     got.append((mode,) + tuple(pieces) + (viper,))
@@ -116,8 +116,8 @@ def _pieces(lookup, name, out):
 
 def load_step():
     """Loads the next piece; True once every piece is in (then at once),
-    or when poker.evaluator is imported already (it took its own)."""
-    return "poker.evaluator" in sys.modules or _step()
+    or when poker.eval.evaluator is imported already (it took its own)."""
+    return "poker.eval.evaluator" in sys.modules or _step()
 
 
 def _step():

@@ -2,13 +2,13 @@
 in batches: deal many samples into one buffer, evaluate every hand of the
 batch in one call (``evaluator.high7_batch``), score the batch in one call.
 
-``run(t, samples, rng, clock, budget_ms, pot)`` is poker.equity's Monte
-Carlo loop (``poker.montecarlo``) for such a deal ``t`` (an ``equity.Deal``) without ranges:
+``run(t, samples, rng, clock, budget_ms, pot)`` is poker.odds.equity's Monte
+Carlo loop (``poker.odds.montecarlo``) for such a deal ``t`` (an ``equity.Deal``) without ranges:
 the same cards from the same ``Rng`` (one ``next16`` word a deal, then the
 deal LCG), the same pool shuffled in place, the same units, the same
 checks of the clock every 16 deals, the ``Rng`` left in the same state:
 the same result for a seed; on MicroPython, where ``prepare``, ``deal``
-and ``score`` are viper code (poker/sampler_viper.py) and the evaluation
+and ``score`` are viper code (poker/odds/sampler_viper.py) and the evaluation
 is the evaluator's viper loop, a deal of 7 Card Stud heads-up takes 21 us
 on the RP2040 instead of 558 (README). ``None`` when it does not apply
 (another random source, more than ``MAX_PLAYERS``).
@@ -21,7 +21,7 @@ import sys
 
 from micropython import const
 
-from poker import evaluator as _ev
+from poker.eval import evaluator as _ev
 from poker.rng import Rng
 
 MAX_PLAYERS = const(10)
@@ -44,7 +44,7 @@ FAST_PATH = "plain"
 _viper = None
 if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
     try:
-        from poker import sampler_viper as _viper
+        from poker.odds import sampler_viper as _viper
     except (ImportError, ValueError, SyntaxError):  # no native code here
         _viper = None
 if _viper is not None:
@@ -53,20 +53,20 @@ if _viper is not None:
     score = _viper.score
     FAST_PATH = "viper"
 else:  # the twins: a module of their own, out of the heap where viper serves
-    from poker.sampler_plain import deal, prepare, score
+    from poker.odds.sampler_plain import deal, prepare, score
 
 
 def run(t, samples, rng, clock, budget_ms, pot):
     """(pot units won, deals) over ``samples`` deals of table ``t`` (seven
     cards a hand, high only, no ranges), or None when this does not apply."""
-    from poker.montecarlo import WHOLE, finish
+    from poker.odds.montecarlo import WHOLE, finish
 
     return finish(parts(t, samples, rng, clock, budget_ms, pot, WHOLE))
 
 
 def parts(t, samples, rng, clock, budget_ms, pot, per):
     """``run`` in slices of about ``per`` hands (whole batches of deals, at
-    least one; ``poker.montecarlo.WHOLE``: none): a generator that yields
+    least one; ``poker.odds.montecarlo.WHOLE``: none): a generator that yields
     between slices and returns what ``run`` does; the deals and sums are the
     same whatever the slices. The shared
     buffers are set up again after a slice if another equity used them

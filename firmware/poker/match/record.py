@@ -1,14 +1,14 @@
 """The saved game on flash: what its record must hold to load, and the
 slots of the hand histories.
 
-The ``game`` record (``poker.game.Game`` writes it after every hand) is
+The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
 ``result``. ``check`` refuses one that could not come from a game:
 beyond its CRC, the types, the ranges, ``sum(stacks) == players * chips``,
 every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
-record is damage (``poker.store``: the last good copy, else defaults, with
+record is damage (``poker.match.store``: the last good copy, else defaults, with
 one message).
 
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
@@ -19,8 +19,8 @@ as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back.
 """
 from micropython import const
 
-from poker.settings import SAVE_VERSION, Settings, is_int
-from poker.stats import Stats
+from poker.match.settings import SAVE_VERSION, Settings, is_int
+from poker.match.stats import Stats
 
 HISTORY_SIZE = const(8)  # hand histories kept on flash
 GAME_KEYS = ("game", "stakes", "profile", "players", "chips")  # the settings a game is played with

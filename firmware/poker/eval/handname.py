@@ -13,9 +13,9 @@
 - ``explain(hand)``: fills a finished Hand's ``plays``, ``names`` and its
   awards' names (``Hand.explain`` calls it, then forgets this module).
 
-Strengths come from poker.evaluator; only names are made here.
+Strengths come from poker.eval.evaluator; only names are made here.
 """
-from poker import evaluator
+from poker.eval import evaluator
 from poker.cards import LOW_RANK, LOW_RANKS
 from poker.cards import RANKS as _R
 
@@ -187,12 +187,12 @@ def explain(h):
         h.awards[i] = (pot, half, amt, shares, name)
 
 
-# -- the statistics' best hand (poker.game books it after every hand) --------
+# -- the statistics' best hand (poker.match.game books it after every hand) --------
 
 def best_high(view, variant):
     """(value, own cards, board) of the high hand of ``view``'s seat at the
     end of a hand (its final SeatView): the value on the evaluator's scale
-    (poker.evaluator.high, 1..7462); 0 when the seat folded, the game is not
+    (poker.eval.evaluator.high, 1..7462); 0 when the seat folded, the game is not
     a high game or the cards are too few. ``best_high_text`` names it."""
     if not variant.high:
         return 0, (), ()

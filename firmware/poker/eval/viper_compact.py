@@ -1,16 +1,16 @@
 """The evaluator's seven-card fast path on the compact table (high5.bin,
 the stock route's) as ``@micropython.viper`` code: ``high7_compact``, the
 best of the 21 five-card subsets, over the first part of the layout that
-``poker.evaluator_viper.bind`` fills (see there; poker.evaluator calls it
+``poker.eval.viper.bind`` fills (see there; poker.eval.evaluator calls it
 through this module's ``bind``): ``_VRAM`` holds only what this path reads
 (0.6 KB; the full path's 2 KB). It reads bytes, so it serves the table at
-any address and in chunks. Only poker.evaluator imports it, in compact
+any address and in chunks. Only poker.eval.evaluator imports it, in compact
 mode on MicroPython.
 """
 import micropython
 from micropython import const
 
-_V_PAR = const(52)         # (poker.evaluator_viper's layout)
+_V_PAR = const(52)         # (poker.eval.viper's layout)
 _V_MOD = const(58)
 _V_DISP = const(64)
 _V_CH = const(68)
@@ -23,8 +23,8 @@ _SCRATCH = bytearray(28)   # the seven card keys
 
 
 def bind(keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf):
-    """``poker.evaluator_viper.bind`` into this path's ``_VRAM``."""
-    from poker import evaluator_viper
+    """``poker.eval.viper.bind`` into this path's ``_VRAM``."""
+    from poker.eval import viper as evaluator_viper
 
     _KEEP[:] = evaluator_viper.bind(_VRAM, keys, suit_keys, params, fl5, fl6, fl7, dbuf, tfbuf, tbuf)
 

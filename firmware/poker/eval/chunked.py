@@ -1,15 +1,15 @@
 """The evaluator's five-card paths over the values read into RAM in chunks
 of 4096 entries (a heap that had no block for them in one piece).
-poker.evaluator imports it in that case only, while it is being imported:
+poker.eval.evaluator imports it in that case only, while it is being imported:
 these functions read its tables as globals of their own (a bytecode frame
 of over 11 words is a heap block at every call;
 host_tests/test_frames_on_the_c_stack.py holds them under). The constants
-repeat poker.evaluator's (host_tests/test_evaluator.py holds them equal):
+repeat poker.eval.evaluator's (host_tests/test_evaluator.py holds them equal):
 a ``const()`` is an immediate in the bytecode.
 """
 from micropython import const
 
-from poker.evaluator import _B, _C5, _D, _FL5, _K, _N, _T
+from poker.eval.evaluator import _B, _C5, _D, _FL5, _K, _N, _T
 
 _STRAIGHT = const(5854)
 _FLUSH_SHIFT = const(5863)
@@ -20,7 +20,7 @@ _CHUNK_MASK = const(4095)
 
 def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
     """The strength of the five cards whose key sum is s."""
-    # (poker.evaluator's _five_flat over chunks: that one is the hot path,
+    # (poker.eval.evaluator's _five_flat over chunks: that one is the hot path,
     # its lookup and flush tail written out, not a call to a shared one)
     x = (s & 0x7FFFFF) + C5
     x = (D[x % B] ^ x) % N

@@ -2,17 +2,17 @@
 pairs (``omaha_high_fast``), on the board's triples summed once a deal
 (``board_triples``). Exact for every hand that can reach a floor (the best
 hand so far); equity's ``omaha_quick`` uses it. (Omaha's low by rank
-masks is already quick: ``poker.lows.omaha_low8_unchecked``.)
+masks is already quick: ``poker.eval.lows.omaha_low8_unchecked``.)
 
 >>> from poker.cards import parse
->>> from poker import evaluator
+>>> from poker.eval import evaluator
 >>> hole, board = parse('Qc Tc Kc Qd'), parse('Kd As Td Jc Qh')
 >>> tri = [0] * 10
 >>> board_triples(board, tri)
 >>> omaha_high_fast(hole, board, tri, [0] * 6) == evaluator.omaha_high(hole, board)
 True
 """
-from poker import evaluator as _ev
+from poker.eval import evaluator as _ev
 
 _h7 = _ev.high7_unchecked
 _omaha_high = _ev.omaha_high_unchecked

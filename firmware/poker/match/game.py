@@ -5,7 +5,7 @@ Public API (the UI codes against this; keep it backward compatible)
 
 Settings
 --------
-``poker.settings.Settings`` (what the menu changes; imported here too):
+``poker.match.settings.Settings`` (what the menu changes; imported here too):
 the game is played with its game, stakes, profile, players and chips.
 
 Game
@@ -13,7 +13,7 @@ Game
 ``g = Game(settings, rng, store=None, players=None, hand_factory=None)``
 
 - ``rng``: anything with ``getrandbits(k)`` (poker.rng.Rng); it shuffles.
-- ``store``: a ``poker.store.Store`` or None (nothing saved).
+- ``store``: a ``poker.match.store.Store`` or None (nothing saved).
 - ``players``: ``fn(seat, settings, rng) -> object with decide(view)`` that
   makes the virtual players; default: ``poker.players`` (``make``).
 - ``hand_factory``: default ``poker.hand.Hand`` (tests inject fakes).
@@ -46,7 +46,7 @@ State (read only for the UI):
   $50" at 10/20: 100 at 20/40, 250 at 50/100, 500 at 100/200).
 - ``g.over``: True when the game has ended; ``g.result`` is None, ``'lost'``
   (GAME OVER) or ``'won'`` (every virtual player is out).
-- ``g.stats``: a ``poker.stats.Stats`` (kept across games).
+- ``g.stats``: a ``poker.match.stats.Stats`` (kept across games).
 
 Driving hands:
 
@@ -114,15 +114,15 @@ Driving hands:
   game saves itself after each hand).
 - ``g.history(n=8)``: the last n saved hand histories, oldest first (str).
 
-Persistence (``poker.store``), files under the store's root:
+Persistence (``poker.match.store``), files under the store's root:
 
 - ``settings``: the Settings (saved by the UI: ``settings.save(store)``).
 - ``game``: the game in progress AND the statistics in one record, so they
   can never disagree: written once at the end of every hand (and by
   ``new_game``), always between hands.  Checked on load beyond its CRC
-  (``poker.record.check``); any failure = damage (last good copy, else
+  (``poker.match.record.check``); any failure = damage (last good copy, else
   defaults, with one message in ``store.problems``).
-- ``journal``: the hand in progress (``poker.journal``): written when the
+- ``journal``: the hand in progress (``poker.match.journal``): written when the
   hand is dealt (the random state that deals its cards, its deck, a check
   of its start) and appended with 3 bytes per action; removed when the hand
   is booked.  The saved game keeps the stacks of the hand's start, so a
@@ -147,14 +147,16 @@ stay its own (they count in ``total``) but it is dealt out.  A virtual player ou
 you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 """
 
-from poker import handname, journal, unload
-from poker.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
-from poker.settings import SAVE_VERSION, Settings
-from poker.stats import Stats
-from poker.store import MAX_SIZE
+from poker.eval import handname
+from poker.match import journal
+from poker import unload
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
+from poker.match.settings import SAVE_VERSION, Settings
+from poker.match.stats import Stats
+from poker.match.store import MAX_SIZE
 from poker.variants import VARIANTS
 
-JOURNAL = "journal"  # the hand in progress (poker.journal)
+JOURNAL = "journal"  # the hand in progress (poker.match.journal)
 
 
 # -- the parts that come from other modules (injectable for tests) -----------
@@ -312,7 +314,7 @@ class Game:
             store.remove("hand")  # older firmware's mid-hand marker
             blob = store.read_raw(JOURNAL)
             if blob is not None:  # a hand was cut (the code for it loads only then)
-                from poker import resume
+                from poker.match import resume
 
                 resume.resume(g, store, blob)
         return g
@@ -678,7 +680,7 @@ class Game:
         if text is not None and st is not None:
             st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
 
-    # -- the hand's journal on flash (poker.journal) --------------------------------
+    # -- the hand's journal on flash (poker.match.journal) --------------------------------
     def _open_journal(self, state):
         """The journal of the hand just dealt: its header, at once (or at
         ``flush_journal`` with ``defer_journal``)."""
@@ -755,7 +757,7 @@ class Game:
             self.store.remove(JOURNAL)
 
     def resumed(self, h, start, chain):
-        """The hand ``h`` (dealt from ``start``) resumed by poker.resume from
+        """The hand ``h`` (dealt from ``start``) resumed by poker.match.resume from
         a journal whose records end at ``chain``: it goes on (or, when its
         last action was on flash but not its end, it is booked now)."""
         self._start = start

@@ -6,9 +6,9 @@ import sys
 
 from micropython import const
 
-from poker import equity as _eq
-from poker import evaluator as _ev
-from poker.players import AGGRESSIVE, P45, P70, Normal, act, final_street, find
+from poker.odds import equity as _eq
+from poker.eval import evaluator as _ev
+from poker.players.base import AGGRESSIVE, P45, P70, Normal, act, final_street, find
 
 # Hard's first-round entry (% of a fair share: against raisers, against
 # callers) where it differs: five card stud and razz reward a tight start
@@ -29,7 +29,7 @@ CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
            'F5S': (620, 720, 580, 680), 'F7S/8': (700, 1050, 850, 2400),
            'FR': (1080, 1290, 1130, 3100), 'FO': (2820, 2820, 5200, 5200),
            'FO/8': (3940, 3940, 5200, 5200)}
-# In batches (poker.sampler: the seven-card high games without ranges, where
+# In batches (poker.odds.sampler: the seven-card high games without ranges, where
 # equity takes it): full tables, compact tables.
 BATCH_US = {'F7S': (70, 220), 'FT': (70, 220)}
 
@@ -88,8 +88,8 @@ class Hard(Normal):
     public actions): bluffs those who fold, bets thinner into those who
     call, believes the bets of the passive."""
     level = 'hard'
-    samples = 240         # deals at most, drawn one at a time (poker.montecarlo)...
-    batch_samples = 960   # ...and in batches (poker.sampler: no ranges, F7S and FT)
+    samples = 240         # deals at most, drawn one at a time (poker.odds.montecarlo)...
+    batch_samples = 960   # ...and in batches (poker.odds.sampler: no ranges, F7S and FT)
     work_us = 120000      # a decision's time on the RP2040 (CHIP_US): budget 150 ms, less
     # the 10-15 % by which the same decision's time moves with the heap
     budget_ms = 115       # the safety net (rp2 only): ms of sampling, past CHIP_US's

@@ -18,9 +18,9 @@ What deals the same cards again: the state of ``poker.rng.Rng`` before the
 shuffle; the hand shuffles from it, and a deck-exhaustion reshuffle (stud
 with many seats) is decided by the deck and the actions (``poker.hand``).
 The deck order is kept too, and the replay must deal exactly it, so a hand
-that would deal other cards is never resumed. ``poker.resume.deal`` is the
+that would deal other cards is never resumed. ``poker.match.resume.deal`` is the
 one place that turns a header back into a hand. Reading a journal back and
-resuming its hand is ``poker.resume``, loaded only at a power-on that finds
+resuming its hand is ``poker.match.resume``, loaded only at a power-on that finds
 a journal.
 
 Cost on LittleFS: the file stays under the filesystem's inline limit (512
@@ -31,7 +31,7 @@ block is erased only when the metadata block fills and is compacted.
 """
 from micropython import const
 
-from poker.store import crc32
+from poker.match.store import crc32
 
 VERSION = const(1)
 HEADER = const(72)

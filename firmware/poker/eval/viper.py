@@ -5,10 +5,10 @@ a Cortex-M0+ without a divide instruction, where each global name and
 each buffer cast is a runtime call).
 
 Only the fast path of the evaluator's mode imports it, on MicroPython
-(poker.evaluator_load imports that path as a step of its own):
-``poker/evaluator_viper_full.py`` (``high7`` and ``high7_batch``: the full
+(poker.eval.load imports that path as a step of its own):
+``poker/eval/viper_full.py`` (``high7`` and ``high7_batch``: the full
 tables, one lookup a hand) or
-``poker/evaluator_viper_compact.py`` (``high7_compact``: the compact
+``poker/eval/viper_compact.py`` (``high7_compact``: the compact
 five-card table, the best of 21 lookups). They compute exactly what the
 evaluator's plain path does (host_tests/test_evaluator.py compares them).
 Each is a module of its own because viper needs a native emitter (a port

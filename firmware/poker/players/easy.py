@@ -6,10 +6,10 @@ to a flush or a straight) and ``counts`` (the biggest groups of a rank).
 A module of its own: ``make`` imports it only for an Easy table, so a game
 of Normal or Hard players keeps none of it in the stock route's heap.
 """
-from poker import equity as _eq
-from poker import evaluator as _ev
+from poker.odds import equity as _eq
+from poker.eval import evaluator as _ev
 from poker.cards import LOW_RANK
-from poker.players import P45, P70, _Base, act
+from poker.players.base import P45, P70, _Base, act
 
 
 def counts(cards):

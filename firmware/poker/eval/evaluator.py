@@ -27,7 +27,7 @@ call the unchecked entry points on their hot paths:
 positional arguments, no checks at all (garbage in, garbage out); and
 ``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
 ``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``
-(the lows from ``poker.lows``). On
+(the lows from ``poker.eval.lows``). On
 MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
 function (``FAST_PATH == 'viper'``; in full mode when the values are in one
 piece, as from ROMFS); elsewhere it is the plain-Python path
@@ -36,7 +36,7 @@ unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
 (7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
 one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
 
-Two modes (``MODE``), chosen once at import (see ``poker.lookup``):
+Two modes (``MODE``), chosen once at import (see ``poker.eval.lookup``):
 ``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
 hand, zero RAM from ROMFS); ``'compact'`` uses ``tables/high5.bin``
 (16 KB: five-card hands only, so 6 and 7 cards cost 6 and 21 lookups),
@@ -58,9 +58,9 @@ import sys
 
 from micropython import const
 
-from poker import lookup as _lookup
+from poker.eval import lookup as _lookup
 from poker import unload
-from poker.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
+from poker.eval.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
               'flush', 'full house', 'four of a kind', 'straight flush')
@@ -74,10 +74,10 @@ _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.lookup for where)
+TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.eval.lookup for where)
 TABLE_FILE_5 = _lookup.TABLE_FILE_5  # the compact five-card table
 # its hash's buckets and slots (constants in the 7-card path; checked
-# against the header when loaded, as poker/evaluator_viper_full.py does)
+# against the header when loaded, as poker/eval/viper_full.py does)
 _FULL_B = const(9516)
 _FULL_N = const(59475)
 _IS_MP = sys.implementation.name == "micropython"
@@ -86,7 +86,7 @@ _IS_MP = sys.implementation.name == "micropython"
 # ---------------------------------------------------------------- loading
 
 _CHUNK_BITS = const(12)  # values read into RAM come in chunks of 4096 entries
-_CHUNK_MASK = const(4095)  # (8 KB; poker.evaluator_load's CHUNK)
+_CHUNK_MASK = const(4095)  # (8 KB; poker.eval.load's CHUNK)
 
 
 _layouts = {}
@@ -125,14 +125,14 @@ def _check_header(name, h):
         raise ValueError("%s does not match this evaluator (run make tables)" % name)
 
 
-# the tables' pieces, read by poker.evaluator_load (the device's app reads
+# the tables' pieces, read by poker.eval.load (the device's app reads
 # them a step per idle poll before this import; here, what is left);
-# the mode: 'full' or 'compact' (see poker.lookup)
-from poker import evaluator_load as _evaluator_load  # noqa: E402
+# the mode: 'full' or 'compact' (see poker.eval.lookup)
+from poker.eval import load as _evaluator_load  # noqa: E402
 
 MODE, _H, _DBUF, _TBUF, _small, _viper = _evaluator_load.take()
 del _evaluator_load
-unload("poker.evaluator_load")  # its code leaves the heap, its work done
+unload("poker.eval.load")  # its code leaves the heap, its work done
 _check_header(TABLE_FILE if MODE == "full" else TABLE_FILE_5, _H)
 if len(_TBUF) > 1 and len(_TBUF[0]) != 2 << _CHUNK_BITS:
     raise ValueError("value chunks of %d bytes" % len(_TBUF[0]))
@@ -198,8 +198,8 @@ def _flush_value(code, x):
 
 # The hot functions come in two shapes with the same arithmetic: the value
 # table in one piece (CPython, ROMFS, and RAM when the heap has the block) or
-# in 4096-entry chunks (a heap without that block: poker/evaluator_chunked.py).
-# The plain 7-card paths are poker/evaluator_plain7.py (plain_high7 below).
+# in 4096-entry chunks (a heap without that block: poker/eval/chunked.py).
+# The plain 7-card paths are poker/eval/plain7.py (plain_high7 below).
 # A route loads only the bytecode it runs.
 # They spell 23 (_SUIT_SHIFT) and 0x7FFFFF (_RANK_MASK) out: on CPython a
 # const() name is a global lookup.
@@ -240,8 +240,8 @@ if _FLAT:
 
     _five = _five_flat
     _high5_plain = _high5_flat
-else:  # (poker/evaluator_chunked.py: its functions read this module's tables above)
-    from poker.evaluator_chunked import _five_chunked as _five, _high5_chunked as _high5_plain  # noqa: E402
+else:  # (poker/eval/chunked.py: its functions read this module's tables above)
+    from poker.eval.chunked import _five_chunked as _five, _high5_chunked as _high5_plain  # noqa: E402
 
 
 _FLUSH6 = MODE == "full"  # the full table has the six-card flushes
@@ -281,10 +281,10 @@ _high6_plain = _high6
 def plain_high7():
     """The plain-bytecode 7-card evaluation of this mode: ``high7_unchecked``
     where no viper path serves (the tests and benchmarks compare the two).
-    They are poker/evaluator_plain7.py, imported only when asked for: where
+    They are poker/eval/plain7.py, imported only when asked for: where
     the viper path serves (both routes on the chip) their bytecode would
     sit in RAM unused (from LittleFS) or make function objects for nothing."""
-    from poker import evaluator_plain7
+    from poker.eval import plain7 as evaluator_plain7
     if MODE == "compact":
         return evaluator_plain7._high7_compact
     if _FLAT:
@@ -297,7 +297,7 @@ high6_unchecked = _high6_plain
 _fast7 = None  # the viper path's 7-card evaluation, if one serves (below)
 FAST_PATH = "plain"
 # the per-card keys and the five-card lookup by key sum: an Omaha hand is a
-# hole pair's key sum plus a board triple's (poker/omaha_fast.py)
+# hole pair's key sum plus a board triple's (poker/odds/omaha_fast.py)
 CARD_KEYS = _K
 five_of_keys = _five
 
@@ -324,10 +324,10 @@ high7_batch = _high7_batch_plain
 # the plain path.
 
 if _IS_MP:
-    if _viper is not None:  # (poker.evaluator_load imported it, if this port runs native code)
+    if _viper is not None:  # (poker.eval.load imported it, if this port runs native code)
         _fits = _viper.bind(_K, _KS, (_C5, _C6, 0, _B, _N, 1 if _FLAT else 0), _FL5, _FL6,
                             _FL7, _DBUF, _TFBUF, _TBUF)
-        unload("poker.evaluator_viper")  # (bound: the layout's filler leaves the heap)
+        unload("poker.eval.viper")  # (bound: the layout's filler leaves the heap)
         if MODE == "compact":
             _fast7 = _viper.high7_compact
             FAST_PATH = "viper"
@@ -471,7 +471,7 @@ def _display_order(five, strength):
 
 
 # ---------------------------------------------------------------- lows
-# (the unchecked low evaluators live in poker/lows.py)
+# (the unchecked low evaluators live in poker/eval/lows.py)
 
 def low8(cards):
     """Eight-or-better low of 5..7 cards (ace low, straights and flushes do

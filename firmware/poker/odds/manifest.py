@@ -1,0 +1,8 @@
+# pyright: reportUndefinedVariable=false
+# ruff: noqa: F821  (a manifest runs with package/include defined)
+# Manifest of `poker.odds` (equity and sampling), micropython-lib style: the
+# package's manifest (poker/manifest.py) includes it.
+import os
+
+package("poker/odds", files=sorted([f for f in os.listdir(".") if f.endswith(".py") and f != "manifest.py"]),
+        base_path="../..")
