@@ -292,7 +292,7 @@ def test_the_new_storage_notice_reaches_the_screen_after_power_on(tmp_path, monk
 
     monkeypatch.setattr(console.Loop, "run", run)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("poker.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
+    monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
     try:
         console.main(_board("pico_ssd1306_i2c"))
     except StopLoop:

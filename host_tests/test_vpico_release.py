@@ -95,10 +95,10 @@ def test_a_release_uf2_on_an_erased_flash_boots_to_new_game_and_plays_frame_for_
 
 
 def _game_record(files):
-    """(the stacks, the statistics) of the saved game (poker.store's record)."""
+    """(the stacks, the statistics) of the saved game (poker.match.store record)."""
     import json
 
-    from poker.store import unpack
+    from poker.match.store import unpack
 
     rec = json.loads(bytes(unpack(files["/data/game"])))
     return rec["game"]["stacks"], rec["stats"]

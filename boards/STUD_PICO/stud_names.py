@@ -485,6 +485,7 @@ def _names():
         _low_ranks,
         _low_text,
         _make_head,
+        _make_root,
         _maniac,
         _may_answer,
         _may_raise,
@@ -564,6 +565,7 @@ def _names():
         _return_uncalled,
         _ring,
         _roomy,
+        _rooted,
         _row,
         _rows_double,
         _rows_single,
@@ -853,11 +855,6 @@ def _names():
         error,
         ev,
         evaluator,
-        evaluator_load,
-        evaluator_plain7,
-        evaluator_viper,
-        evaluator_viper_compact,
-        evaluator_viper_full,
         event,
         events,
         exact,
@@ -970,6 +967,7 @@ def _names():
         impossible_call,
         impossible_call_guard,
         in_hand,
+        include,
         inf,
         init,
         init_display,
@@ -1154,6 +1152,7 @@ def _names():
         pins,
         pixel,
         plain,
+        plain7,
         plain_high7,
         plan,
         platform,
@@ -1335,6 +1334,7 @@ def _names():
         struct,
         stud,
         style,
+        sub,
         subsets,
         suit,
         suit_keys,
@@ -1389,6 +1389,8 @@ def _names():
         view_equity,
         view_parts,
         viper,
+        viper_compact,
+        viper_full,
         visible,
         vline,
         void,
@@ -1434,19 +1436,24 @@ def _names():
 
 def _modules():
     import poker.cards
-    import poker.evaluator
-    import poker.evaluator_chunked
-    import poker.journal
-    import poker.montecarlo
-    import poker.omaha_fast
-    import poker.players
-    import poker.ranges
-    import poker.record
-    import poker.sampler_plain
-    import poker.settings
+    import poker.eval.chunked
+    import poker.eval.evaluator
+    import poker.eval.lows
+    import poker.match
+    import poker.match.game
+    import poker.match.journal
+    import poker.match.record
+    import poker.match.settings
+    import poker.match.stats
+    import poker.match.store
+    import poker.odds.montecarlo
+    import poker.odds.omaha_fast
+    import poker.odds.ranges
+    import poker.odds.sampler_plain
+    import poker.players.base
+    import poker.players.easy
+    import poker.players.hard
     import poker.settle
-    import poker.stats
-    import poker.store
     import poker.variants
     import ui.messages
     import ui.showdown
@@ -1481,7 +1488,7 @@ def _strings(s):
     s('-LOW')
     s('.')
     s('..')
-    s('../tables')
+    s('../..')
     s('.bak')
     s('.py')
     s('.tmp')
@@ -1561,12 +1568,13 @@ def _strings(s):
     s('p%d sm')
     s('p%d sm %s')
     s('poker.deal')
-    s('poker.game')
+    s('poker.eval')
     s('poker.hand')
-    s('poker.hard')
-    s('poker.lows')
+    s('poker.odds')
     s('poker.rng')
     s('poker.view')
+    s('poker/eval')
+    s('poker/odds')
     s('raise')
     s('stud:')
     s('ui.app')

@@ -153,11 +153,18 @@ class Store:
         self.root = root.rstrip("/") if root not in ("", "/") else ""
         self.problems = []
         self._reported = []
-        if self.root:
+        # root is made at the first write, not here: on a new filesystem its
+        # making erases a flash sector (45 ms), which power-on to NEW GAME
+        # need not wait for (reads before then find no file, as they would)
+        self._rooted = not self.root
+
+    def _make_root(self):
+        if not self._rooted:
+            self._rooted = True
             try:
                 self.fs.mkdir(self.root)
             except OSError:
-                pass  # it exists (or cannot be made: reads find nothing)
+                pass  # it exists (or cannot be made: the write reports it)
 
     # -- paths and raw file access ------------------------------------
     def _path(self, name):
@@ -281,6 +288,7 @@ class Store:
         tmp = path + ".tmp"
         bak = path + ".bak"
         fs = self.fs
+        self._make_root()
         try:
             f = fs.open(tmp, "wb")
             try:
@@ -308,6 +316,7 @@ class Store:
     def append(self, name, data):
         """Adds bytes at the end of a raw file (made if missing); False
         after reporting a problem."""
+        self._make_root()
         try:
             f = self.fs.open(self._path(name), "ab")
             try:
