@@ -229,3 +229,28 @@ def test_safe_mode_on_a_release_uf2_frees_the_repl_in_the_filesystems_folder():
         out = vp.exec("import os; print(os.getcwd(), sorted(os.listdir('/rom'))[:2])")
         assert vp.problems() == []
     assert out.split() == ["/", "['board.json',", "'console.mpy']"]
+
+
+def test_the_bootrom_erases_by_block_number_so_a_uf2s_runs_are_whole_sectors(tmp_path):
+    """The virtual Pico writes a UF2 with the bootrom's bookkeeping: a second
+    run whose first block number is not a multiple of 16 is programmed over
+    the old bytes of its first sector (NOR: ANDed); in whole sectors, as
+    rp2image.write_uf2 makes a release's runs, it is erased first."""
+    import rp2image
+
+    old = tmp_path / "old.bin"
+    old.write_bytes(bytes(2 * 1024 * 1024))  # every bit programmed
+    runs = [(0x10000000, b"\x11" * (4096 + 256)), (0x10004000, b"\x22" * 256)]
+    got = {}
+    for whole in (False, True):
+        path = tmp_path / ("whole.uf2" if whole else "pages.uf2")
+        path.write_bytes(rp2image.write_uf2(runs, whole_sectors=whole))
+        with VirtualPico(REFERENCE) as vp:
+            vp.load_flash(str(old))
+            vp.drop(str(path))
+            got[whole] = vp.read_flash()
+    for flash in got.values():
+        assert flash[:4096 + 256] == b"\x11" * (4096 + 256)  # the first run's sectors: erased, then programmed
+    assert got[False][0x4000:0x4100] == bytes(256)            # block 17 counts as sector 1's: not erased
+    assert got[True][0x4000:0x4100] == b"\x22" * 256          # block 32, sector 2's: erased first
+    assert got[True][0x5000:0x6000] == bytes(4096)            # a sector no block lands in: as it was

@@ -268,8 +268,8 @@ class VirtualPico:
         of `files` {path: bytes} (or the raw `fs_image`) in the filesystem's place."""
         self.layout = flash_map(uf2_path)
         if flash is not None:
-            self._call("load_flash", path=flash)
-        self._call("load_uf2", path=uf2_path)
+            self.load_flash(flash)
+        self.drop(uf2_path)
         tmp = os.path.join(ROOT, "build", "vpico")
         os.makedirs(tmp, exist_ok=True)
         if romfs is not None:
@@ -284,6 +284,15 @@ class VirtualPico:
         pulled = [b["pin"] for b in self.board["buttons"]]
         self._call("power_on", board={"display": self.board["display"], "pulled_up": pulled},
                    log_flash=self.log_flash)
+
+    def load_flash(self, path):
+        """The flash as a saved flash file holds it (save_flash), no power-on."""
+        self._call("load_flash", path=path)
+
+    def drop(self, uf2_path):
+        """Writes a UF2 to the flash as the bootrom writes a file dropped on
+        its drive (vpico.mjs: sector erases by block number), no power-on."""
+        self._call("load_uf2", path=uf2_path)
 
     def _write(self, tmp, name, offset, data):
         path = os.path.join(tmp, "%d-%s" % (os.getpid(), name))
