@@ -15,7 +15,7 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 VPICO := tools/vpico
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware release ship clean
+.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware release ship bench-release clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -101,6 +101,10 @@ bench: $(STAMP)
 ## make bench-device: the device figures, measured on the virtual Pico (tools/vpico)
 bench-device: $(STAMP) $(VPICOSTAMP)
 	$(BIN)/python tools/bench_device.py
+
+## make bench-release: power-on to NEW GAME from the release UF2s beside the developer routes, and their sizes
+bench-release: $(STAMP) $(VPICOSTAMP)
+	$(BIN)/python tools/bench/bench_release.py
 
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)
