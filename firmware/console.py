@@ -32,9 +32,9 @@ main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
 
 New storage: when the STUD_PICO firmware found flash it could not mount as
 its filesystem and not erased either (stock MicroPython's filesystem lies
-where our ROMFS partition is), it made a new filesystem and left
-``NEW_STORAGE`` on it (boards/STUD_PICO/_boot.py); the console then says
-so once, as a notice, and removes the file.
+where our ROMFS partition is), it made a new filesystem and left a note on
+it (boards/STUD_PICO/_boot.py); the console then says so once, as a notice
+(``new_storage``), and removes the note.
 
 The deal's seed is printed on the USB serial at power-on (``stud: seed N``):
 ``tools/sim`` deals the same game from it.
@@ -104,18 +104,16 @@ else:  # CPython (host tests): the same with time.monotonic (not on MicroPython)
     _sleep_ms = _host_sleep_ms
 
 
-NEW_STORAGE = "/new_storage.txt"  # boards/STUD_PICO/_boot.py writes it (the same name)
-NEW_STORAGE_NOTICE = "new storage: old saves not readable"
-
-
-def new_storage(path=NEW_STORAGE):
-    """The new-storage notice if the firmware left its note (which goes:
-    the notice comes once), else None."""
+def new_storage(path="/new_storage.txt"):
+    """The new-storage notice if the firmware left its note at ``path``
+    (boards/STUD_PICO/_boot.py writes it there), which goes: the notice
+    comes once. Else None. (Its texts are literals, not module globals: on
+    the stock route every name costs heap.)"""
     try:
         os.remove(path)
     except OSError:
         return None
-    return NEW_STORAGE_NOTICE
+    return "new storage: old saves not readable"
 
 
 class Clock:

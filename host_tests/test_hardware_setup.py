@@ -6,9 +6,9 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
 
 import fake_machine  # noqa: E402
+from board_files import BAD_BOARDS, board, broken  # noqa: E402
 
 sys.modules["machine"] = fake_machine
 from hw import hardware_setup  # noqa: E402
@@ -16,17 +16,12 @@ from hw.oled import SH1106, SSD1306, SPIBus  # noqa: E402
 from ui import keys  # noqa: E402  (the key map the console gives the buttons)
 
 
-def _board(name):
-    with open(os.path.join(ROOT, "boards", name + ".json")) as f:
-        return json.load(f)
-
-
 def setup_function(_fn):
     fake_machine.reset_fakes()
 
 
 def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
     assert isinstance(dev.display, SSD1306)
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
     i2c = [e for e in fake_machine.LOG if e[0] == "i2c"]
@@ -39,20 +34,22 @@ def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
 
 
 def test_sh1106_board_builds_the_sh1106_driver():
-    dev = hardware_setup.setup(keys, _board("pico_sh1106_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_sh1106_i2c"))
     assert isinstance(dev.display, SH1106)
 
 
 def test_spi_board_builds_the_spi_bus_with_its_pins():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_spi"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_spi"))
     assert isinstance(dev.display.bus, SPIBus)
     assert ("spi_init", 0, 10000000, 18, 19) in fake_machine.LOG
     assert dev.battery is None
 
 
 def test_missing_board_file_means_the_reference_board():
-    assert hardware_setup.load_board("/no/such/board.json") == hardware_setup.DEFAULT_BOARD
-    ref = _board("pico_ssd1306_i2c")
+    assert hardware_setup.load_board("/no/such/board.json") == (None, None)
+    # (no /rom/board.json on this host either: no board built in)
+    assert hardware_setup.read_board("/no/such/board.json") == (hardware_setup.DEFAULT_BOARD, None)
+    ref = board("pico_ssd1306_i2c")
     for k, v in hardware_setup.DEFAULT_BOARD.items():
         assert ref[k] == v, k
 
@@ -60,20 +57,20 @@ def test_missing_board_file_means_the_reference_board():
 def test_safe_mode_key_held_at_power_on_skips_the_game():
     import console
     fake_machine.LEVELS[15] = 0  # B held down
-    dev = console.main(_board("pico_ssd1306_i2c"))
+    dev = console.main(board("pico_ssd1306_i2c"))
     assert dev.safe_mode_held()
     assert dev.display.buffer != bytearray(1024)  # "SAFE MODE" on the screen
 
 
 def test_two_button_board_safe_mode_is_ok_and_seed_is_30_bits():
     fake_machine.LEVELS[14] = 0
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_2btn"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_2btn"))
     assert dev.safe_mode_held()
     assert 0 <= dev.seed() < 1 << 30
 
 
 def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
 
     def press_after_three():
         if len(fake_machine.SLEEPS) == 3:
@@ -98,25 +95,6 @@ def _ref_board_built(dev):
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
 
 
-def _broken(name, change):
-    b = _board(name)
-    change(b)
-    return json.dumps(b)
-
-
-BAD_BOARDS = [
-    ("garbage", "\x00\xff not json at all", "not JSON"),
-    ("truncated", _broken("pico_ssd1306_i2c", lambda b: None)[:70], "not JSON"),
-    ("a list", "[1, 2]", "not a JSON object"),
-    ("empty object", "{}", "buttons: no buttons"),
-    ("pin 40", _broken("pico_ssd1306_i2c", lambda b: b["buttons"][0].update(pin=40)), "buttons: invalid pin"),
-    ("I2C1 on GP4/5", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(id=1)), "display: bad S"),
-    ("no display field", _broken("pico_ssd1306_i2c", lambda b: b.pop("display")), "display: no display"),
-    ("unwired display", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(sda=8, scl=9)),
-     "display: no answer (ETIMEDOUT)"),
-]
-
-
 def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_path, monkeypatch, capsys):
     for what, text, why in BAD_BOARDS:
         fake_machine.reset_fakes()
@@ -130,7 +108,7 @@ def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_pat
 
 
 def test_a_good_board_file_has_no_problem(tmp_path, monkeypatch):
-    _bad_board(tmp_path, monkeypatch, json.dumps(_board("pico_ssd1306_spi")))
+    _bad_board(tmp_path, monkeypatch, json.dumps(board("pico_ssd1306_spi")))
     dev = hardware_setup.setup(keys)
     assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
 
@@ -159,11 +137,11 @@ def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, mon
     (screen, lines), = seen
     assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
 def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
-    board = dict(_board("pico_ssd1306_i2c"), seed=1234)
-    assert hardware_setup.setup(keys, board).seed() == 1234
-    board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
-    assert hardware_setup.setup(keys, board).seed() == 5
-    plain = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    seeded = dict(board("pico_ssd1306_i2c"), seed=1234)
+    assert hardware_setup.setup(keys, seeded).seed() == 1234
+    seeded["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
+    assert hardware_setup.setup(keys, seeded).seed() == 5
+    plain = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
     assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits
 
 
@@ -198,7 +176,7 @@ def test_the_setup_code_and_the_board_file_leave_the_heap_once_the_game_runs(tmp
         monkeypatch.chdir(tmp_path)
         monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
         try:
-            console.main(_board("pico_ssd1306_i2c"))
+            console.main(board("pico_ssd1306_i2c"))
         except StopLoop:
             pass
         assert seen == [[False, False, False], False]
@@ -212,7 +190,7 @@ def _built_in(tmp_path, monkeypatch, name, fs_text=None):
     """A built-in board (boards/NAME.json as /rom/board.json) and, if
     fs_text, a board file on the filesystem; else none there."""
     rom = tmp_path / "rom_board.json"
-    rom.write_text(json.dumps(_board(name)) if name else "{}")
+    rom.write_text(json.dumps(board(name)) if name else "{}")
     monkeypatch.setattr(hardware_setup.built_in_board, "__defaults__", (str(rom),))
     fs = tmp_path / "board.json"
     if fs_text is not None:
@@ -226,26 +204,26 @@ def test_without_a_board_file_the_built_in_board_is_used(tmp_path, monkeypatch):
     assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
 
 
-def test_a_board_file_on_the_filesystem_overrides_the_built_in_board(tmp_path, monkeypatch):
-    _built_in(tmp_path, monkeypatch, "pico_ssd1306_spi", json.dumps(_board("pico_sh1106_i2c")))
+def test_a_board_file_on_the_filesystem_overrides_the_built_inboard(tmp_path, monkeypatch):
+    _built_in(tmp_path, monkeypatch, "pico_ssd1306_spi", json.dumps(board("pico_sh1106_i2c")))
     dev = hardware_setup.setup(keys)
     assert dev.problem is None and isinstance(dev.display, SH1106)
 
 
-def test_a_bad_board_file_falls_back_to_the_built_in_board(tmp_path, monkeypatch):
+def test_a_bad_board_file_falls_back_to_the_built_inboard(tmp_path, monkeypatch):
     _built_in(tmp_path, monkeypatch, "pico_ssd1306_spi", "[1, 2]")
     dev = hardware_setup.setup(keys)
     assert isinstance(dev.display.bus, SPIBus)
     assert dev.problem == "board.json not a JSON object; built-in board used"
     fake_machine.reset_fakes()
     fake_machine.WIRED.append((4, 5))  # the reference display's pins answer
-    _built_in(tmp_path, monkeypatch, "pico_ssd1306_spi", _broken("pico_ssd1306_i2c", lambda b: b["display"][
+    _built_in(tmp_path, monkeypatch, "pico_ssd1306_spi", broken("pico_ssd1306_i2c", lambda b: b["display"][
         "i2c"].update(sda=8, scl=9)))  # good JSON, but no display answers on those pins
     dev = hardware_setup.setup(keys)
     assert isinstance(dev.display.bus, SPIBus) and dev.problem.endswith("built-in board used")
 
 
-def test_a_built_in_board_that_fails_falls_back_to_the_reference_board(tmp_path, monkeypatch):
+def test_a_built_in_board_that_fails_falls_back_to_the_referenceboard(tmp_path, monkeypatch):
     _built_in(tmp_path, monkeypatch, None)  # "{}": no buttons, no display
     fake_machine.WIRED.append((4, 5))
     dev = hardware_setup.setup(keys)
@@ -261,7 +239,7 @@ def test_the_new_storage_notice_comes_once_and_its_note_goes(tmp_path):
     note = tmp_path / "new_storage.txt"
     assert console.new_storage(str(note)) is None  # no note: a filesystem that mounted, or erased flash
     note.write_text("made new")
-    assert console.new_storage(str(note)) == console.NEW_STORAGE_NOTICE
+    assert console.new_storage(str(note)) == "new storage: old saves not readable"
     assert not note.exists()
     assert console.new_storage(str(note)) is None
 
@@ -271,7 +249,7 @@ def test_the_note_is_the_file_the_boards_boot_script_writes():
 
     with open(os.path.join(ROOT, "boards", "STUD_PICO", "_boot.py")) as f:
         boot = f.read()
-    assert 'open("%s", "w")' % console.NEW_STORAGE in boot
+    assert 'open("%s", "w")' % console.new_storage.__defaults__[0] in boot
 
 
 def test_the_new_storage_notice_reaches_the_screen_after_power_on(tmp_path, monkeypatch):
@@ -294,7 +272,7 @@ def test_the_new_storage_notice_reaches_the_screen_after_power_on(tmp_path, monk
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
     try:
-        console.main(_board("pico_ssd1306_i2c"))
+        console.main(board("pico_ssd1306_i2c"))
     except StopLoop:
         pass
     (screen, lines), = seen

@@ -8,16 +8,14 @@ import os
 import shutil
 import struct
 import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
-import build  # noqa: E402
-import firmware  # noqa: E402
-import release  # noqa: E402
-import rp2image  # noqa: E402
+import build
+import firmware
+import release
+import rp2image
+from paths import ROOT
 
 REMAKE = "make them again: make release (after `make firmware` if the firmware changed)"
 

@@ -68,7 +68,7 @@ def _board_messages(tmp_path, monkeypatch):
     sys.modules["machine"] = fake_machine
     from hw import hardware_setup
     from ui import keys
-    from test_hardware_setup import BAD_BOARDS
+    from board_files import BAD_BOARDS
 
     out = []
     for _, text, _ in BAD_BOARDS:
@@ -101,7 +101,9 @@ def test_every_notice_banner_and_dialog_fits_its_box(tmp_path, monkeypatch):
     app = rig.app
     import console
 
-    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch) + [console.NEW_STORAGE_NOTICE]
+    note = tmp_path / "new_storage.txt"
+    note.write_text("")
+    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch) + [console.new_storage(str(note))]
     n = 0
     for msg in notices:  # as the app shows them: one banner each
         app.notify(msg)

@@ -1,5 +1,5 @@
 """The release UF2s (boards/release) on the virtual Pico, written to its
-flash as the BOOTSEL bootrom writes a dropped UF2 (tools/vpico: each 4 KB
+flash as the BOOTSEL bootrom writes a dropped UF2 (tools/device: each 4 KB
 sector a block lands in erased first, by the bootrom's own bookkeeping;
 every other sector keeps what it held):
 
@@ -186,9 +186,7 @@ def test_from_stock_micropython_the_console_starts_on_new_storage_and_says_so_on
     with VirtualPico(board) as vp:
         vp.boot(path, flash=saved)
         seed = gamescript.printed_seed(vp)
-        import console
-
-        first, steps, _ = gamescript.plan(seed, games=ONE_HAND, notices=[console.NEW_STORAGE_NOTICE])
+        first, steps, _ = gamescript.plan(seed, games=ONE_HAND, notices=[_new_storage_notice(tmp_path)])
         assert steps[0].screen == "Banner"  # the notice, before the menu
         gamescript.replay(vp, first, steps)
         assert vp.problems() == []
@@ -207,6 +205,15 @@ def test_from_stock_micropython_the_console_starts_on_new_storage_and_says_so_on
         assert vp.problems() == []
         assert all(f.data != notice for f in vp.frames[mark:])
         assert vp.frames[-1].data != first  # on to the menu
+
+
+def _new_storage_notice(tmp_path):
+    """What the console says when the firmware left its new-storage note."""
+    import console
+
+    note = tmp_path / "note.txt"
+    note.write_text("")
+    return console.new_storage(str(note))
 
 
 def _image_bytes(img, at):

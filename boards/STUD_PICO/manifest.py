@@ -12,7 +12,7 @@ require("ds18x20")
 require("dht")
 require("neopixel")
 freeze(".", "_boot.py")
-# The app's names (tools/appnames.py writes the file): frozen, they sit in
+# The app's names (tools/gen/appnames.py writes the file): frozen, they sit in
 # the firmware's qstr pool in flash, and the modules of the ROMFS image find
 # them there instead of adding them to pools in the heap.
 freeze(".", "stud_names.py")

@@ -2,7 +2,8 @@
 
 ``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
 written by ``make deploy`` from boards/NAME.json; when that file is missing
-the board built into a release UF2, ``/rom/board.json`` in its ROMFS image;
+the board built into a release UF2, ``/rom/board.json`` in its ROMFS image
+(``built_in_board``);
 else the reference board) and returns ``Devices``; ``keymap`` is what the
 buttons report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
 JSON, a missing field, a pin the chip lacks, a display that does not
@@ -31,8 +32,7 @@ from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
 from hw.power import Battery, Power, nap
 
-BOARD_FILE = "/board.json"          # make deploy BOARD=NAME writes it
-BUILT_IN_FILE = "/rom/board.json"   # a release UF2's board, in its ROMFS image
+BOARD_FILE = "/board.json"  # make deploy BOARD=NAME writes it
 
 # The reference board (boards/pico_ssd1306_i2c.json), for a device with neither file.
 DEFAULT_BOARD = {
@@ -48,28 +48,9 @@ DEFAULT_BOARD = {
 }
 
 
-def load_board(path=BOARD_FILE):
-    return read_board(path)[0]
-
-
-def read_board(path=BOARD_FILE):
-    """(board, problem): the board file, or the built-in board and why
-    (None when there is simply no file)."""
-    board, problem = _read_json(path)
-    if board is None:
-        return built_in_board(), problem
-    return board, None
-
-
-def built_in_board(path=BUILT_IN_FILE):
-    """The board a release UF2 carries, or the reference board."""
-    board = _read_json(path)[0]
-    return DEFAULT_BOARD if board is None else board
-
-
-def _read_json(path):
-    """(dict, None), or (None, why) when the file is not a JSON object, or
-    (None, None) when there is no such file."""
+def load_board(path):
+    """(dict, None) from a board file; (None, why) when it is not a JSON
+    object; (None, None) when there is no such file."""
     try:
         with open(path) as f:
             board = json.load(f)
@@ -80,6 +61,22 @@ def _read_json(path):
     if not isinstance(board, dict):
         return None, "not a JSON object"
     return board, None
+
+
+def read_board(path=BOARD_FILE):
+    """(board, problem): the board file, or the built-in board and why
+    (None when there is simply no file)."""
+    board, problem = load_board(path)
+    if board is None:
+        return built_in_board(), problem
+    return board, None
+
+
+def built_in_board(path="/rom/board.json"):
+    """The board a release UF2 carries in its ROMFS image, or the reference
+    board. (Few names here: on stock firmware each costs heap.)"""
+    board = load_board(path)[0]
+    return DEFAULT_BOARD if board is None else board
 
 
 _ERRNO = {110: "ETIMEDOUT", 116: "ETIMEDOUT", 5: "EIO", 19: "ENODEV", 22: "EINVAL"}
@@ -165,7 +162,8 @@ def setup(keymap, board=None):
     fallback = built_in_board()
     if fallback == tried:  # the built-in board is what failed
         fallback = DEFAULT_BOARD
-    problem = "board.json %s; %s board used" % (problem, "reference" if fallback is DEFAULT_BOARD else "built-in")
+    problem = "board.json %s; %s" % (problem, "reference board used" if fallback is DEFAULT_BOARD
+                                      else "built-in board used")
     print("stud:", problem)
     dev = _setup(fallback, keymap)
     dev.problem = problem

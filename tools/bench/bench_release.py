@@ -1,9 +1,10 @@
 """Power-on to NEW GAME from the release UF2s, beside the developer routes,
-on the virtual Pico (tools/vpico), and the release's UF2 sizes:
+on the virtual Pico (tools/device):
 
-    python tools/bench/bench_release.py      (make bench-release)
+    python tools/bench/bench_release.py [--docs]   (make bench-release: --docs)
 
-Prints a Markdown table (docs/flashing.md has its figures). Each boot is
+Prints a Markdown table; --docs also writes it into docs/flashing.md
+(tools/gen/doctable.py). Each boot is
 a new board; emulated time from its power-on to the NEW GAME frame's last
 byte on the display bus:
 
@@ -22,25 +23,22 @@ byte on the display bus:
 The seed of the routes with a board file is 1234; a release deals from the
 chip's random bits (the simulator plans its hand from the printed seed).
 """
+import argparse
 import os
-import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "vpico"), os.path.join(ROOT, "tools", "device"),
-           os.path.join(ROOT, "tools", "build")):
-    if os.path.isdir(_p) and _p not in sys.path:
-        sys.path.append(_p)
-import build as builder  # noqa: E402
-import gamescript  # noqa: E402
-import release  # noqa: E402
-from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2  # noqa: E402
+import build as builder
+import doctable
+import gamescript
+import release
+from paths import ROOT
+from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2
 
 SEED = 1234
 ONE_HAND = (("F7S", 1),)
-BUDGET = {"release": "0.3 s", "romfs": "0.3 s", "lfs": "0.5 s"}
+BUDGET = {"release": "0.3 s", "romfs": "0.3 s", "lfs": "0.5 s"}  # docs/device.md
+DOCS_PAGE = "docs/flashing.md"
 
 
 def _release(board_name):
@@ -109,36 +107,33 @@ def over(route, firmware, build, tmp):
         return _new_game(vp, gamescript.plan(seed, games=ONE_HAND)[0])
 
 
-def main():
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--docs", action="store_true", help="also write the table into %s" % DOCS_PAGE)
+    args = ap.parse_args(argv)
     wall = time.time()
     build, tmp_build = builder.build_unless_given(None)
     rows = []
     for name in sorted(p[:-5] for p in os.listdir(os.path.join(ROOT, "boards")) if p.endswith(".json")):
         fresh, saved = release_boots(name)
         rows.append(("release `%s`, erased flash" % os.path.basename(_release(name)), fresh, BUDGET["release"]))
-        rows.append(("  the same, next power-on (saves after a hand)", saved, "-"))
+        rows.append(("the same, its next power-on (saves after a hand)", saved, "-"))
     with tempfile.TemporaryDirectory() as tmp:
-        rows.append(("release over the ROMFS route, a hand in progress (upgrade)", over("romfs", "STUD_PICO", build, tmp),
-                     "-"))
-        rows.append(("release over stock MicroPython with the app (new filesystem, notice)",
+        rows.append(("release over the ROMFS route, a hand in progress (an upgrade)",
+                     over("romfs", "STUD_PICO", build, tmp), "-"))
+        rows.append(("release over stock MicroPython with the app (a new filesystem, the notice)",
                      over("lfs", "RPI_PICO", build, tmp), "-"))
     for route, firmware in (("romfs", "STUD_PICO"), ("lfs", "RPI_PICO")):
         fresh, saved = route_boots(route, firmware, build)
         rows.append(("%s route (%s + make deploy), first power-on" % (route, firmware), fresh, BUDGET[route]))
-        rows.append(("  the same, next power-on (saves after a hand)", saved, "-"))
+        rows.append(("the same, its next power-on (saves after a hand)", saved, "-"))
+    table = doctable.markdown(("power-on of", "to NEW GAME", "budget"),
+                              [(what, "%.0f ms" % ms, budget) for what, ms, budget in rows], "lrl")
     print("Power-on to NEW GAME on the virtual Pico (frame complete, 125 MHz):\n")
-    print("| what | NEW GAME | budget |\n| --- | --- | --- |")
-    for what, ms, budget in rows:
-        print("| %s | %.0f ms | %s |" % (what, ms, budget))
-    print("\nThe release UF2s (%s):\n" % os.path.relpath(release.RELEASE_DIR, ROOT))
-    print("| file | bytes | writes |\n| --- | --- | --- |")
-    import json
-
-    with open(os.path.join(release.RELEASE_DIR, release.PROVENANCE_JSON)) as f:
-        prov = json.load(f)
-    for r in prov["releases"]:
-        print("| `%s` | %d | %s |" % (r["file"], r["bytes"], ", ".join(
-            "%s from %s, %d KB" % (w["what"], w["address"], w["bytes"] // 1024) for w in r["writes"])))
+    print(table)
+    if args.docs:
+        doctable.write(DOCS_PAGE, "release-boot", table, [__file__])
+        print("(written into %s)" % DOCS_PAGE)
     print("\n(%.0f s of wall time)" % (time.time() - wall))
     if tmp_build is not None:
         tmp_build.cleanup()

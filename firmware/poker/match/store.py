@@ -156,11 +156,13 @@ class Store:
         # root is made at the first write, not here: on a new filesystem its
         # making erases a flash sector (45 ms), which power-on to NEW GAME
         # need not wait for (reads before then find no file, as they would)
-        self._rooted = not self.root
+        self.made = not self.root
 
-    def _make_root(self):
-        if not self._rooted:
-            self._rooted = True
+    def mkdir(self):
+        """Makes the store's folder, once, before its first write. (Names
+        the app has already: on stock firmware each new name costs heap.)"""
+        if not self.made:
+            self.made = True
             try:
                 self.fs.mkdir(self.root)
             except OSError:
@@ -288,7 +290,7 @@ class Store:
         tmp = path + ".tmp"
         bak = path + ".bak"
         fs = self.fs
-        self._make_root()
+        self.mkdir()
         try:
             f = fs.open(tmp, "wb")
             try:
@@ -316,7 +318,7 @@ class Store:
     def append(self, name, data):
         """Adds bytes at the end of a raw file (made if missing); False
         after reporting a problem."""
-        self._make_root()
+        self.mkdir()
         try:
             f = self.fs.open(self._path(name), "ab")
             try:
