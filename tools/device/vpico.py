@@ -292,7 +292,7 @@ class VirtualPico:
 
     def drop(self, uf2_path):
         """Writes a UF2 to the flash as the bootrom writes a file dropped on
-        its drive (vpico.mjs: sector erases by block number), no power-on."""
+        its drive (chip.js writeUf2: sector erases by block number), no power-on."""
         self._call("load_uf2", path=uf2_path)
 
     def _write(self, tmp, name, offset, data):
