@@ -34,4 +34,4 @@ def device_build(tmp_path_factory):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "device: runs the firmware on the virtual Pico (tools/vpico)")
+    config.addinivalue_line("markers", "device: runs the firmware on the virtual Pico (tools/device)")
