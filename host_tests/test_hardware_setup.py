@@ -113,29 +113,38 @@ def test_a_good_board_file_has_no_problem(tmp_path, monkeypatch):
     assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
 
 
-def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, monkeypatch):
+def _first_screen_after_a_key(tmp_path, monkeypatch, board_dict=None):
+    """console.main() to its loop, one key (power-on -> the first notice,
+    or the menu): (that screen's class name, its lines)."""
     import console
 
-    _bad_board(tmp_path, monkeypatch, "{}")
     seen = []
 
     class StopLoop(Exception):
         pass
 
     def run(self):
-        self.app.handle(0, 0)  # any key: power-on -> the notice
-        seen.append((type(self.app.screen).__name__, list(self.app.screen.lines)))
+        self.app.handle(0, 0)
+        seen.append((type(self.app.screen).__name__, list(getattr(self.app.screen, "lines", ()))))
         raise StopLoop
 
     monkeypatch.setattr(console.Loop, "run", run)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
     try:
-        console.main()
+        console.main(board_dict)
     except StopLoop:
         pass
     (screen, lines), = seen
-    assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
+    return screen, " ".join(lines)
+
+
+def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, monkeypatch):
+    _bad_board(tmp_path, monkeypatch, "{}")
+    assert _first_screen_after_a_key(tmp_path, monkeypatch) == (
+        "Banner", "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED")
+
+
 def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
     seeded = dict(board("pico_ssd1306_i2c"), seed=1234)
     assert hardware_setup.setup(keys, seeded).seed() == 1234
@@ -252,29 +261,14 @@ def test_the_note_is_the_file_the_boards_boot_script_writes():
     assert 'open("%s", "w")' % console.new_storage.__defaults__[0] in boot
 
 
-def test_the_new_storage_notice_reaches_the_screen_after_power_on(tmp_path, monkeypatch):
+def test_the_new_storage_notice_reaches_the_screen_after_power_on_once(tmp_path, monkeypatch):
     import console
 
     note = tmp_path / "new_storage.txt"
     note.write_text("made new")
     monkeypatch.setattr(console.new_storage, "__defaults__", (str(note),))
-    seen = []
-
-    class StopLoop(Exception):
-        pass
-
-    def run(self):
-        self.app.handle(0, 0)  # any key: power-on -> the notice
-        seen.append((type(self.app.screen).__name__, list(self.app.screen.lines)))
-        raise StopLoop
-
-    monkeypatch.setattr(console.Loop, "run", run)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
-    try:
-        console.main(board("pico_ssd1306_i2c"))
-    except StopLoop:
-        pass
-    (screen, lines), = seen
-    assert screen == "Banner" and " ".join(lines) == "NEW STORAGE: OLD SAVES NOT READABLE"
+    ref = board("pico_ssd1306_i2c")
+    assert _first_screen_after_a_key(tmp_path, monkeypatch, ref) == ("Banner", "NEW STORAGE: OLD SAVES NOT READABLE")
     assert not note.exists()
+    fake_machine.reset_fakes()
+    assert _first_screen_after_a_key(tmp_path, monkeypatch, ref)[0] != "Banner"  # the next power-on: no notice
