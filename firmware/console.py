@@ -7,12 +7,9 @@ only calls ``main()`` and stays that short: MicroPython compiles it from
 source at every power-on, and on the filesystem its bytes sit in the root
 directory every import searches first (measured on the virtual Pico: 5 ms
 sooner to NEW GAME from ROMFS, 10 ms on the stock route, than with a
-docstring of 300 bytes). Before the import it makes / the current folder:
-the STUD_PICO firmware starts /rom/main.py with /rom current when the
-filesystem has no main.py (a release UF2, boards/STUD_PICO/_boot.py), and
-from there this module would be imported through the current folder as
-``console.mpy`` (its ``__file__`` then no longer says it runs from ROMFS)
-and the REPL after safe mode would sit in the read-only /rom.
+docstring of 300 bytes). The ROMFS image holds it too: the STUD_PICO
+firmware runs /rom/main.py when the filesystem has none (a release UF2,
+boards/STUD_PICO/main.py).
 
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):

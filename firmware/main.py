@@ -1,6 +1,3 @@
-import os
-
-os.chdir("/")
-from console import main
+from console import main  # the console: firmware/console.py
 
 main()

@@ -572,13 +572,15 @@ def test_the_board_freezes_the_ports_modules_but_its_boot_script_which_is_ours()
     """STUD_PICO's manifest is the rp2 port's boards/manifest.py line for
     line (its modules folder: _boot.py, _boot_fat.py, rp2.py; asyncio; four
     drivers) with the port's _boot.py left out: ours takes its place (one
-    frozen _boot.py, or which one runs would depend on the freezing order)."""
+    frozen _boot.py, or which one runs would depend on the freezing order);
+    and our main.py (the filesystem's main.py, else the image's)."""
     board = os.path.join(ROOT, "boards", "STUD_PICO")
     runner = _ManifestRunner()
     runner.run(os.path.join(board, "manifest.py"))
     assert runner.frozen == {"rp2.py": "$(PORT_DIR)/modules/rp2.py",
                              "_boot_fat.py": "$(PORT_DIR)/modules/_boot_fat.py",
                              "_boot.py": os.path.join(board, "_boot.py"),
+                             "main.py": os.path.join(board, "main.py"),
                              "stud_names.py": os.path.join(board, "stud_names.py")}
     assert runner.included[1:] == ["$(MPY_DIR)/extmod/asyncio", "require:onewire", "require:ds18x20",
                                    "require:dht", "require:neopixel"]

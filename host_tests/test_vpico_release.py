@@ -261,3 +261,30 @@ def test_the_bootrom_erases_by_block_number_so_a_uf2s_runs_are_whole_sectors(tmp
     assert got[False][0x4000:0x4100] == bytes(256)            # block 17 counts as sector 1's: not erased
     assert got[True][0x4000:0x4100] == b"\x22" * 256          # block 32, sector 2's: erased first
     assert got[True][0x5000:0x6000] == bytes(4096)            # a sector no block lands in: as it was
+
+
+def test_after_mpremotes_soft_reset_the_current_folder_is_the_filesystems():
+    # mpremote interrupts the game, soft-resets in the raw REPL (MicroPython
+    # then runs no main.py) and copies files by paths relative to the
+    # current folder: it must be / (the filesystem), not the read-only /rom
+    with VirtualPico(REFERENCE) as vp:
+        vp.boot(_release(REFERENCE))
+        vp.run(1500)
+        assert vp.exec("import os; print(os.getcwd())").strip() == "/"
+        vp.write(b"\x04")  # the raw REPL's soft reset
+        vp.run_until_serial("soft reboot", 3000)
+        vp.run_until_serial("raw REPL; CTRL-B to exit\r\n>", 3000)
+        out = vp.exec("import os\nwith open('mine.txt', 'w') as f:\n    f.write('x')\n"
+                      "print(os.getcwd(), os.stat('/mine.txt')[6])")
+        assert vp.problems() == []
+    assert out.split() == ["/", "1"]  # a relative path: a file on the filesystem
+
+
+def test_a_main_py_on_the_filesystem_runs_instead_of_the_game():
+    with VirtualPico(REFERENCE) as vp:
+        vp.boot(_release(REFERENCE), files={"main.py": b"print('my main.py ran')\n"})
+        vp.run(1500)
+        vp.write(b"\r")
+        vp.run_until_serial(">>> ", 3000)
+        assert b"my main.py ran" in vp.serial and b"stud: seed" not in vp.serial
+        assert vp.frames == [] and vp.problems() == []

@@ -1,17 +1,13 @@
 # STUD_PICO's boot script, frozen in place of the rp2 port's modules/_boot.py.
 # MicroPython runs it at every start, before boot.py and main.py. Like the
 # port's, it mounts the LittleFS filesystem at / and makes a new one when the
-# one there cannot be mounted. Two things more:
-# - When that flash held data (the filesystem of stock MicroPython, which
-#   starts where our ROMFS partition lies, or another firmware's), it writes
-#   NEW_STORAGE on the new filesystem, and the app says once that old saves
-#   are not readable. Erased flash (a new Pico) leaves no note.
-# - When the filesystem has neither boot.py nor main.py and the ROMFS image
-#   has a main.py, the current folder becomes /rom, so that MicroPython runs
-#   /rom/main.py: a release UF2 (firmware + ROMFS image) starts the game with
-#   nothing on the filesystem. That main.py goes back to / first.
+# one there cannot be mounted. One thing more: when that flash held data (the
+# filesystem of stock MicroPython, which starts where our ROMFS partition
+# lies, or another firmware's), it leaves a note on the new filesystem, and
+# the app says once that old saves are not readable (firmware/console.py,
+# new_storage). Erased flash (a new Pico) leaves no note. (The frozen main.py
+# beside this file starts the app from the ROMFS image.)
 # It runs in the REPL's namespace: every name it makes is deleted at the end.
-import os
 import vfs
 
 import rp2
@@ -58,19 +54,9 @@ except:  # noqa: E722 (as the port's: whatever is there, a new filesystem)
     fs = vfs.VfsLfs2(bdev, progsize=256)
 vfs.mount(fs, "/")
 if old:
-    with open("/new_storage.txt", "w") as f:  # NEW_STORAGE in firmware/console.py
+    with open("/new_storage.txt", "w") as f:  # console.new_storage's path
         f.write("This flash held data that is not a filesystem this firmware can read:"
                 " this filesystem was made new at power-on.\n")
     del f
-for found in ("/main.py", "/boot.py", "/rom/main.py"):  # the first that exists
-    try:
-        os.stat(found)
-        break
-    except OSError:
-        pass
-else:
-    found = None
-if found == "/rom/main.py":
-    os.chdir("/rom")
 
-del os, vfs, rp2, bdev, fs, old, found, _written, _romfs_blocks
+del vfs, rp2, bdev, fs, old, _written, _romfs_blocks

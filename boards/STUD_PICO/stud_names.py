@@ -746,7 +746,6 @@ def _names():
         change,
         changed,
         chars_in,
-        chdir,
         check,
         chip,
         chip_choices,
