@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -109,13 +109,25 @@ deploy: $(ENV)
 firmware: $(ENV)
 	$(BIN)/python tools/build/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
 
+## make release: one UF2 per board file in boards/release (stud-pico_KIND.uf2: the shipped STUD_PICO
+## firmware and the app's ROMFS image with that board built in), with their provenance; Python only
+release: build
+	$(BIN)/python tools/build/release.py
+
+## make ship MICROPY_DIR=... PICOTOOL_DIR=...: everything committed under boards/ made again, after a
+## change to the app: its names (boards/STUD_PICO/stud_names.py), the firmware, the release UF2s
+ship: $(ENV)
+	$(BIN)/python tools/gen/appnames.py
+	$(MAKE) firmware
+	$(MAKE) release
+
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
 proof: $(ENV) $(WASMSTAMP)
 	$(BIN)/python tools/build/build.py --proof 20
 
 ## make bench: every benchmark (each tools/bench/bench_*.py), each printing its figures,
-## the virtual Pico's last (make bench-device); those with --docs write their tables into docs/
-bench: $(ENV) bench-host bench-device
+## the virtual Pico's last (make bench-device, make bench-release); those with --docs write their tables into docs/
+bench: $(ENV) bench-host bench-device bench-release
 
 bench-host: $(ENV)
 	$(BIN)/python tools/bench/bench_evaluator.py --docs
@@ -139,6 +151,10 @@ bench-device: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --route lfs --build build/bench
+
+## make bench-release: power-on to NEW GAME from the release UF2s beside the developer routes (docs/flashing.md)
+bench-release: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/bench/bench_release.py --docs
 
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)

@@ -7,7 +7,9 @@ only calls ``main()`` and stays that short: MicroPython compiles it from
 source at every power-on, and on the filesystem its bytes sit in the root
 directory every import searches first (measured on the virtual Pico: 5 ms
 sooner to NEW GAME from ROMFS, 10 ms on the stock route, than with a
-docstring of 300 bytes).
+docstring of 300 bytes). The ROMFS image holds it too: the STUD_PICO
+firmware runs /rom/main.py when the filesystem has none (a release UF2,
+boards/STUD_PICO/main.py).
 
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):
@@ -24,8 +26,18 @@ acting) keeps the screen on.
 Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
 while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
 main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
+
+New storage: when the STUD_PICO firmware found flash it could not mount as
+its filesystem and not erased either (stock MicroPython's filesystem lies
+where our ROMFS partition is), it made a new filesystem and left a note on
+it (boards/STUD_PICO/_boot.py); the console then says so once, as a notice
+(``new_storage``), and removes the note.
+
+The deal's seed is printed on the USB serial at power-on (``stud: seed N``):
+``tools/sim`` deals the same game from it.
 """
 import gc
+import os
 import time
 
 from micropython import const
@@ -87,6 +99,18 @@ else:  # CPython (host tests): the same with time.monotonic (not on MicroPython)
     _ticks_ms = _host_ticks_ms
     _ticks_diff = _host_ticks_diff
     _sleep_ms = _host_sleep_ms
+
+
+def new_storage(path="/new_storage.txt"):
+    """The new-storage notice if the firmware left its note at ``path``
+    (boards/STUD_PICO/_boot.py writes it there), which goes: the notice
+    comes once. Else None. (Its texts are literals, not module globals: on
+    the stock route every name costs heap.)"""
+    try:
+        os.remove(path)
+    except OSError:
+        return None
+    return "new storage: old saves not readable"
 
 
 class Clock:
@@ -238,6 +262,7 @@ def main(board=None):
     display, buttons, power, sound, battery, problem = (dev.display, dev.buttons, dev.power, dev.sound,
                                                         dev.battery, dev.problem)
     seed = dev.seed()
+    print("stud: seed %d" % seed)
     # setup-only: the board file and hw.hardware_setup's code leave the heap,
     # and so do the display chip and bus this board does not have, before
     # the app's modules take their room
@@ -254,7 +279,10 @@ def main(board=None):
     gc.collect()
     clock = Clock()
     app = App(display, Store(), Rng(seed), clock, sound, battery, quick=True)
+    notice = new_storage()
+    if notice:
+        app.notify(notice)  # on the screen after power-on
     if problem:
-        app.notify(problem)  # on the screen after power-on
+        app.notify(problem)
     gc.collect()
     Loop(app, buttons, power, sound, clock).run()

@@ -80,6 +80,7 @@ def _board_messages(tmp_path, monkeypatch):
         out.append(hardware_setup.setup(keys).problem)
     # the longest pin and errno texts the board can give
     out.append("board.json display: no answer (error 1234); reference board used")
+    out.append("board.json display: no answer (error 1234); built-in board used")
     return out
 
 
@@ -98,7 +99,11 @@ def _fits(rig, scr):
 def test_every_notice_banner_and_dialog_fits_its_box(tmp_path, monkeypatch):
     rig = Rig(seed=1)
     app = rig.app
-    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch)
+    import console
+
+    note = tmp_path / "new_storage.txt"
+    note.write_text("")
+    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch) + [console.new_storage(str(note))]
     n = 0
     for msg in notices:  # as the app shows them: one banner each
         app.notify(msg)

@@ -1,11 +1,14 @@
 """The one place that builds the hardware: reads the board, builds the devices.
 
 ``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
-written by ``make deploy`` from boards/NAME.json; the reference board when
-the file is missing) and returns ``Devices``; ``keymap`` is what the buttons
-report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
+written by ``make deploy`` from boards/NAME.json; when that file is missing
+the board built into a release UF2, ``/rom/board.json`` in its ROMFS image
+(``built_in_board``);
+else the reference board) and returns ``Devices``; ``keymap`` is what the
+buttons report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
 JSON, a missing field, a pin the chip lacks, a display that does not
-answer) falls back to the reference board; ``problem`` then says what was
+answer) falls back to the built-in board (the reference board when there is
+none, or when the built-in one is what failed); ``problem`` then says what was
 wrong (also printed on the console) and the app shows it on the screen:
 - ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
   ``gc.collect()`` so the 1 KB frame buffer finds room;
@@ -29,9 +32,9 @@ from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
 from hw.power import Battery, Power, nap
 
-BOARD_FILE = "/board.json"
+BOARD_FILE = "/board.json"  # make deploy BOARD=NAME writes it
 
-# The reference board (boards/pico_ssd1306_i2c.json), for a device without /board.json.
+# The reference board (boards/pico_ssd1306_i2c.json), for a device with neither file.
 DEFAULT_BOARD = {
     "name": "pico_ssd1306_i2c",
     "display": {"chip": "ssd1306", "bus": "i2c", "width": 128, "height": 64, "rotate": 0,
@@ -45,23 +48,35 @@ DEFAULT_BOARD = {
 }
 
 
-def load_board(path=BOARD_FILE):
-    return read_board(path)[0]
-
-
-def read_board(path=BOARD_FILE):
-    """(board, problem): the board file, or the reference board and why
-    (None when there is simply no file)."""
+def load_board(path):
+    """(dict, None) from a board file; (None, why) when it is not a JSON
+    object; (None, None) when there is no such file."""
     try:
         with open(path) as f:
             board = json.load(f)
     except OSError:
-        return DEFAULT_BOARD, None
+        return None, None
     except Exception as e:  # ValueError: syntax error in JSON, truncated file
-        return DEFAULT_BOARD, "not JSON (%s)" % _why(e)
+        return None, "not JSON (%s)" % _why(e)
     if not isinstance(board, dict):
-        return DEFAULT_BOARD, "not a JSON object"
+        return None, "not a JSON object"
     return board, None
+
+
+def read_board(path=BOARD_FILE):
+    """(board, problem): the board file, or the built-in board and why
+    (None when there is simply no file)."""
+    board, problem = load_board(path)
+    if board is None:
+        return built_in_board(), problem
+    return board, None
+
+
+def built_in_board(path="/rom/board.json"):
+    """The board a release UF2 carries in its ROMFS image, or the reference
+    board. (Few names here: on stock firmware each costs heap.)"""
+    board = load_board(path)[0]
+    return DEFAULT_BOARD if board is None else board
 
 
 _ERRNO = {110: "ETIMEDOUT", 116: "ETIMEDOUT", 5: "EIO", 19: "ENODEV", 22: "EINVAL"}
@@ -135,16 +150,22 @@ class Devices:
 
 def setup(keymap, board=None):
     problem = None
+    tried = None
     if board is None:
         board, problem = read_board()
     if problem is None:
+        tried = board
         try:
             return _setup(board, keymap)
         except Exception as e:  # a bad board is never a blank screen
             problem = "%s: %s" % (_part[0], _why(e))
-    problem = "board.json %s; reference board used" % problem
+    fallback = built_in_board()
+    if fallback == tried:  # the built-in board is what failed
+        fallback = DEFAULT_BOARD
+    problem = "board.json %s; %s" % (problem, "reference board used" if fallback is DEFAULT_BOARD
+                                      else "built-in board used")
     print("stud:", problem)
-    dev = _setup(DEFAULT_BOARD, keymap)
+    dev = _setup(fallback, keymap)
     dev.problem = problem
     return dev
 

@@ -52,15 +52,29 @@ export function patchedBootrom(raw) {
 }
 
 // Writes a UF2's blocks into a flash image (Uint8Array of FLASH_BYTES), as
-// the bootrom's drive does; returns the end of the highest block written.
+// the RP2040 bootrom writes a file dropped on its drive (pico-bootrom,
+// virtual_disk.c _write_uf2_page): before a block's page is programmed, the
+// 4 KB sector holding it is erased, unless "sector" block_no * 256 / 4096 was
+// erased already: the bookkeeping goes by block number, so a run of blocks
+// whose first number is not a multiple of 16 finds its first sector "erased"
+// and is programmed over the old bytes (NOR: ANDed; rp2image.write_uf2 keeps
+// runs in whole sectors). Sectors no block lands in keep what they held (the
+// filesystem). Returns the end of the highest block written.
 export function writeUf2(flash, uf2) {
   const view = new DataView(uf2.buffer, uf2.byteOffset, uf2.byteLength);
+  const cleared = new Set();
   let end = 0;
   for (let i = 0; i + 512 <= uf2.length; i += 512) {
     if (view.getUint32(i, true) !== 0x0a324655 || view.getUint32(i + 4, true) !== 0x9e5d5157) continue;
     const addr = view.getUint32(i + 12, true) - XIP;
     const size = view.getUint32(i + 16, true);
-    flash.set(uf2.subarray(i + 32, i + 32 + size), addr);
+    const index = Math.floor((view.getUint32(i + 20, true) * PAGE) / SECTOR);
+    if (!cleared.has(index)) {
+      const sector = addr - (addr % SECTOR);
+      flash.fill(0xff, sector, sector + SECTOR);
+      cleared.add(index);
+    }
+    for (let k = 0; k < size; k++) flash[addr + k] &= uf2[i + 32 + k];
     end = Math.max(end, addr + size);
   }
   return end;

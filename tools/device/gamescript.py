@@ -19,11 +19,20 @@ cannot be flaky, and a difference is a real one.
 ``replay(vp, steps)`` presses the same keys on a VirtualPico: before each
 press it runs until the device's last frame equals the simulator's settled
 frame (or fails, saying which step and how the frames differ), then
-``QUIET_MS`` more. It returns the press-to-frame times of every press.
+``QUIET_MS`` more. It returns the press-to-frame times of every press. On a
+two-button board (``buttons_for``) A and B are OK held short and long,
+RIGHT and DOWN are NEXT held short and long.
+
+A board with no ``"seed"`` deals from the chip's random bits; the console
+prints the seed at power-on, and ``printed_seed(vp)`` reads it, so that the
+simulator can plan the same game (a release UF2 carries its board file
+without a seed).
 """
 import os
+import re
 import tempfile
 
+from hw.buttons import Buttons
 from poker.rng import Rng
 from poker.match.store import Store
 from script import Sim
@@ -34,8 +43,10 @@ from vpico import NS_PER_MS, VpicoError
 
 QUIET_MS = 600           # > a banner's 400 ms key guard; the press comes this long after the last frame
 HOLD_MS = 60             # how long a short press holds the button down
+LONG_HOLD_MS = 700       # a long press on a two-button board: past long_press_ms (600), before a repeat (1000)
 SETTLE_LIMIT_MS = 60000  # a screen that never settles within this is a failure
 ACT_ON_PRESS = ("LEFT", "RIGHT", "UP", "DOWN")  # arrows act when pressed, A and B when released
+LONG_PRESS_MS = Buttons.long_press_ms
 WAITING = ("Table", "Menu", "Showdown", "Banner", "Confirm", "StatsScreen")
 
 
@@ -55,10 +66,12 @@ class Step:
 class SimConsole:
     """The simulator with presses and settling as the device sees them."""
 
-    def __init__(self, seed, data_dir):
+    def __init__(self, seed, data_dir, notices=()):
         self.display = SimDisplay()
         self.clock = SimClock()
         app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound())
+        for n in notices:  # as console.main gives them: on the screen after power-on
+            app.notify(n)
         self.app = app
         self.sim = Sim(app, self.display, self.clock)
         self.sim.start()
@@ -109,12 +122,13 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000):
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, notices=()):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
-    (another seat showed cards) per game."""
+    (another seat showed cards) per game. ``notices``: what the console
+    notifies at power-on (a NOTICE banner each, on the way to the menu)."""
     with tempfile.TemporaryDirectory() as data:
-        c = SimConsole(seed, data)
+        c = SimConsole(seed, data, notices)
         first = bytes(c.display.buffer)
         steps = []
         counts = {}
@@ -207,16 +221,44 @@ def wait_for(vp, frame, limit_ms, what, quiet=True):
         raise VpicoError("%s: the screen changed again after matching" % what)
 
 
-def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None):
+def buttons_for(board):
+    """{key: (button, hold ms)} for a two-button board (OK, NEXT), else None
+    (the keys are the buttons' names)."""
+    names = [b["key"] for b in board["buttons"]]
+    if names != ["OK", "NEXT"]:
+        return None
+    return {"A": ("OK", HOLD_MS), "B": ("OK", LONG_HOLD_MS),
+            "RIGHT": ("NEXT", HOLD_MS), "DOWN": ("NEXT", LONG_HOLD_MS)}
+
+
+def printed_seed(vp, timeout_ms=5000):
+    """The seed the console printed at power-on (``stud: seed N``), running
+    the device until it has (the USB serial keeps it until a host listens)."""
+    end = vp.now + timeout_ms * NS_PER_MS
+    while True:
+        m = re.search(rb"stud: seed (\d+)\r\n", bytes(vp.serial))
+        if m:
+            return int(m.group(1))
+        if vp.now >= end or vp.dead:
+            raise VpicoError("no seed on the serial within %d ms: %r" % (timeout_ms, bytes(vp.serial[-200:])))
+        vp.run(50)
+
+
+def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None, buttons=None):
     """Presses steps' keys on the device, each once its screen equals the
-    simulator's; returns [Latency] of every press."""
+    simulator's; returns [Latency] of every press. ``buttons``: how each key
+    is pressed ({key: (button, hold ms)}, buttons_for), if not by its name."""
     wait_for(vp, first, limit_ms, "power-on", quiet=False)  # NEW GAME flashes: press at once
     out = []
     for i, s in enumerate(steps):
         before = len(vp.frames)
         t = vp.now
-        release = vp.press(s.key, HOLD_MS)
-        edge = t if s.key in ACT_ON_PRESS else release
+        button, hold = buttons[s.key] if buttons else (s.key, HOLD_MS)
+        release = vp.press(button, hold)
+        if hold > HOLD_MS:
+            edge = t + LONG_PRESS_MS * NS_PER_MS  # a long press acts while held
+        else:
+            edge = t if s.key in ACT_ON_PRESS else release
         wait_for(vp, s.frame, limit_ms, "step %d (%s -> %s)" % (i, s.key, s.screen))
         after = [f for f in vp.frames[before:] if f.t0 >= edge]
         if after:

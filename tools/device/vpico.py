@@ -79,9 +79,11 @@ class VpicoError(Exception):
 # -------------------------------------------------------------- flash images
 
 def uf2_image(path):
-    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of firmware)."""
+    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of the
+    firmware: of the run of blocks from the start of flash; a release UF2
+    also writes its ROMFS image further up)."""
     img = bytearray(b"\xff" * FLASH_BYTES)
-    end = 0
+    written = set()
     with open(path, "rb") as f:
         data = f.read()
     for i in range(0, len(data) - 511, 512):
@@ -90,7 +92,10 @@ def uf2_image(path):
             continue
         off = addr - XIP
         img[off:off + size] = data[i + 32:i + 32 + size]
-        end = max(end, off + size)
+        written.add(off)
+    end = 0
+    while end in written:
+        end += 256
     return img, end
 
 
@@ -285,8 +290,8 @@ class VirtualPico:
         of `files` {path: bytes} (or the raw `fs_image`) in the filesystem's place."""
         self.layout = flash_map(uf2_path)
         if flash is not None:
-            self._call("load_flash", path=flash)
-        self._call("load_uf2", path=uf2_path)
+            self.load_flash(flash)
+        self.drop(uf2_path)
         tmp = os.path.join(ROOT, "build", "vpico")
         os.makedirs(tmp, exist_ok=True)
         if romfs is not None:
@@ -301,6 +306,15 @@ class VirtualPico:
         pulled = [b["pin"] for b in self.board["buttons"]]
         self._call("power_on", board={"display": self.board["display"], "pulled_up": pulled},
                    log_flash=self.log_flash)
+
+    def load_flash(self, path):
+        """The flash as a saved flash file holds it (save_flash), no power-on."""
+        self._call("load_flash", path=path)
+
+    def drop(self, uf2_path):
+        """Writes a UF2 to the flash as the bootrom writes a file dropped on
+        its drive (chip.js writeUf2: sector erases by block number), no power-on."""
+        self._call("load_uf2", path=uf2_path)
 
     def _write(self, tmp, name, offset, data):
         path = os.path.join(tmp, "%d-%s" % (os.getpid(), name))
