@@ -10,19 +10,22 @@
 //   frames, each byte taking its bus time on the emulated clock;
 // - buttons driven at given emulated times; USB CDC serial both ways;
 // - resets (watchdog, core back at the bootrom's reset vector) reported.
-// Emulated time counts cycles at 125 MHz (8 ns a cycle), from power-on.
+// - the meter (meter.mjs): the core executing or asleep at each clock, the
+//   panel's lit pixels and contrast, over emulated time.
+// Emulated time counts cycles at clk_sys as the clock registers set it (125
+// MHz: 8 ns a cycle), from power-on.
 import { readFileSync, writeFileSync } from 'fs';
 import { createInterface } from 'readline';
 import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import { RP2040, USBCDC } from 'rp2040js';
+import { Meter } from './meter.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // rp2040js warns on stderr about registers it does not model (e.g. SIO
 // interpolator reads at a soft reset): harmless here, so kept quiet
 console.warn = () => {};
 const FLASH_BYTES = 2 * 1024 * 1024;
-const CYCLE_NS = 8; // 125 MHz
 const SECTOR = 4096;
 const PAGE = 256;
 const ERASE_NS_PER_SECTOR = 45e6; // typical 4 KB sector erase of a QSPI NOR flash
@@ -62,8 +65,14 @@ function patchedBootrom() {
 const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1,
   0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5, 0xa3: 2 };
 
+const BITS = new Uint8Array(256).map((_, i) => { let n = 0; for (let b = i; b; b >>= 1) n += b & 1; return n; });
+
 class Panel {
-  constructor(chip) {
+  constructor(chip, meter) {
+    this.meter = meter;
+    this.lit = 0; // lit pixels of the visible RAM (before inversion)
+    this.contrast = 0x7f; // the reset value of both chips
+    this.inverse = false;
     this.sh1106 = chip === 'sh1106';
     this.cols = this.sh1106 ? 132 : 128;
     this.offset = this.sh1106 ? 2 : 0; // SH1106: 128 visible columns of 132
@@ -94,9 +103,24 @@ class Panel {
     else if (op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 0x0f) << 4);
     else if (op === 0xae) this.on = false;
     else if (op === 0xaf) this.on = true;
+    else if (op === 0x81) this.contrast = c[1];
+    else if (op === 0xa6 || op === 0xa7) this.inverse = op === 0xa7;
+    else return;
+    this.metered();
+  }
+  metered() {
+    this.meter.panel(this.inverse ? 128 * 64 - this.lit : this.lit, this.contrast, this.on);
   }
   data(b) {
-    if (this.col < this.cols) this.ram[this.page * this.cols + this.col] = b;
+    if (this.col < this.cols) {
+      const i = this.page * this.cols + this.col;
+      const old = this.ram[i];
+      this.ram[i] = b;
+      if (old !== b && this.col >= this.offset && this.col < this.offset + 128) {
+        this.lit += BITS[b] - BITS[old];
+        this.metered();
+      }
+    }
     if (!this.sh1106 && this.mode === 0) { // horizontal addressing in the window
       if (this.col >= this.c1) {
         this.col = this.c0;
@@ -138,14 +162,14 @@ class FrameWatch {
 }
 
 function attachI2C(board, i2c, chip, addr) {
-  const panel = new Panel(chip);
+  const panel = new Panel(chip, board.meter);
   const watch = new FrameWatch(board, panel);
   const alarm = board.clock.createAlarm(() => { const f = pending; pending = null; f(); });
   let pending = null;
   const later = (bits, f) => {
-    // the bus rate MicroPython set: clk_peri / (SCL high + low counts). The rp2
-    // port runs clk_peri from clk_sys; rp2040js 1.4.1 misreads that setting
-    // (it reports 48 MHz), so clk_sys is used.
+    // the bus rate: clk_sys / (SCL high + low counts). The RP2040's I2C runs
+    // from clk_sys (the SDK's i2c_set_baudrate divides clock_get_hz(clk_sys)),
+    // so a rate set at one clk_sys changes with it (machine.freq)
     const period = (i2c.sclHighPeriod + i2c.sclLowPeriod) * 1e9 / board.mcu.clkSys;
     pending = f;
     alarm.schedule(bits * period);
@@ -173,8 +197,8 @@ function attachI2C(board, i2c, chip, addr) {
   return panel;
 }
 
-function attachSPI(board, spi, chip, pins, hz) {
-  const panel = new Panel(chip);
+function attachSPI(board, spi, chip, pins) {
+  const panel = new Panel(chip, board.meter);
   const watch = new FrameWatch(board, panel);
   const gpio = board.mcu.gpio;
   const alarm = board.clock.createAlarm(() => { spi.completeTransmit(0); watch.finish(); });
@@ -183,7 +207,7 @@ function attachSPI(board, spi, chip, pins, hz) {
     if (!gpio[pins.cs].outputValue) {
       if (gpio[pins.dc].outputValue) { panel.data(b); watch.data = true; } else panel.command(b);
     }
-    alarm.schedule(8 * 1e9 / hz);
+    alarm.schedule(8 * 1e9 / spi.clockFrequency); // the baud rate from the SPI's dividers and clk_peri
   };
   return panel;
 }
@@ -204,6 +228,10 @@ class Board {
     // only be noise on stderr: kept quiet
     this.mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
     this.clock = this.mcu.clock;
+    this.meter = new Meter(() => this.now());
+    // a cycle's time follows clk_sys (machine.freq, machine.lightsleep)
+    this.cycleNs = 1e9 / this.mcu.clkSys;
+    this.mcu.addClockListener((hz) => { this.cycleNs = 1e9 / hz; });
     this.mcu.loadBootrom(host.bootrom);
     this.mcu.flash.set(flash.subarray(0, FLASH_BYTES));
     this.flash = this.mcu.flash;
@@ -212,9 +240,10 @@ class Board {
     this.mcu.onBreak = (code) => this.onBreak(code);
     this.mcu.peripherals[0x40058].onWatchdogTrigger = () => this.reset('watchdog');
     const d = opts.display || { chip: 'ssd1306', bus: 'i2c', i2c: { id: 0, addr: 60 } };
-    if (d.bus === 'spi') attachSPI(this, this.mcu.spi[d.spi.id], d.chip, d.spi, d.spi.baudrate || 10000000);
+    if (d.bus === 'spi') attachSPI(this, this.mcu.spi[d.spi.id], d.chip, d.spi);
     else attachI2C(this, this.mcu.i2c[d.i2c.id], d.chip, d.i2c.addr === undefined ? 60 : d.i2c.addr);
     for (const pin of opts.pulled_up || []) this.mcu.gpio[pin].setInputValue(true);
+    for (const [ch, v] of Object.entries(host.adc)) this.mcu.adc.channelValues[ch] = v;
     this.cdc = new USBCDC(this.mcu.usbCtrl);
     this.cdc.onDeviceConnected = () => this.event({ ev: 'usb' });
     this.cdc.onSerialData = (bytes) => this.host.serialOut(bytes);
@@ -234,6 +263,8 @@ class Board {
     this.mcu.core.PC = 0x10000000; // boot stage 2 at the start of flash, as the bootrom would
   }
   now() { return this.host.base + this.clock.nanos; }
+  // clk_sys from the crystal through clk_ref: machine.lightsleep's clock
+  fromCrystal() { return (this.mcu.clocks.sysCtrl & 1) === 0; }
   event(e) { this.host.event(e); }
   reset(why) {
     this.event({ ev: 'reset', why, t: this.now() });
@@ -262,6 +293,7 @@ class Board {
     }
     step(steps, false);
     this.clock.tick(ns);
+    this.meter.core(ns, true, this.mcu.clkSys, false); // the core polls the flash meanwhile
     return true;
   }
   erase(addr, count) {
@@ -301,10 +333,13 @@ class Board {
         let step = clock.nanosToNextAlarm;
         if (step <= 0 || now + step > limit) step = Math.max(limit - now, 1);
         clock.tick(step);
+        this.meter.core(step, false, mcu.clkSys, this.fromCrystal());
       } else {
         host.instructions++;
         if (host.prof) { const pc = core.PC; host.prof.set(pc, (host.prof.get(pc) || 0) + 1); }
-        clock.tick(core.executeInstruction() * CYCLE_NS);
+        const dt = core.executeInstruction() * this.cycleNs;
+        clock.tick(dt);
+        this.meter.core(dt, true, mcu.clkSys, false);
         if (core.PC === this.resetPC) { this.reset('core at the reset vector'); break; }
         if (TRACE_PCS && TRACE_PCS.has(core.PC)) out({ ev: 'pc', pc: core.PC.toString(16), t: host.base + clock.nanos });
         if (SAMPLE_NS && host.base + clock.nanos >= (this.nextSample || 0)) { this.nextSample = host.base + clock.nanos + SAMPLE_NS; out({ ev: 'pc', pc: (core.PC | 1).toString(16), t: host.base + clock.nanos }); }
@@ -331,6 +366,7 @@ class Host {
     this.opts = {};
     this.logFlash = false;
     this.instructions = 0;
+    this.adc = {}; // ADC channel -> raw 12-bit value (the battery's voltage divider), kept across resets
   }
   event(e) { out(e); }
   flashLog(e) { if (this.logFlash) out(e); }
@@ -435,6 +471,12 @@ class Host {
       const top = [...this.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
       out({ ev: 'profile', top: top.map(([pc, n]) => [pc.toString(16), n]) });
       this.prof = null;
+    } else if (op === 'meter') { // the meter's totals since power-on (meter.mjs)
+      const b = this.board;
+      out({ ev: 'meter', ...b.meter.report(), clk_sys: b.mcu.clkSys, clk_peri: b.mcu.clkPeri });
+    } else if (op === 'adc') { // an ADC input's voltage, as a raw 12-bit reading
+      this.adc[cmd.channel] = cmd.value;
+      if (this.board) this.board.mcu.adc.channelValues[cmd.channel] = cmd.value;
     } else if (op === 'save_flash') {
       const img = this.board && !this.board.dead ? this.board.flash.subarray(0, FLASH_BYTES) : this.flashImage;
       writeFileSync(cmd.path, img);

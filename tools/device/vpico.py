@@ -186,6 +186,7 @@ class VirtualPico:
         self.on_frame = None    # called with each Frame as it arrives
         self.on_serial = None   # called with each chunk of serial bytes
         self._raw = False       # in the raw REPL
+        self._meter = None
         self._events = queue.Queue()
         if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
             raise VpicoError("rp2040js is not installed: npm ci --prefix tools/device (make test does it)")
@@ -233,6 +234,8 @@ class VirtualPico:
                 self.flash_log.append(e)
             elif kind == "pc":
                 self.pc_log.append((int(e["pc"], 16), e["t"]))
+            elif kind == "meter":
+                self._meter = e
             elif kind == "usb":
                 pass
             elif kind == "exit":
@@ -360,6 +363,24 @@ class VirtualPico:
         self.button(key, True, t)
         self.button(key, False, t + hold_ms * NS_PER_MS)
         return t + hold_ms * NS_PER_MS
+
+    # -- what the chip did with its time -----------------------------------
+    def meter(self):
+        """The meter's totals since the last power-on (tools/device/meter.mjs):
+        ``{"t": ns, "cpu": [{"hz", "exec", "wait", "xosc"}, ...], "panel":
+        {"on", "lit", "lit_contrast", "pixels"}, "clk_sys", "clk_peri"}``,
+        times in emulated ns (``exec``: the core executing, ``wait``: asleep
+        in WFE/WFI, at clk_sys ``hz``; ``xosc``: clk_sys from the crystal,
+        as in machine.lightsleep); the panel's lit pixels x ns and lit
+        pixels x (contrast + 1) / 256 x ns, while it is on."""
+        self._call("meter")
+        return self._meter
+
+    def set_adc(self, channel, volts):
+        """The voltage on ADC input ``channel`` (3: GP29, the Pico's VSYS / 3),
+        from now on and across resets."""
+        raw = max(0, min(4095, int(round(volts / 3.3 * 4095))))
+        self._call("adc", channel=channel, value=raw)
 
     # -- serial and the raw REPL -------------------------------------------
     def write(self, data):
