@@ -303,6 +303,23 @@ class App:
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
         return y1 > self.y0 and y0 < self.y1
 
+    def resting(self):
+        """True when nothing is due until a key: no frame to draw, nothing
+        that moves by itself (the players acting, the way to a showdown,
+        the coach's hint: the screen's ``resting()``), the loading done,
+        no work held back by arrow keys. The device's loop then sleeps till
+        a button, at a low clock."""
+        if self.dirty or not self.loaded or self._save_due or self.now - self.look_until < 0 or self.awake:
+            return False
+        r = getattr(self.screen, "resting", None)
+        return r is None or r()
+
+    def battery_level(self):
+        """The battery's charge in percent (the menu's title bar); None
+        when the board has no battery sense."""
+        b = self.battery
+        return b.percent() if b is not None else None
+
     @property
     def awake(self):
         """True while the app animates by itself (virtual players acting,

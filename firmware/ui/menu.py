@@ -7,7 +7,7 @@ Two-button board: B short = next item, A = change / open, B long = back.
 """
 from micropython import const
 
-from ui import keys
+from ui import battery, keys
 from ui.screen import NORMAL, Screen, W, text, title, width
 
 _ROW_H = const(9)
@@ -197,7 +197,11 @@ class Menu(Screen):
             g = app.game
             b = g.small_bet if app.can_resume() else app.settings.small_bet()
             right_text = "%d/%d" % (b, 2 * b)
-            text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
+            x = W - 2 - width(right_text, NORMAL)
+            text(fb, right_text, x, 1, NORMAL, 0)
+            level = app.battery_level()
+            if level is not None:
+                battery.icon(fb, level, x - battery.ICON_W - 3, 1)
         y = _TOP - _ROW_H
         for i in range(self.top, min(len(self.items), self.top + _ROWS)):
             y += _ROW_H

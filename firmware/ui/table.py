@@ -485,6 +485,17 @@ class Table(Screen):
             y0, y1 = eq_band(v)
             self.app.changed(y0, y1)
 
+    def resting(self):
+        """False while the table moves by itself: the way to the showdown
+        after a hand, the coach's hint being worked out (App.resting)."""
+        g = self.app.game
+        if g is None:
+            return True
+        if g.hand is None:
+            return False
+        return not (self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None
+                    and g.human_to_act())
+
     def tick(self, now):
         g = self.app.game
         if g is None:

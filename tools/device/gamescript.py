@@ -24,13 +24,14 @@ frame (or fails, saying which step and how the frames differ), then
 import os
 import tempfile
 
+from hw.power import Battery
 from poker.rng import Rng
 from poker.match.store import Store
 from script import Sim
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
 from ui.app import App
-from vpico import NS_PER_MS, VpicoError
+from vpico import BATTERY_VOLTS, NS_PER_MS, VpicoError, adc_u16, board_dict
 
 QUIET_MS = 600           # > a banner's 400 ms key guard; the press comes this long after the last frame
 HOLD_MS = 60             # how long a short press holds the button down
@@ -52,13 +53,32 @@ class Step:
         return "Step(%s -> %s %s)" % (self.key, self.screen, self.note)
 
 
+class _Adc:
+    def __init__(self, u16):
+        self.u16 = u16
+
+    def read_u16(self):
+        return self.u16
+
+
+def sim_battery(board="pico_ssd1306_i2c"):
+    """The battery sense of ``board`` reading what the virtual Pico's reads
+    (vpico.BATTERY_VOLTS), so the menu's title bar is the device's, pixel
+    for pixel; None for a board without one."""
+    bat = board_dict(board).get("battery")
+    if not bat:
+        return None
+    divider = bat.get("divider", 3)
+    return Battery(_Adc(adc_u16(BATTERY_VOLTS / divider)), divider, bat["empty_mv"], bat["full_mv"])
+
+
 class SimConsole:
     """The simulator with presses and settling as the device sees them."""
 
     def __init__(self, seed, data_dir):
         self.display = SimDisplay()
         self.clock = SimClock()
-        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound())
+        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound(), sim_battery())
         self.app = app
         self.sim = Sim(app, self.display, self.clock)
         self.sim.start()

@@ -51,6 +51,9 @@ FLASH_BYTES = 2 * 1024 * 1024
 XIP = 0x10000000
 BLOCK = 4096
 NS_PER_MS = 1000000
+# the voltage a board's battery sense sees (VSYS, before the board's divider)
+# unless set_battery says otherwise: a LiPo cell three quarters full
+BATTERY_VOLTS = 3.9
 BI_BLOCK_DEVICE = 0x504D0007   # binary info: type 7 (block device), tag 'MP'
 
 
@@ -161,6 +164,14 @@ def app_install(route, build_dir, board):
         raise VpicoError("unknown route %r (romfs or lfs)" % route)
     files["board.json"] = json.dumps(board).encode()
     return {"romfs": romfs, "files": files}
+
+
+def adc_u16(volts):
+    """What machine.ADC.read_u16() returns on the rp2 port for ``volts`` at
+    the pin (3.3 V reference): the 12-bit reading the chip makes, scaled as
+    the port scales it."""
+    raw = max(0, min(4095, int(round(volts / 3.3 * 4095))))
+    return raw << 4 | raw >> 8
 
 
 def board_dict(name):
@@ -280,6 +291,7 @@ class VirtualPico:
             fs_image = lfs_image(files, self.layout["fs"][1])
         if fs_image is not None:
             self._write(tmp, "fs.img", self.layout["fs"][0], fs_image)
+        self.set_battery(BATTERY_VOLTS)
         pulled = [b["pin"] for b in self.board["buttons"]]
         self._call("power_on", board={"display": self.board["display"], "pulled_up": pulled},
                    log_flash=self.log_flash)
@@ -379,8 +391,14 @@ class VirtualPico:
     def set_adc(self, channel, volts):
         """The voltage on ADC input ``channel`` (3: GP29, the Pico's VSYS / 3),
         from now on and across resets."""
-        raw = max(0, min(4095, int(round(volts / 3.3 * 4095))))
-        self._call("adc", channel=channel, value=raw)
+        self._call("adc", channel=channel, value=adc_u16(volts) >> 4)
+
+    def set_battery(self, volts):
+        """The battery's voltage as the board's battery sense sees it
+        (before its divider: the Pico's VSYS)."""
+        bat = self.board.get("battery")
+        if bat:
+            self.set_adc(bat["adc_pin"] - 26, volts / bat.get("divider", 3))
 
     # -- serial and the raw REPL -------------------------------------------
     def write(self, data):
