@@ -61,24 +61,29 @@ class _Adc:
         return self.u16
 
 
-def sim_battery(board="pico_ssd1306_i2c"):
+def sim_battery(board="pico_ssd1306_i2c", volts=BATTERY_VOLTS):
     """The battery sense of ``board`` reading what the virtual Pico's reads
-    (vpico.BATTERY_VOLTS), so the menu's title bar is the device's, pixel
-    for pixel; None for a board without one."""
+    at ``volts`` (VirtualPico.set_battery; vpico.BATTERY_VOLTS unless
+    told), so the menu's title bar is the device's, pixel for pixel; None
+    for a board without one."""
     bat = board_dict(board).get("battery")
     if not bat:
         return None
     divider = bat.get("divider", 3)
-    return Battery(_Adc(adc_u16(BATTERY_VOLTS / divider)), divider, bat["empty_mv"], bat["full_mv"])
+    return Battery(_Adc(adc_u16(volts / divider)), divider, bat["empty_mv"], bat["full_mv"])
 
 
 class SimConsole:
     """The simulator with presses and settling as the device sees them."""
 
-    def __init__(self, seed, data_dir):
+    def __init__(self, seed, data_dir, battery=True):
+        """``battery``: True, the reference board's (sim_battery()); False,
+        none; or a battery (hw.power.Battery)."""
         self.display = SimDisplay()
         self.clock = SimClock()
-        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound(), sim_battery())
+        if battery is True:
+            battery = sim_battery()
+        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound(), battery or None)
         self.app = app
         self.sim = Sim(app, self.display, self.clock)
         self.sim.start()
@@ -129,12 +134,13 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000):
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
-    (another seat showed cards) per game."""
+    (another seat showed cards) per game. ``battery``: the menu shows the
+    battery, as a board with a battery sense does (sim_battery)."""
     with tempfile.TemporaryDirectory() as data:
-        c = SimConsole(seed, data)
+        c = SimConsole(seed, data, battery)
         first = bytes(c.display.buffer)
         steps = []
         counts = {}

@@ -52,7 +52,8 @@ export class Meter {
     return {
       t: this.now(),
       cpu: [...this.cpu.values()].map(([hz, exec, wait, xosc]) => ({ hz, exec, wait, xosc })),
-      panel: { on: this.onNs, lit: this.litNs, lit_contrast: this.litContrastNs, pixels: 128 * 64 },
+      panel: { on: this.onNs, lit: this.litNs, lit_contrast: this.litContrastNs, pixels: 128 * 64,
+        now: { lit: this.lit, contrast: this.contrast, on: this.on } },
     };
   }
 }

@@ -11,9 +11,10 @@
 
 `tools/device/vpico.mjs` (Node.js, rp2040js pinned in package-lock.json) is
 the chip; this class talks to it one JSON line at a time. Emulated time is
-in ns since the first power-on (cycles at 125 MHz); the emulator runs as
-fast as the host lets it (about 0.3-1x real time here), time stands still
-between calls. What the board reports is kept:
+in ns since the first power-on (cycles at clk_sys: 125 MHz unless the
+firmware changes it); the emulator runs as fast as the host lets it (about
+0.3-1x real time here while the core works), time stands still between
+calls. What the board reports is kept:
 
 - ``frames``: ``Frame(t0, t1, data)``: 1024 bytes (MONO_VLSB, as
   framebuf), t0 the start of its first byte on the bus, t1 the end of its last;
@@ -380,7 +381,8 @@ class VirtualPico:
     def meter(self):
         """The meter's totals since the last power-on (tools/device/meter.mjs):
         ``{"t": ns, "cpu": [{"hz", "exec", "wait", "xosc"}, ...], "panel":
-        {"on", "lit", "lit_contrast", "pixels"}, "clk_sys", "clk_peri"}``,
+        {"on", "lit", "lit_contrast", "pixels", "now": {"lit", "contrast",
+        "on"}}, "clk_sys", "clk_peri"}``,
         times in emulated ns (``exec``: the core executing, ``wait``: asleep
         in WFE/WFI, at clk_sys ``hz``; ``xosc``: clk_sys from the crystal,
         as in machine.lightsleep); the panel's lit pixels x ns and lit
