@@ -19,7 +19,11 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 VPICO := tools/device
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-host bench-device play-device check firmware clean
+WEB := tools/web
+WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: venv wasmport vpico web-deps test play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -55,11 +59,22 @@ $(VPICOSTAMP): $(VPICO)/package.json $(VPICO)/package-lock.json
 
 vpico: $(VPICOSTAMP)
 
+# playwright-core (npm), for the browser tests: it drives the system's Chromium
+$(WEBSTAMP): $(WEB)/package.json $(WEB)/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed for the browser tests (apt install nodejs npm)" >&2; exit 1; }
+	rm -rf $(WEB)/node_modules
+	npm ci --prefix $(WEB) --no-audit --no-fund --loglevel=error
+	touch $(WEBSTAMP)
+
+web-deps: $(WEBSTAMP)
+
 ## make test: the whole suite (pytest on CPython, which also compiles every
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
 ## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
-## the firmware UF2s on the virtual Pico, tools/device)
-test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP)
+## the firmware UF2s on the virtual Pico, tools/device; the page of `make web` in Chromium)
+test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
+	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
+	    "the browser tests (host_tests/test_web.py) are SKIPPED"
 	$(BIN)/python -m pytest -p no:cacheprovider host_tests
 
 ## make play: the game on the desktop, no hardware needed
@@ -71,6 +86,10 @@ tables: $(ENV)
 
 build: $(ENV)
 	$(BIN)/python tools/build/build.py
+
+## make web: the console in a web page, build/web/ (then: cd build/web && python3 -m http.server)
+web: build $(VPICOSTAMP)
+	$(BIN)/python $(WEB)/make_web.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
 deploy: $(ENV)
@@ -123,4 +142,4 @@ check: $(ENV)
 	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
-	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules
+	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules $(WEB)/node_modules

@@ -8,8 +8,8 @@ The play: the scripted game of tools/device/gamescript.py at the console's
 default table (7 Card Stud, four seats, Normal players), ``--hands`` hands,
 by a player who thinks ``TURN_S`` at each of their turns, looks
 ``SHOWDOWN_S`` at each showdown and ``OTHER_S`` at any other screen (the
-menu, a banner); the meter (tools/device/meter.mjs) read at each press and
-each screen that waits, so each stretch of time goes to a phase:
+menu, a banner); the meter (the Meter of tools/device/chip.js) read at each
+press and each screen that waits, so each stretch of time goes to a phase:
 
 - the menu, your turn, the showdown, other screens: the console waits for
   a press (the screen is still);

@@ -1,8 +1,9 @@
 """The energy model: what a stretch of emulated time costs the batteries.
 
-Its inputs are the virtual Pico's measurements (tools/device/meter.mjs: the
-core executing or asleep at each clk_sys, light sleep apart; the panel's
-lit pixels and contrast while it is on) and the datasheet figures below;
+Its inputs are the virtual Pico's measurements (the Meter of
+tools/device/chip.js: the core executing or asleep at each clk_sys, light
+sleep apart; the panel's lit pixels and contrast while it is on) and the
+datasheet figures below;
 docs/power.md gives each figure's source and what the model leaves out.
 
     m0 = vp.meter(); vp.run(5000); m1 = vp.meter()

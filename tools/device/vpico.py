@@ -379,7 +379,7 @@ class VirtualPico:
 
     # -- what the chip did with its time -----------------------------------
     def meter(self):
-        """The meter's totals since the last power-on (tools/device/meter.mjs):
+        """The meter's totals since the last power-on (chip.js's Meter):
         ``{"t": ns, "cpu": [{"hz", "exec", "wait", "xosc"}, ...], "panel":
         {"on", "lit", "lit_contrast", "pixels", "now": {"lit", "contrast",
         "on"}}, "clk_sys", "clk_peri"}``,
