@@ -335,8 +335,14 @@ def main(board=None):
         app.notify(problem)  # on the screen after power-on
     loop = Loop(app, buttons, power, sound, clock, clocks, battery)
     if battery is not None:
-        from ui import battery as battery_screen
-
-        loop.low_battery = lambda percent: battery_screen.warn(app, percent)
+        loop.low_battery = _battery_warning(app)
     gc.collect()
     loop.run()
+
+
+def _battery_warning(app):
+    def warn(percent):
+        from ui import battery  # (loaded by then: the menu uses it)
+
+        battery.warn(app, percent)
+    return warn

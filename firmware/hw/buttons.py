@@ -33,9 +33,13 @@ Two-button boards (``boards/pico_ssd1306_2btn.json``): OK short = A
 NEXT long = DOWN (next line), repeating while held. The screens make DOWN and
 RIGHT wrap around, so every item and value is reachable with NEXT alone.
 """
-from io import IOBase
-
 from micropython import const
+
+try:  # (uio: MicroPython's built-in at once; "io" is first looked for on the
+    # filesystem, 3.4 ms at power-on on the stock route)
+    from uio import IOBase
+except ImportError:  # CPython
+    from io import IOBase
 
 _MAX = const(8)  # buttons per board
 _MP_STREAM_POLL = const(3)  # the ioctl request select.poll makes
@@ -208,8 +212,10 @@ class PinButtons(Buttons):
         self._edges = _Edges()
         self._poller = None
         try:
-            import select
-
+            try:
+                import uselect as select  # (the built-in at once, as uio above)
+            except ImportError:
+                import select
             poller = select.poll()
             poller.register(self._edges, _POLLIN)
             self._poller = poller
