@@ -122,9 +122,9 @@ class Clock:
 class Loop:
     rest_max_ms = 1000  # the longest sleep while the app rests (a button ends it at once)
     battery_every_ms = 60000  # the battery looked at while the app rests
-    low_battery = None  # called with the percent, once, when the battery runs low
 
-    def __init__(self, app, buttons, power=None, sound=None, clock=None, clocks=None, battery=None):
+    def __init__(self, app, buttons, power=None, sound=None, clock=None, clocks=None, battery=None,
+                 low_battery=None):
         self.app = app
         self.buttons = buttons
         self.power = power
@@ -132,6 +132,7 @@ class Loop:
         self.clock = clock or Clock()
         self.clocks = clocks
         self.battery = battery
+        self.low_battery = low_battery  # called with the percent, once, when the battery runs low
         self._battery_at = None  # when the battery was last read (None: not yet)
         self.rests = 0  # sleeps taken while the app rested (tests, statistics)
         self.period_ms = buttons.debounce_ms
@@ -333,9 +334,8 @@ def main(board=None):
     app = App(display, Store(), Rng(seed), clock, sound, battery, quick=True)
     if problem:
         app.notify(problem)  # on the screen after power-on
-    loop = Loop(app, buttons, power, sound, clock, clocks, battery)
-    if battery is not None:
-        loop.low_battery = _battery_warning(app)
+    loop = Loop(app, buttons, power, sound, clock, clocks, battery,
+                _battery_warning(app) if battery is not None else None)
     gc.collect()
     loop.run()
 

@@ -549,8 +549,7 @@ def test_the_battery_warning_comes_once_when_it_runs_low_while_the_app_rests():
     app = Resting()
     bat = Battery()
     warned = []
-    loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks())
-    loop.low_battery = warned.append
+    loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks(), low_battery=warned.append)
     loop.rest_max_ms = 1000
     loop.battery_every_ms = 5000
 

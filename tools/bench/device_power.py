@@ -165,6 +165,10 @@ def main(argv=None):
     widths = [max(len(str(r[i])) for r in [HEADER] + table) for i in range(len(HEADER))]
     for r in [HEADER] + table:
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
+    waiting = [phases[n] for n in (WAITS["Menu"], WAITS["Table"], WAITS["Showdown"]) if n in phases]
+    print("  %-58s %-26s budget %s" % ("CPU asleep while waiting for a press (the least of the menu, "
+                                      "your turn, showdown)", "%.1f %%" % (100 * min(s.asleep for s in waiting)),
+                                      "at least 97 %"))
     before = before_hours()
     ratio = " (%.1fx the before table's %.1f h)" % (aa / before, before) if before else ""
     lines = ["hours on %s: %.1f h%s" % (AA[0], aa, ratio), "hours on %s: %.1f h" % (LIPO[0], lipo)]
