@@ -22,14 +22,15 @@ or off) is swallowed. ``app.awake`` (optional, True while the app
 animates, e.g. virtual players acting) keeps the screen on.
 
 Between polls the core sleeps (WFE) in ``buttons.wait(ms)``, which a
-button's interrupt ends. When ``app.resting()`` says nothing is due until a
-key (a menu, your turn, a showdown: no frame, no work, no timer), no button
-is down and no sound plays, the loop sleeps until a button or the power's
-next step (dim, off, light sleep), ``rest_max_ms`` at most, with the
-system clock at its idle speed (``clocks``: hw.clocks), and back at full
-speed before the poll that follows: a key is answered at full speed.
-Every ``battery_every_ms`` while resting, the battery (if the board has
-one): ``low_battery(percent)`` once when it runs low.
+button's interrupt ends. When ``app.rest_ms(now)`` says nothing is due for
+a while (None: till a key, at a menu, your turn, a showdown; a number: the
+players' pace, their action decided), no button is down and no sound
+plays, the loop sleeps that long or until a button or the power's next step
+(dim, off, light sleep), ``rest_max_ms`` at most, with the system clock at
+its idle speed (``clocks``: hw.clocks), and back at full speed before the
+poll that follows: a key is answered at full speed.
+Every ``battery_every_ms`` while the app waits for a key, the battery (if
+the board has one): ``low_battery(percent)`` once when it runs low.
 
 Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
 while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
@@ -76,6 +77,9 @@ from micropython import const
 # work the app does after a frame (its journal on flash, the next deal made
 # ahead) runs in the first of them.
 _QUIET_POLLS = const(2)
+# A rest shorter than this is not worth its two clock changes: the loop
+# polls on instead.
+_REST_MIN_MS = const(20)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _KEY_COLLECT_BELOW = const(16384)
@@ -135,6 +139,7 @@ class Loop:
         self.low_battery = low_battery  # called with the percent, once, when the battery runs low
         self._battery_at = None  # when the battery was last read (None: not yet)
         self.rests = 0  # sleeps taken while the app rested (tests, statistics)
+        self._till_key = False  # the last rest_ms: the app waits for a key
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
@@ -230,25 +235,34 @@ class Loop:
             p.update(now, last)
 
     def rest_ms(self, now):
-        """Ms the loop may sleep before its next poll when nothing is due
-        till a key (0: poll again within the period): the app rests, no
-        frame waits for its heap collection, no button is down or moving,
-        no sound plays; till the power's next step, ``rest_max_ms`` at
-        most."""
-        resting = getattr(self.app, "resting", None)
+        """Ms the loop may sleep before its next poll (0: poll again within
+        the period): the app may be left alone that long (``app.rest_ms``),
+        no heap collection is owed after a frame, no button is down or
+        moving, no sound plays; till the power's next step,
+        ``rest_max_ms`` at most, ``_REST_MIN_MS`` at least."""
+        app = self.app
+        rest = getattr(app, "rest_ms", None)
         b = self.buttons
-        if resting is None or self._framed or self._quiet < _QUIET_POLLS or b.state:
+        if rest is None or self._quiet < _QUIET_POLLS or b.state:
             return 0
+        if self._framed and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+            return 0  # (the next idle poll collects the heap)
         moving = getattr(b, "moving", None)
-        if (moving is not None and moving()) or getattr(self.sound, "playing", False) or not resting():
+        if (moving is not None and moving()) or getattr(self.sound, "playing", False):
             return 0
-        ms = self.rest_max_ms
+        ms = rest(now)
+        if ms == 0:
+            return 0
+        cap = self.rest_max_ms
+        if ms is not None and ms < cap:
+            cap = ms
         p = self.power
         if p is not None:
             nxt = p.next_ms(now, b.last_activity_ms)
-            if nxt is not None and nxt < ms:
-                ms = nxt if nxt > 0 else 1
-        return ms
+            if nxt is not None and nxt < cap:
+                cap = nxt if nxt > 0 else 1
+        self._till_key = ms is None
+        return cap if cap >= _REST_MIN_MS else 0
 
     def _look_at_battery(self, now):
         """Reads the battery if it is time; True if its warning went up."""
@@ -280,7 +294,7 @@ class Loop:
                 now = clock.ticks_ms()
                 rest = self.rest_ms(now)
                 if rest:
-                    if (self.power is None or self.power.awake) and self._look_at_battery(now):
+                    if self._till_key and (self.power is None or self.power.awake) and self._look_at_battery(now):
                         continue  # (its warning is on its way to the screen)
                     self.rests += 1
                     if clocks is not None:

@@ -440,11 +440,13 @@ def test_on_the_stock_route_a_key_s_frame_while_the_players_act_is_followed_by_a
 
 
 class Resting(FakeApp):
-    """An app that waits for you (``resting()``) unless ``busy``."""
+    """An app that waits for a key (``rest_ms``: None) unless ``busy`` (0),
+    or for ``pace`` ms (its next move by itself)."""
     busy = False
+    pace = None
 
-    def resting(self):
-        return not self.busy
+    def rest_ms(self, now):
+        return 0 if self.busy else self.pace
 
 
 class Clocks:
@@ -560,3 +562,35 @@ def test_the_battery_warning_comes_once_when_it_runs_low_while_the_app_rests():
     _run(loop, 30000, [0], drain)
     assert warned == [8]  # once, though it stays low
     assert 5 <= bat.reads <= 8  # every 5 s, not every poll
+
+
+def test_the_loop_rests_till_the_apps_next_move_by_itself_but_not_for_less_than_20_ms():
+    app = Resting()
+    app.pace = 450  # the players' pace left, their action decided
+    loop = Loop(app, FakeButtons(), clocks=Clocks())
+    waits = _run(loop, 30, [0])
+    assert waits[:2] == [(10, "full"), (450, "idle")]
+    app = Resting()
+    app.pace = 15
+    loop = Loop(app, FakeButtons(), clocks=Clocks())
+    waits = _run(loop, 100, [0])
+    assert all(w == (10, "full") for w in waits)  # two clock changes for 15 ms: not worth it
+
+
+def test_the_battery_is_not_looked_at_while_the_app_only_waits_for_its_own_next_move():
+    class Battery:
+        reads = 0
+
+        def percent(self):
+            self.reads += 1
+            return 5
+
+        def low(self, percent):
+            return True
+
+    app = Resting()
+    app.pace = 500
+    bat = Battery()
+    loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks(), low_battery=lambda p: None)
+    _run(loop, 5000, [0])
+    assert bat.reads == 0  # (its warning would stop the players mid-hand)

@@ -303,16 +303,19 @@ class App:
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
         return y1 > self.y0 and y0 < self.y1
 
-    def resting(self):
-        """True when nothing is due until a key: no frame to draw, nothing
-        that moves by itself (the players acting, the way to a showdown,
-        the coach's hint: the screen's ``resting()``), the loading done,
-        no work held back by arrow keys. The device's loop then sleeps till
-        a button, at a low clock."""
-        if self.dirty or not self.loaded or self._save_due or self.now - self.look_until < 0 or self.awake:
-            return False
-        r = getattr(self.screen, "resting", None)
-        return r is None or r()
+    def rest_ms(self, now):
+        """How long the app may be left alone (the device's loop then sleeps
+        till then or a button, at a low clock): None, nothing is due till a
+        key; 0, a poll is due (a frame to draw, the loading, work held back
+        by arrow keys, a screen that moves); else the ms till the screen
+        moves by itself (its ``rest_ms``: the players' pace, their action
+        decided; a title that flashes)."""
+        if self.dirty or not self.loaded or self._save_due or now - self.look_until < 0:
+            return 0
+        r = getattr(self.screen, "rest_ms", None)
+        if r is not None:
+            return r(now)
+        return 0 if self.awake else None
 
     def battery_level(self):
         """The battery's charge in percent (the menu's title bar); None
