@@ -138,7 +138,6 @@ class Loop:
         self.battery = battery
         self.low_battery = low_battery  # called with the percent, once, when the battery runs low
         self._battery_at = None  # when the battery was last read (None: not yet)
-        self.rests = 0  # sleeps taken while the app rested (tests, statistics)
         self._till_key = False  # the last rest_ms: the app waits for a key
         self.period_ms = buttons.debounce_ms
         self._swallow = False
@@ -296,7 +295,6 @@ class Loop:
                 if rest:
                     if self._till_key and (self.power is None or self.power.awake) and self._look_at_battery(now):
                         continue  # (its warning is on its way to the screen)
-                    self.rests += 1
                     if clocks is not None:
                         clocks.idle()
                     wait(rest)
@@ -356,7 +354,7 @@ def main(board=None):
 
 def _battery_warning(app):
     def warn(percent):
-        from ui import battery  # (loaded by then: the menu uses it)
+        from ui.messages import battery_low  # (loaded by then: the app uses the module)
 
-        battery.warn(app, percent)
+        battery_low(app, percent)
     return warn

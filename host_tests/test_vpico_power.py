@@ -142,14 +142,14 @@ def test_the_screen_dims_after_20_s_and_the_press_that_brightens_it_does_nothing
 
 def _sim_menu_and_warning(volts):
     """The simulator's menu with the battery at ``volts``, and its warning
-    over the menu (ui.battery.warn, as the console calls it)."""
-    from ui import battery as battery_screen
+    over the menu (ui.messages.battery_low, as the console calls it)."""
+    from ui.messages import battery_low
 
     with tempfile.TemporaryDirectory() as data:
         c = gamescript.SimConsole(SEED, data, gamescript.sim_battery(volts=volts))
         menu = c.press("A")
         level = c.app.battery_level()
-        battery_screen.warn(c.app, level)
+        battery_low(c.app, level)
         c.app.draw()
         return menu, bytes(c.display.buffer), level
 

@@ -221,21 +221,18 @@ class PinButtons(Buttons):
             self._poller = poller
         except (ImportError, AttributeError, TypeError, ValueError, OSError):
             pass  # (CPython: no poll of such objects; wait() then sleeps)
-        for i in range(len(pins)):
+        changed = self._changed_pin  # (one handler for every pin)
+        for p in pins:
             try:
-                p = pins[i]
-                p.irq(self._edge(1 << i), p.IRQ_FALLING | p.IRQ_RISING, hard=True)
+                p.irq(changed, p.IRQ_FALLING | p.IRQ_RISING, hard=True)
             except (AttributeError, TypeError, ValueError, OSError):
                 pass  # no interrupt on that pin: polling alone
 
-    def _edge(self, bit):
-        edges = self._edges
-
-        def changed(pin):  # (a hard interrupt: nothing allocated here)
-            edges.seen = 1
-            if not pin.value():
-                self._latched |= bit
-        return changed
+    def _changed_pin(self, pin):
+        """A pin's interrupt (a hard one: nothing allocated here)."""
+        self._edges.seen = 1
+        if not pin.value():
+            self._latched |= 1 << self.pins.index(pin)
 
     def wait(self, ms):
         """Sleeps up to ``ms``, less when a pin changes (read since by

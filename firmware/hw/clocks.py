@@ -41,7 +41,6 @@ class Clocks:
         self.idle_hz = idle_hz
         self.usb_powered = usb_powered
         self.hz = full_hz  # the clock now (the port's at power-on)
-        self.changes = 0  # clock changes made (tests, statistics)
 
     def full(self):
         if self.hz != self.full_hz:
@@ -61,6 +60,5 @@ class Clocks:
     def _set(self, hz):
         self._freq(hz)
         self.hz = hz
-        self.changes += 1
         for b in self.buses:
             b.retime()

@@ -7,8 +7,8 @@ Two-button board: B short = next item, A = change / open, B long = back.
 """
 from micropython import const
 
-from ui import battery, keys
-from ui.screen import NORMAL, Screen, W, text, title, width
+from ui import keys
+from ui.screen import BATTERY_W, NORMAL, Screen, W, battery_icon, text, title, width
 
 _ROW_H = const(9)
 _TOP = const(10)
@@ -199,9 +199,9 @@ class Menu(Screen):
             right_text = "%d/%d" % (b, 2 * b)
             x = W - 2 - width(right_text, NORMAL)
             text(fb, right_text, x, 1, NORMAL, 0)
-            level = app.battery_level()
+            level = app.battery_level()  # (None: the board has no battery sense)
             if level is not None:
-                battery.icon(fb, level, x - battery.ICON_W - 3, 1)
+                battery_icon(fb, level, x - BATTERY_W - 3, 1)
         y = _TOP - _ROW_H
         for i in range(self.top, min(len(self.items), self.top + _ROWS)):
             y += _ROW_H
