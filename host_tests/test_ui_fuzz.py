@@ -6,9 +6,13 @@ gives the same pixels as a full one.
 STUD_FUZZ_PRESSES=N picks any count."""
 import os
 
+import pytest
+
 from poker.rng import Rng
 from ui import keys
 from ui_rig import Rig
+
+pytestmark = pytest.mark.slow  # 100,000 presses (docs/testing.md)
 
 PRESSES = int(os.environ.get("STUD_FUZZ_PRESSES", "100000"))
 EVENTS = (keys.PRESS, keys.PRESS, keys.PRESS, keys.PRESS, keys.LONG, keys.REPEAT, keys.RELEASE)

@@ -21,6 +21,8 @@ from energy import Stretch
 from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2
 
 SEED = 1234
+pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
+
 ROUTES = [("romfs", "STUD_PICO"), ("lfs", "RPI_PICO")]
 IDLE_HZ = 18000000
 ASLEEP_BUDGET = 0.97  # docs/device.md: CPU asleep while waiting for a press
