@@ -354,7 +354,9 @@ def main(board=None):
 
 def _battery_warning(app):
     def warn(percent):
-        from ui.messages import battery_low  # (loaded by then: the app uses the module)
+        from poker import unload
+        from ui import low_battery
 
-        battery_low(app, percent)
+        low_battery.show(app, percent)
+        unload("ui.low_battery")  # (its code leaves the heap with the screen)
     return warn

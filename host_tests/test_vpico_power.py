@@ -144,14 +144,14 @@ def test_the_screen_dims_after_20_s_and_the_press_that_brightens_it_does_nothing
 
 def _sim_menu_and_warning(volts):
     """The simulator's menu with the battery at ``volts``, and its warning
-    over the menu (ui.messages.battery_low, as the console calls it)."""
-    from ui.messages import battery_low
+    over the menu (ui.low_battery, as the console shows it)."""
+    from ui import low_battery
 
     with tempfile.TemporaryDirectory() as data:
         c = gamescript.SimConsole(SEED, data, gamescript.sim_battery(volts=volts))
         menu = c.press("A")
         level = c.app.battery_level()
-        battery_low(c.app, level)
+        low_battery.show(c.app, level)
         c.app.draw()
         return menu, bytes(c.display.buffer), level
 

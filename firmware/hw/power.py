@@ -123,7 +123,7 @@ class Power:
 
 
 class Battery:
-    low_percent = 10  # at or below: the warning screen (ui.messages.battery_low)
+    low_percent = 10  # at or below: the warning screen (ui.low_battery)
 
     def __init__(self, adc, divider=3, empty_mv=3300, full_mv=4200, vref_mv=3300):
         self.adc = adc

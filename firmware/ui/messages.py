@@ -131,15 +131,6 @@ class Banner(Screen):
         centered(fb, "A: OK", 56, SMALL)
 
 
-def battery_low(app, percent):
-    """BATTERY LOW over the screen up now; A (or B) goes back to it. The
-    console shows it once, when the board's battery sense (hw.power.Battery)
-    reads low while the app waits for you."""
-    back = app.screen
-    app.go(Banner(app, "BATTERY LOW", ["%d%% LEFT" % percent, "CHARGE OR CHANGE IT SOON"],
-                  lambda: app.go(back), True))
-
-
 class Wait(Screen):
     """LOADING while what the next screen needs is made, a step per poll
     after this frame is shown: step() until it returns True, then done().
