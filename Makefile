@@ -143,10 +143,12 @@ bench-host: $(ENV)
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
 
 ## make bench-device: the device figures, measured on the virtual Pico (tools/device), and its
-## sections measured apart (bench_device.py first-press | hard | modules), from one build
+## sections measured apart (bench_device.py first-press | hard | modules | power), from one build;
+## power also writes its table into docs/device.md
 bench-device: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python tools/build/build.py --out build/bench
 	$(BIN)/python tools/bench/bench_device.py --docs --build build/bench
+	$(BIN)/python tools/bench/bench_device.py power --build build/bench --docs after
 	$(BIN)/python tools/bench/bench_device.py first-press --build build/bench
 	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --build build/bench

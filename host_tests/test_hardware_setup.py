@@ -33,6 +33,20 @@ def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
     assert dev.power.screen_off_ms == 60000
 
 
+def test_the_board_s_power_settings_make_the_dimming_and_the_idle_clock():
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
+    p = dev.power
+    assert (p.dim_ms, p.screen_off_ms, p.sleep_ms) == (20000, 60000, 300000)
+    fake_machine.LOG.clear()
+    dev.clocks.idle()  # (GP24, the Pico's VBUS sense, reads 1 on the fake: USB power)
+    assert fake_machine.LOG == [("freq", 48000000), ("i2c_init", 0, None, None, 400000)]
+    fake_machine.LEVELS[24] = 0  # on batteries
+    dev.clocks.idle()
+    assert fake_machine.FREQ[0] == 18000000 and fake_machine.LOG[-1] == ("i2c_init", 0, None, None, 400000)
+    p.after_naps()  # after a light sleep: the clock and the bus's rate set again
+    assert fake_machine.LOG[-2:] == [("freq", 18000000), ("i2c_init", 0, None, None, 400000)]
+
+
 def test_sh1106_board_builds_the_sh1106_driver():
     dev = hardware_setup.setup(keys, board("pico_sh1106_i2c"))
     assert isinstance(dev.display, SH1106)

@@ -14,7 +14,12 @@ wrong (also printed on the console) and the app shows it on the screen:
   ``gc.collect()`` so the 1 KB frame buffer finds room;
 - ``buttons``: hw.buttons.PinButtons on pins with pull-ups;
 - ``sound``: hw.buzzer.Buzzer on a PWM pin, or None;
-- ``power``: hw.power.Power (screen off, then light sleep until a button);
+- ``power``: hw.power.Power (screen dimmed, off, then light sleep until a
+  button), from the board's ``"power"``: ``dim_s``, ``screen_off_s``,
+  ``sleep_s`` (0: never);
+- ``clocks``: hw.clocks.Clocks (full speed for work, ``"power"``'s
+  ``idle_mhz`` while the console waits; ``vbus_pin``: the pin that reads
+  USB power, the Pico's GP24, to idle no lower than 48 MHz on USB);
 - ``battery``: hw.power.Battery, or None;
 - ``problem``: None, or what was wrong with the board file;
 - ``board``: the board dict; ``seed()``: 30 random bits from the chip, or
@@ -30,6 +35,7 @@ import machine
 from hw import oled
 from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
+from hw.clocks import FULL_HZ, Clocks
 from hw.power import Battery, Power, nap
 
 BOARD_FILE = "/board.json"  # make deploy BOARD=NAME writes it
@@ -44,7 +50,7 @@ DEFAULT_BOARD = {
     "safe_mode_key": "B",
     "buzzer": {"pin": 16},
     "battery": {"adc_pin": 29, "divider": 3, "empty_mv": 3300, "full_mv": 4200},
-    "power": {"screen_off_s": 60, "sleep_s": 300},
+    "power": {"dim_s": 20, "screen_off_s": 60, "sleep_s": 300, "idle_mhz": 18, "vbus_pin": 24},
 }
 
 
@@ -96,8 +102,9 @@ def make_bus(d):
     Pin = machine.Pin
     if d["bus"] == "i2c":
         c = d["i2c"]
-        i2c = machine.I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c.get("freq", 400000))
-        return oled.I2CBus(i2c, c.get("addr", 0x3C))
+        freq = c.get("freq", 400000)
+        i2c = machine.I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=freq)
+        return oled.I2CBus(i2c, c.get("addr", 0x3C), c["id"], freq)
     if d["bus"] == "spi":
         c = d["spi"]
         spi = machine.SPI(c["id"], baudrate=c.get("baudrate", 10000000), polarity=0, phase=0,
@@ -119,13 +126,14 @@ def make_display(d):
 class Devices:
     problem: "str | None" = None  # what was wrong with the board file (setup())
 
-    def __init__(self, board, display, buttons, sound, power, battery, safe_index):
+    def __init__(self, board, display, buttons, sound, power, battery, safe_index, clocks=None):
         self.board = board
         self.display = display
         self.buttons = buttons
         self.sound = sound
         self.power = power
         self.battery = battery
+        self.clocks = clocks
         self._safe_index = safe_index
 
     def safe_mode_held(self):
@@ -202,8 +210,11 @@ def _setup(board, keymap):
 
     _part[0] = "power"
     pw = board.get("power") or {}
+    vbus = pw.get("vbus_pin")
+    clocks = Clocks(machine.freq, (display.bus,), FULL_HZ, pw.get("idle_mhz", 18) * 1000000,
+                    Pin(vbus, Pin.IN).value if vbus is not None else None)
     # (no closure here: console.main forgets this module after power-on)
     power = Power(display, pw.get("screen_off_s", 60) * 1000, pw.get("sleep_s", 300) * 1000, nap,
-                  buttons.down_mask)
+                  buttons.down_mask, pw.get("dim_s", 20) * 1000, clocks.after_sleep)
     gc.collect()
-    return Devices(board, display, buttons, sound, power, battery, safe_index)
+    return Devices(board, display, buttons, sound, power, battery, safe_index, clocks)

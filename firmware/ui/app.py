@@ -349,6 +349,26 @@ class App:
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
         return y1 > self.y0 and y0 < self.y1
 
+    def rest_ms(self, now):
+        """How long the app may be left alone (the device's loop then sleeps
+        till then or a button, at a low clock): None, nothing is due till a
+        key; 0, a poll is due (a frame to draw, the loading, work held back
+        by arrow keys, a screen that moves); else the ms till the screen
+        moves by itself (its ``rest_ms``: the players' pace, their action
+        decided; a title that flashes)."""
+        if self.dirty or not self.loaded or self._save_due or now - self.look_until < 0:
+            return 0
+        r = getattr(self.screen, "rest_ms", None)
+        if r is not None:
+            return r(now)
+        return 0 if self.awake else None
+
+    def battery_level(self):
+        """The battery's charge in percent (the menu's title bar); None
+        when the board has no battery sense."""
+        b = self.battery
+        return b.percent() if b is not None else None
+
     @property
     def awake(self):
         """True while the app animates by itself (virtual players acting,

@@ -12,7 +12,7 @@ from micropython import const
 
 from ui import keys
 from ui.messages import Confirm
-from ui.screen import NORMAL, Screen, W, text, title, width
+from ui.screen import BATTERY_W, NORMAL, Screen, W, battery_icon, text, title, width
 
 _ROW_H = const(9)
 _TOP = const(10)
@@ -283,7 +283,11 @@ class Menu(Screen):
             g = app.game
             b = g.small_bet if app.can_resume() else app.settings.small_bet()
             right_text = "%d/%d" % (b, 2 * b)
-            text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
+            x = W - 2 - width(right_text, NORMAL)
+            text(fb, right_text, x, 1, NORMAL, 0)
+            level = app.battery_level()  # (None: the board has no battery sense)
+            if level is not None:
+                battery_icon(fb, level, x - BATTERY_W - 3, 1)
         y = _TOP - _ROW_H
         for i in range(self.top, min(len(self.items), self.top + _ROWS)):
             y += _ROW_H

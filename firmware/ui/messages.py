@@ -54,6 +54,12 @@ class PowerOn(Screen):
         self.waiting = (step, done)
         self.app.changed(40, 64)
 
+    def rest_ms(self, now):
+        """Till the title's next flash (App.rest_ms); 0 while LOADING."""
+        if self.waiting is not None or self.next_flash is None:
+            return 0
+        return max(0, self.next_flash - now)
+
     def tick(self, now):
         w = self.waiting
         if w is not None:

@@ -73,6 +73,7 @@ class Table(Screen):
         # (the bar's mark changes with each: every press shows)
         self.hurry = 0
         self.hint = 0  # A pressed while the others act: which hint the bar shows
+        self.paced = False  # the next player's action is decided: only its pace is left
 
     def enter(self):
         g = self.app.game
@@ -139,6 +140,21 @@ class Table(Screen):
             y0, y1 = eq_band(v)
             self.app.changed(y0, y1)
 
+    def rest_ms(self, now):
+        """How long the table may be left alone (App.rest_ms): None, till a
+        key (your turn, the coach's hint done); 0, it moves now (a player
+        thinking, the coach's hint, the hand's books); else the ms till it
+        moves by itself (the players' pace, the action decided; the pause
+        before the showdown)."""
+        g = self.app.game
+        if g is None:
+            return None
+        if g.hand is None:
+            return max(0, self.finish_at - now) if self.finish_at >= 0 and g.unbooked is None else 0
+        if g.human_to_act():
+            return 0 if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None else None
+        return max(0, self.next_step - now) if self.paced and not self.hurry else 0
+
     def tick(self, now):
         g = self.app.game
         if g is None:
@@ -163,8 +179,10 @@ class Table(Screen):
         # action on; it acts once it has decided and its pace is up. A
         # press's frame goes first (drawn at the end of this poll)
         if self.app.dirty or not self._think(g):
+            self.paced = False
             return
-        if now >= self.next_step or self.hurry:
+        self.paced = now < self.next_step and not self.hurry
+        if not self.paced:
             r = g.step()
             self.next_step = now + self.app.pace_ms
             self.hint = 0

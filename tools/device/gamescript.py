@@ -33,13 +33,14 @@ import re
 import tempfile
 
 from hw.buttons import Buttons
+from hw.power import Battery
 from poker.rng import Rng
 from poker.match.store import Store
 from script import Sim
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
 from ui.app import App
-from vpico import NS_PER_MS, VpicoError
+from vpico import BATTERY_VOLTS, NS_PER_MS, VpicoError, adc_u16, board_dict
 
 QUIET_MS = 600           # > a banner's 400 ms key guard; the press comes this long after the last frame
 HOLD_MS = 60             # how long a short press holds the button down
@@ -63,13 +64,37 @@ class Step:
         return "Step(%s -> %s %s)" % (self.key, self.screen, self.note)
 
 
+class _Adc:
+    def __init__(self, u16):
+        self.u16 = u16
+
+    def read_u16(self):
+        return self.u16
+
+
+def sim_battery(board="pico_ssd1306_i2c", volts=BATTERY_VOLTS):
+    """The battery sense of ``board`` reading what the virtual Pico's reads
+    at ``volts`` (VirtualPico.set_battery; vpico.BATTERY_VOLTS unless
+    told), so the menu's title bar is the device's, pixel for pixel; None
+    for a board without one."""
+    bat = board_dict(board).get("battery")
+    if not bat:
+        return None
+    divider = bat.get("divider", 3)
+    return Battery(_Adc(adc_u16(volts / divider)), divider, bat["empty_mv"], bat["full_mv"])
+
+
 class SimConsole:
     """The simulator with presses and settling as the device sees them."""
 
-    def __init__(self, seed, data_dir, notices=()):
+    def __init__(self, seed, data_dir, battery=True, notices=()):
+        """``battery``: True, the reference board's (sim_battery()); False,
+        none; or a battery (hw.power.Battery)."""
         self.display = SimDisplay()
         self.clock = SimClock()
-        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound())
+        if battery is True:
+            battery = sim_battery()
+        app = App(self.display, Store(root=data_dir), Rng(seed), self.clock, SimSound(), battery or None)
         for n in notices:  # as console.main gives them: on the screen after power-on
             app.notify(n)
         self.app = app
@@ -122,13 +147,13 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, notices=()):
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=()):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
-    (another seat showed cards) per game. ``notices``: what the console
-    notifies at power-on (a NOTICE banner each, on the way to the menu)."""
+    (another seat showed cards) per game. ``battery``: the menu shows the
+    battery, as a board with a battery sense does (sim_battery)."""
     with tempfile.TemporaryDirectory() as data:
-        c = SimConsole(seed, data, notices)
+        c = SimConsole(seed, data, battery, notices)
         first = bytes(c.display.buffer)
         steps = []
         counts = {}
