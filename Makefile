@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device check firmware release ship clean
+.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device play-uf2 check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -161,6 +161,12 @@ bench-release: $(ENV) $(VPICOSTAMP)
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)
 	$(BIN)/python tools/device/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+
+## make play-uf2 [UF2=boards/release/stud-pico_sh1106_i2c.uf2]: a release UF2 dropped on the virtual
+## Pico as on a real one's drive, played in the terminal (the file you flash, before you flash it)
+UF2 ?= boards/release/stud-pico_ssd1306_i2c.uf2
+play-uf2: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/device/play_device.py --uf2 $(UF2)
 
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(ENV)
