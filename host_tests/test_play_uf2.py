@@ -9,9 +9,8 @@ import sys
 import termios
 import time
 
-import pytest
-
 import play_device
+import pytest
 from vpico import ROOT
 
 pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
