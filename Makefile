@@ -76,6 +76,9 @@ web-deps: $(WEBSTAMP)
 # each test to the first free worker; the slowest ten printed at the end)
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
 test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
+	@test -x $(CHROMIUM) || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    echo "make test: installing Debian's chromium for the browser tests" && \
+	    apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; } || true
 	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
 	    "the browser tests (host_tests/test_web.py) are SKIPPED"
 	$(PYTEST) host_tests
