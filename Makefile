@@ -99,8 +99,8 @@ tables: $(ENV)
 build: $(ENV)
 	$(BIN)/python tools/build/build.py --docs
 
-## make web: the console in a web page, build/web/ (then: cd build/web && python3 -m http.server)
-web: build $(VPICOSTAMP)
+## make web: the console in a web page, build/web/, running the release UF2 (then: cd build/web && python3 -m http.server)
+web: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python $(WEB)/make_web.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
