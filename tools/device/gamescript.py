@@ -116,9 +116,12 @@ class SimConsole:
 
     def press(self, name):
         code = keys.NAMES.index(name)
+        shows = self.display.frames
         self.sim._emit(code, keys.PRESS)
         self.sim._emit(code, keys.RELEASE)
         self.app.draw()
+        if self.display.frames != shows:  # the press's own frame: the quiet counts from it
+            self.last_show = self.clock.ticks_ms()
         return self.settle()
 
     def wait(self, ms):
