@@ -148,7 +148,16 @@ def _write_field(out, k, v):
 
 def cards_text(cards):
     """PHH card text: cards run together, ``??`` for an unknown (None)."""
-    return "".join(["??" if c is None else RANKS[c >> 2] + SUITS[c & 3] for c in cards])
+    # (written into one buffer: a str per card and their list were 2 KB of
+    # garbage for a deck, at every hand's history)
+    out = io.StringIO()
+    for c in cards:
+        if c is None:
+            out.write("??")
+        else:
+            out.write(RANKS[c >> 2])
+            out.write(SUITS[c & 3])
+    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython has it; the rp2 stub omits it)
 
 
 def player_seats(stacks, dealer):

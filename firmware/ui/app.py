@@ -35,7 +35,7 @@ import sys
 from micropython import const
 
 from ui import keys
-from ui.messages import Banner, PowerOn, Wait, event_banner
+from ui.messages import Banner, Wait
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -143,6 +143,8 @@ class App:
         if not quick:
             self._load_settings()
             self._load_game()
+        from ui.power_on import PowerOn
+
         self.go(PowerOn(self))
 
     def _load_settings(self):
@@ -581,9 +583,13 @@ class App:
 
     def _show_events(self):
         """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left (ui.messages)."""
+        Closing it comes back here until none is left (ui.events)."""
         g = self.game
         if g is None or not g.events:
             return False
+        from poker import unload
+        from ui.events import event_banner
+
         self.go(event_banner(self, g.events.pop(0)))
+        unload("ui.events")
         return True

@@ -219,6 +219,8 @@ def open_last_hand(app, back):
 
     g = app.game
     st = app.store
+    if g is not None:
+        g.drop_deal_ahead()  # (its heap is wanted here; the showdown deals it again, the same)
     last = review.load(st, g.seq) if g is not None else None
     if g is None or last is None:
         from ui.messages import Banner

@@ -1,5 +1,8 @@
 """Statistics (poker.match.stats): overall and per game type; LEFT/RIGHT (or B
-short on a two-button board) switch between them, A or a long B go back."""
+short on a two-button board) switch between them, A or a long B go back.
+
+Imported when the menu opens STATS and unloaded when it closes: its code
+is in the heap only while it shows."""
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, W, right, text, title
 
@@ -28,6 +31,9 @@ class StatsScreen(Screen):
             self.page = (self.page - 1) % n
             self.app.changed()
         elif k == keys.A or k == keys.B:
+            from poker import unload
+
+            unload("ui.stats_screen")
             self.app.menu()
 
     def draw(self, fb):

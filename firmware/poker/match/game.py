@@ -54,7 +54,9 @@ Driving hands:
   the game is over or a hand is running).
 - ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
   it (between hands, once booked; the UI calls it while the showdown
-  waits), with the same cards ``start_hand`` would deal.
+  waits), with the same cards ``start_hand`` would deal;
+  ``g.drop_deal_ahead()`` lets it go (the random source put back: dealt
+  again, the same), for a screen that wants its heap (LAST HAND).
 - ``g.new_game_ahead()``: makes a new game's virtual players and first hand
   with the current settings (the UI calls it while the menu waits; again
   after a setting changed), the game in play untouched; ``new_game`` takes
@@ -126,7 +128,7 @@ Persistence (``poker.match.store``), files under the store's root:
 - ``game``: the game in progress AND the statistics in one record, so they
   can never disagree: written once at the end of every hand (and by
   ``new_game``), always between hands.  Checked on load beyond its CRC
-  (``poker.match.record.check``); any failure = damage (last good copy, else
+  (``poker.match.saved.check``); any failure = damage (last good copy, else
   defaults, with one message in ``store.problems``).
 - ``journal``: the hand in progress (``poker.match.journal``): written when the
   hand is dealt (the random state that deals its cards, its deck, a check
@@ -159,7 +161,7 @@ you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 from poker.eval import handname
 from poker.match import journal
 from poker import unload
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.match.store import MAX_SIZE
@@ -236,7 +238,12 @@ class Game:
         self.unbooked = None
         self._books = None
         self.defer_booking = defer_journal
-        rec = store.load_json("game", check) if store is not None else None
+        rec = None
+        if store is not None:
+            from poker.match.saved import check  # (read once: unloaded after)
+
+            rec = store.load_json("game", check)
+            unload("poker.match.saved")
         self._record = rec
         if rec is not None:
             self.stats = rec["stats"]
@@ -457,6 +464,9 @@ class Game:
 
     def drop_new_game_ahead(self):
         self._new_ahead = None
+
+    def drop_deal_ahead(self):
+        self._drop_ahead()
 
     def _drop_ahead(self):
         """The hand dealt ahead goes, and the random source is put back."""
@@ -732,7 +742,7 @@ class Game:
             pass
 
     def _write_review(self, h):
-        """The hand's review for LAST HAND (poker.match.review) on flash:
+        """The hand's review for LAST HAND (poker.match.review_write) on flash:
         made, written and dropped in one part (no bytes kept between
         parts). Never worth a crash."""
         st = self.store
@@ -741,14 +751,14 @@ class Game:
         try:
             import json
 
-            from poker.match import review
+            from poker.match import review_write
             from poker.match.record import review_slot
 
-            st.write(review_slot(self.seq), json.dumps(review.record(h, self.seq, self.code)).encode(), False)
+            st.write(review_slot(self.seq), json.dumps(review_write.record(h, self.seq, self.code)).encode(), False)
         except Exception:
             pass
         finally:
-            unload("poker.match.review")
+            unload("poker.match.review_write")
 
     def _write_history(self, text):
         st = self.store

@@ -117,15 +117,17 @@ def unpack(blob):
     """The payload of file bytes, or None when truncated, damaged or foreign."""
     if blob is None or len(blob) < _HEADER:
         return None
-    if blob[0] != _MAGIC[0] or blob[1] != _MAGIC[1] or blob[2] != FORMAT or blob[3] != 0:
-        return None
-    n = _u32(blob, 4)
-    if n > MAX_SIZE or len(blob) != _HEADER + n:
-        return None
     payload = blob[_HEADER:]
-    if crc32(payload) != _u32(blob, 8):
-        return None
-    return payload
+    return payload if _fits(blob, payload) else None
+
+
+def _fits(head, payload):
+    """True when ``head`` (a file's first _HEADER bytes) is a record's
+    header that describes ``payload`` exactly: its length and its CRC."""
+    if head[0] != _MAGIC[0] or head[1] != _MAGIC[1] or head[2] != FORMAT or head[3] != 0:
+        return False
+    n = _u32(head, 4)
+    return n <= MAX_SIZE and len(payload) == n and crc32(payload) == _u32(head, 8)
 
 
 class OsFs:
@@ -187,9 +189,10 @@ class Store:
             n = _u32(head, 4)
             if n > MAX_SIZE:
                 return False
+            # (one more byte than the header says: a longer file is foreign;
+            # the body is checked as read, never copied behind the header)
             body = f.read(n + 1) if n else f.read(1)
-            payload = unpack(head + body)
-            return False if payload is None else payload
+            return body if _fits(head, body) else False
         except OSError:
             return False  # unreadable counts as damaged
         finally:
@@ -383,7 +386,9 @@ class Store:
         is wrong."""
 
         def parse(payload):
-            obj = json.loads(bytes(payload).decode())
+            # (the payload's bytes parsed as they are: no copy of them, nor
+            # a str of them, beside the record in RAM)
+            obj = json.loads(payload)
             return check(obj) if check is not None else obj
 
         return self.load(name, parse)
