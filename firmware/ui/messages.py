@@ -14,26 +14,24 @@ _CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
 
 def big(fb, s, y, c=1):
     """Centred text at twice the NORMAL font's size (10x14 glyphs)."""
-    scratch = _scratch()
+    if not _SCR:
+        import framebuf
+
+        _SCR.append(framebuf.FrameBuffer(bytearray(128), 128, 8, framebuf.MONO_VLSB))
+    scratch = _SCR[0]
     scratch.fill(0)
     text(scratch, s, 0, 0, NORMAL, 1)
     n = width(s, NORMAL)
-    x0 = (W - 2 * n) // 2
+    start = (W - 2 * n) // 2
     for x in range(n):
         for yy in range(7):
             if scratch.pixel(x, yy):
-                fb.fill_rect(x0 + 2 * x, y + 2 * yy, 2, 2, c)
+                fb.fill_rect(start + 2 * x, y + 2 * yy, 2, 2, c)
 
 
 _SCR = []
 
 
-def _scratch():
-    if not _SCR:
-        import framebuf
-
-        _SCR.append(framebuf.FrameBuffer(bytearray(128), 128, 8, framebuf.MONO_VLSB))
-    return _SCR[0]
 
 
 class Banner(Screen):
@@ -61,7 +59,7 @@ class Banner(Screen):
         if self.since is None:
             self.since = now
 
-    def key(self, k, ev):
+    def key(self, k, event):
         a = self.answers
         if a and (k == keys.LEFT or k == keys.RIGHT):
             self.chosen = max(0, min(len(a) - 1, self.chosen + (1 if k == keys.RIGHT else -1)))
@@ -132,7 +130,7 @@ class Confirm(Screen):
             chosen = max(cancel, 0)
         self.chosen = chosen
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = len(self.answers)
         if k == keys.LEFT or k == keys.UP:
             self.chosen = (self.chosen - 1) % n
@@ -155,15 +153,15 @@ class Confirm(Screen):
         answers(fb, self.answers, self.chosen, 4, W - 4)
 
 
-def answers(fb, words, chosen, x0, x1):
-    """Answers evenly spread on the bottom line between x0 and x1, the
+def answers(fb, items, chosen, start, end):
+    """Answers evenly spread on the bottom line between x = start and end, the
     chosen one in a lit box."""
-    n = len(words)
-    slot = (x1 - x0) // n
+    n = len(items)
+    slot = (end - start) // n
     for i in range(n):
-        s = words[i]
+        s = items[i]
         w = width(s, NORMAL)
-        x = x0 + i * slot + (slot - w) // 2
+        x = start + i * slot + (slot - w) // 2
         if i == chosen:
             fb.fill_rect(x - 2, 50, w + 3, 10, 1)
             text(fb, s, x, 51, NORMAL, 0)

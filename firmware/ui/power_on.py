@@ -50,7 +50,7 @@ class PowerOn(Screen):
             self.lit = not self.lit
             self.app.changed()
 
-    def key(self, k, ev):
+    def key(self, k, event):
         if self.waiting is None:
             self.app.menu()
             self._left()

@@ -184,18 +184,6 @@ def _default_players(seat, settings, rng):
     return players.make(settings.difficulty, rng=rng)
 
 
-def _phh_text(hand):
-    """The hand's PHH text (poker.phhout), '' if it fails: a history is
-    never worth a crash. poker.phhout is imported for it and forgotten
-    after: its code (5 KB on the stock route) is needed once a hand."""
-    try:
-        return hand.to_phh()
-    except Exception:
-        return ""
-    finally:
-        unload("poker.phhout")
-
-
 def _safe_action(legal):
     """What a virtual player does if its decision is not legal: check or
     call (or bring in), never fold when it need not."""
@@ -398,7 +386,19 @@ class Game:
             state = journal.rng_state(self.rng)  # before the shuffle: deals it again
             hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
         self.hand = hand
-        self._open_journal(state)
+        # the journal of the hand just dealt: its header, at once (or at
+        # flush_journal with defer_journal)
+        self._jchain = None
+        self._jpending = None
+        self._jhead = None
+        if self.store is not None:
+            self._jremove = True  # a journal left by a cut after its hand was booked
+            if state is not None:  # else a random source whose state cannot be kept
+                # made when first needed (its first record, or flush_journal):
+                # with defer_journal, after the frame that shows the deal
+                self._jhead = (self.seq, state, journal.deck_of(self.hand), self._start, self.dealer)
+            if not self.defer_journal:
+                self.flush_journal()
         if self.hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
@@ -509,8 +509,12 @@ class Game:
         new game, a game loaded, the players remade) is never applied: it
         starts over."""
         t = self._thought
-        if t is not None and t[1] is not None and self._still(t[0]):
-            return self._slice(t)  # (no turn tuple a slice: its garbage)
+        if t is not None and t[1] is not None:
+            turn = t[0]  # still the turn?
+            seat = turn[1]
+            if (self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat
+                    and self.bots.get(seat) is turn[3]):
+                return self._slice(t)  # (no turn tuple a slice: its garbage)
         turn = self._turn()
         if turn is None:
             self._thought = None
@@ -531,11 +535,6 @@ class Game:
         if t[1] is None:
             return True
         return self._slice(t)
-
-    def _still(self, turn):
-        """True while ``turn`` (a ``_turn()``) is the turn."""
-        seat = turn[1]
-        return self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat and self.bots.get(seat) is turn[3]
 
     def _slice(self, t):
         """One slice of the decision under way ``t`` (see think)."""
@@ -582,7 +581,14 @@ class Game:
         i = journal.action_index(h.legal_actions(), kind, amount)
         h.act(kind, amount)
         self._moves += 1
-        self._journal_action(i)
+        self._make_head()  # the action into the journal
+        if self._jchain is not None:
+            rec, self._jchain = journal.record(i, self._jchain)
+            if self.defer_journal:
+                p = self._jpending
+                self._jpending = rec if p is None else p + rec
+            else:
+                self._journal_write(rec)
         if h.finished:
             self._finish_hand()
 
@@ -636,26 +642,26 @@ class Game:
             return
         self.hand = None
         self.last_hand = h
-        final = list(h.stacks)
-        if h.voided or not _chips_add_up(start, final):
+        end = list(h.stacks)
+        # the stacks a hand ends with are its start's chips, none made or
+        # lost, none given to a seat that was not dealt in
+        ok = len(end) == len(start) and sum(end) == sum(start)
+        if ok:
+            for i in range(len(start)):
+                if end[i] < 0 or (start[i] == 0 and end[i] != 0):
+                    ok = False
+        if h.voided or not ok:
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self._close_journal()
             return
         for i in range(self.seats):
             if start[i]:
-                self.stacks[i] = final[i]
+                self.stacks[i] = end[i]
         self.hand_no += 1
         self.seq += 1
-        self._eliminate()
-        self.unbooked = h
-        self._books = [0, start, final, None]
-        if not self.defer_booking:
-            self.settle()
-
-    def _eliminate(self):
-        """After a hand: the seats under ``min_stack`` are out; the game is
-        lost or won, else the button moves to the next live seat."""
+        # After a hand: the seats under ``min_stack`` are out; the game is
+        # lost or won, else the button moves to the next live seat.
         n = self.seats
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
@@ -679,6 +685,10 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
+        self.unbooked = h
+        self._books = [0, start, end, None]
+        if not self.defer_booking:
+            self.settle()
 
     def book(self):
         """One part of the finished hand's books, in this order: the
@@ -702,16 +712,64 @@ class Game:
             self.flush_journal()
             self._record_stats(h, b[1], b[2])
         elif part < seats:
-            self._tell_bot(h, b[1], part)
+            # The final view of the hand to the virtual player at ``seat`` if
+            # it was dealt in and has ``observe`` (Hard: folds that ended the hand
+            # count too).
+            start = b[1]
+            seat = part
+            bot = self.bots.get(seat)
+            if bot is not None and start[seat] and hasattr(bot, "observe"):
+                try:
+                    bot.observe(h.view(seat))
+                except Exception:  # a broken virtual player must not stop the console
+                    pass
         elif part == seats:
-            b[3] = self._history_text(h)
+            # the hand's PHH text, b'' if it fails: a history is never
+            # worth a crash. poker.phhout is imported for it and forgotten
+            # after: its code (5 KB on the stock route) is needed once a hand
+            text = None
+            if self.store is not None:
+                try:
+                    text = h.to_phh().encode()
+                except Exception:
+                    text = b""
+                finally:
+                    unload("poker.phhout")
+                if len(text) > MAX_SIZE - 16:  # a record's limit
+                    text = text[:MAX_SIZE - 16]
+            b[3] = text
         elif part == seats + 1:
-            self._write_history(b[3])
+            text = b[3]
+            st = self.store
+            if text is not None and st is not None:
+                st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
             b[3] = None
         elif part == seats + 2:
-            self._review(h)
+            # the hand explained as you saw it (its names, for LAST HAND
+            # and the showdown screen): the review's slower part, before
+            # its write. Never worth a crash.
+            try:
+                h.explain(0)
+            except Exception:
+                pass
         elif part == seats + 3:
-            self._write_review(h)
+            # the hand's review for LAST HAND (poker.match.review_write) on
+            # flash: made, written and dropped in one part (no bytes kept
+            # between parts). Never worth a crash.
+            st = self.store
+            if st is not None:
+                try:
+                    import json
+
+                    from poker.match import review_write
+                    from poker.match.record import review_slot
+
+                    st.write(review_slot(self.seq), json.dumps(review_write.record(h, self.seq, self.code)).encode(),
+                             False)
+                except Exception:
+                    pass
+                finally:
+                    unload("poker.match.review_write")
         else:
             self.unbooked = None
             self._books = None
@@ -724,65 +782,7 @@ class Game:
         while self.book():
             pass
 
-    def _history_text(self, h):
-        if self.store is None:
-            return None
-        text = _phh_text(h).encode()
-        if len(text) > MAX_SIZE - 16:  # a record's limit
-            text = text[:MAX_SIZE - 16]
-        return text
-
-    def _review(self, h):
-        """The hand explained as you saw it (its names, for LAST HAND and
-        the showdown screen): the review's slower part, before its write.
-        Never worth a crash."""
-        try:
-            h.explain(0)
-        except Exception:
-            pass
-
-    def _write_review(self, h):
-        """The hand's review for LAST HAND (poker.match.review_write) on flash:
-        made, written and dropped in one part (no bytes kept between
-        parts). Never worth a crash."""
-        st = self.store
-        if st is None:
-            return
-        try:
-            import json
-
-            from poker.match import review_write
-            from poker.match.record import review_slot
-
-            st.write(review_slot(self.seq), json.dumps(review_write.record(h, self.seq, self.code)).encode(), False)
-        except Exception:
-            pass
-        finally:
-            unload("poker.match.review_write")
-
-    def _write_history(self, text):
-        st = self.store
-        if text is not None and st is not None:
-            st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
-
     # -- the hand's journal on flash (poker.match.journal) --------------------------------
-    def _open_journal(self, state):
-        """The journal of the hand just dealt: its header, at once (or at
-        ``flush_journal`` with ``defer_journal``)."""
-        self._jchain = None
-        self._jpending = None
-        self._jhead = None
-        st = self.store
-        if st is None:
-            return
-        self._jremove = True  # a journal left by a cut after its hand was booked
-        if state is not None:  # else a random source whose state cannot be kept
-            # made when first needed (its first record, or flush_journal):
-            # with defer_journal, after the frame that shows the deal
-            self._jhead = (self.seq, state, journal.deck_of(self.hand), self._start, self.dealer)
-        if not self.defer_journal:
-            self.flush_journal()
-
     def _make_head(self):
         """The pending header's bytes; the records' chain starts from it."""
         j = self._jhead
@@ -792,17 +792,6 @@ class Game:
                                              self.seats)
             self._jhead = j
         return j
-
-    def _journal_action(self, index):
-        self._make_head()
-        if self._jchain is None:
-            return
-        rec, self._jchain = journal.record(index, self._jchain)
-        if self.defer_journal:
-            p = self._jpending
-            self._jpending = rec if p is None else p + rec
-        else:
-            self._journal_write(rec)
 
     def flush_journal(self):
         """Writes what ``defer_journal`` held back (the UI calls it once the
@@ -826,19 +815,19 @@ class Game:
             self._jpending = None
             self._journal_write(p)
 
-    def _journal_write(self, records):
+    def _journal_write(self, items):
         st = self.store
-        if self._jchain is not None and st is not None and not st.append(JOURNAL, records):
+        if self._jchain is not None and st is not None and not st.append(JOURNAL, items):
             self._jchain = None  # a failing flash: this hand goes unjournaled
 
-    def _close_journal(self, later=False):
+    def _close_journal(self, keep=False):
         """No journal for this hand any more; it leaves the flash now, or
-        with ``later`` at the next ``flush_journal``."""
+        with ``keep`` until the next ``flush_journal``."""
         self._jchain = None
         self._jpending = None
         self._jhead = None
-        self._jremove = later
-        if self.store is not None and not later:
+        self._jremove = keep
+        if self.store is not None and not keep:
             self.store.remove(JOURNAL)
 
     def resumed(self, h, start, chain):
@@ -852,18 +841,7 @@ class Game:
         if h.finished:
             self._finish_hand()
 
-    def _tell_bot(self, h, start, seat):
-        """The final view of the hand to the virtual player at ``seat`` if
-        it was dealt in and has ``observe`` (Hard: folds that ended the hand
-        count too)."""
-        bot = self.bots.get(seat)
-        if bot is not None and start[seat] and hasattr(bot, "observe"):
-            try:
-                bot.observe(h.view(seat))
-            except Exception:  # a broken virtual player must not stop the console
-                pass
-
-    def _record_stats(self, h, start, final):
+    def _record_stats(self, h, start, end):
         pot = 0
         won = False
         for amount, winners in h.pots:
@@ -876,7 +854,7 @@ class Game:
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
         # the hand's name only for a new best (finding its five allocates)
-        self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
+        self.stats.record_hand(self.code, end[0] - start[0], won, pot, best,
                                lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):
@@ -895,17 +873,6 @@ class Game:
             if entry is not None and entry[0] == k:
                 out.append(entry[1])
         return out
-
-
-def _chips_add_up(start, final):
-    """The stacks a hand ends with are its start's chips, none made or lost,
-    none given to a seat that was not dealt in."""
-    if len(final) != len(start) or sum(final) != sum(start):
-        return False
-    for i in range(len(start)):
-        if final[i] < 0 or (start[i] == 0 and final[i] != 0):
-            return False
-    return True
 
 
 def _best_text(value, own, board, variant):

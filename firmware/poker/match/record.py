@@ -31,9 +31,9 @@ def review_slot(seq):
     return "last%d" % (seq % REVIEWS)
 
 
-def parse_history(payload):
-    payload = bytes(payload)
-    nl = payload.find(b"\n")
+def parse_history(data):
+    data = bytes(data)
+    nl = data.find(b"\n")
     if nl < 0:
         raise ValueError("history: no header")
-    return int(payload[:nl]), payload[nl + 1:].decode()
+    return int(data[:nl]), data[nl + 1:].decode()

@@ -56,7 +56,7 @@ def load(store, seq):
         return None
     import json
 
-    def parse(payload):
-        return check(json.loads(payload))  # (no copy of the bytes: Store.load_json)
+    def parse(data):
+        return check(json.loads(data))  # (no copy of the bytes: Store.load_json)
     r = store.load(slot(seq), parse)
     return r if r is not None and r["seq"] == seq else None
