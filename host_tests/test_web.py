@@ -136,6 +136,7 @@ def played(web):
             "busy_mips": busy}
 
 
+@pytest.mark.xdist_group("web_played")  # one worker plays the page for both
 def test_the_page_plays_the_scripted_game_frame_for_frame(played):
     log = played["log"]
     assert played["counts"] == {"F7S": [3, 3], "FT": [3, 3]} and len(played["steps"]) >= 50
@@ -153,6 +154,7 @@ def test_the_page_plays_the_scripted_game_frame_for_frame(played):
     assert played_hz and all(any(abs(hz - n) <= n / 100 for n in notes) for hz in played_hz), played_hz
 
 
+@pytest.mark.xdist_group("web_played")  # one worker plays the page for both
 def test_the_page_keeps_its_pace(played):
     """The budgets hold for a browser that has a core: where the emulator
     ran slower than QUIET_CORE_MIPS (other work on the machine), the
