@@ -4,8 +4,6 @@ intent), the styles, the costs the levels count their thinking in, the
 baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
 slices (``think``); and Normal (Monte Carlo equity against random hands of
 the live opponents and pot odds), which Hard builds on."""
-from micropython import const
-
 from poker.odds import equity as _eq
 from poker.rng import Rng
 
@@ -26,11 +24,11 @@ def find(legal, kind):
     return None
 
 
-def act(view, action, big=False):
+def act(view, intent, big=False):
     """The legal action closest to an intent: 'raise' (bet, raise,
     complete), 'call' (call, check, bring in) or 'fold' (check when free)."""
     legal = view.legal
-    if action == 'raise':
+    if intent == 'raise':
         best = None
         for a in legal:
             if a[0] in AGGRESSIVE:
@@ -39,15 +37,15 @@ def act(view, action, big=False):
                     best = a
         if best is not None:
             return best
-        action = 'call'
-    if action == 'call':
+        intent = 'call'
+    if intent == 'call':
         for k in ('call', 'check', 'bring_in'):
             a = find(legal, k)
             if a is not None:
                 if k == 'call' and view.impossible_call:
                     break
                 return a
-        action = 'fold'
+        intent = 'fold'
     for k in ('check', 'fold', 'bring_in', 'call'):
         a = find(legal, k)
         if a is not None:
@@ -95,10 +93,10 @@ STYLES = {
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
-# its mean). The device takes about _DEVICE_X times as long.
+# its mean). The device takes about DEVICE_X times as long.
 COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
            'FO/8': 46}
-_DEVICE_X = const(90)
+DEVICE_X = 90
 
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
@@ -196,13 +194,13 @@ class Normal(_Base):
     clock = None
     budget_ms = 200
 
-    def budget(self, view, opponents, ranges=False):
+    def budget(self, view, nopp, ranges=False):
         """Monte Carlo deals for this decision: at most ``samples``, and no
         more than ``work_us`` of the unix port's time (see ``COST_US``;
         weighted sampling redraws: about twice the work)."""
         code = view.variant.code
         work = self.work_games.get(code, self.work_us)
-        n = work // (COST_US.get(code, 3) * (opponents + 1) * (2 if ranges else 1))
+        n = work // (COST_US.get(code, 3) * (nopp + 1) * (2 if ranges else 1))
         cap = self.samples
         if self.level == 'normal':
             cap = _NORMAL_SAMPLES.get(code, cap)
@@ -242,34 +240,34 @@ class Normal(_Base):
         for each raise already in this round."""
         return 6
 
-    def equity(self, view, opponents):
+    def equity(self, view, nopp):
         rg = self.ranges(view)
-        n = self.budget(view, opponents, rg is not None)
+        n = self.budget(view, nopp, rg is not None)
         return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                omaha_quick=True)
 
-    def deal_us(self, view, opponents, ranges=False):
+    def deal_us(self, view, nopp, ranges=False):
         """The RP2040's time of one Monte Carlo deal of this decision, all
-        players' hands (``COST_US`` times ``_DEVICE_X``)."""
-        return COST_US.get(view.variant.code, 3) * _DEVICE_X * (opponents + 1) * (2 if ranges else 1)
+        players' hands (``COST_US`` times ``DEVICE_X``)."""
+        return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
 
     def _think(self, view):
         """The decision in slices (see ``think``): the ranges, then
         ``equity``'s Monte Carlo in slices of about ``SLICE_US`` on the
         chip, then the choice."""
-        opponents = view.live_opponents
-        if opponents == 0:
+        nopp = view.live_opponents
+        if nopp == 0:
             return act(view, 'call')
         rg = self.ranges(view)
-        n = self.budget(view, opponents, rg is not None)
+        n = self.budget(view, nopp, rg is not None)
         yield
         # hands dealt a slice: a deal's cost is all players' hands
-        per = SLICE_US * (opponents + 1) // self.deal_us(view, opponents, rg is not None)
+        per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
         e = yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                       True, per if per > 0 else 1)
-        return self._choose(view, opponents, e)
+        return self._choose(view, nopp, e)
 
-    def _choose(self, view, opponents, e):
+    def _choose(self, view, nopp, e):
         """The action, from the equity ``e`` (permille) against ``nopp``
         live opponents."""
         raises = view.raises
@@ -280,7 +278,7 @@ class Normal(_Base):
             # two together measured best)
             for _ in range(view.their_raises):
                 e = e * disc // 100
-        fair = 1000 // (opponents + 1)
+        fair = 1000 // (nopp + 1)
         to_call = view.to_call
         pot = view.pot
         final = final_street(view)
@@ -295,7 +293,7 @@ class Normal(_Base):
             if (not final and view.street > 0 and e >= fair * self.semi // 100
                     and self.chance(self.semi_permille + 150 * self.aggr)):
                 return act(view, 'raise')  # semi-bluff / protection
-            if opponents == 1 and view.street > 0 and self.chance(self.bluff_rate(view) + 30 * self.aggr):
+            if nopp == 1 and view.street > 0 and self.chance(self.bluff_rate(view) + 30 * self.aggr):
                 return act(view, 'raise')
             return act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
