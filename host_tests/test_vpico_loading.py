@@ -15,9 +15,8 @@ collection that ends the loading. From 100 ms on, the menu's modules are
 in: the answer is the menu itself.
 """
 
-import pytest
-
 import device_first
+import pytest
 from vpico import NS_PER_MS
 
 pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
