@@ -138,10 +138,10 @@ def cards_text(cards):
     out = io.StringIO()
     for c in cards:
         if c is None:
-            out.write("??")
+            out.write("??")  # pyright: ignore[reportAttributeAccessIssue]  (the rp2 stub's StringIO omits write)
         else:
-            out.write(RANKS[c >> 2])
-            out.write(SUITS[c & 3])
+            out.write(RANKS[c >> 2])  # pyright: ignore[reportAttributeAccessIssue]
+            out.write(SUITS[c & 3])  # pyright: ignore[reportAttributeAccessIssue]
     return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython has it; the rp2 stub omits it)
 
 
