@@ -235,12 +235,6 @@ class Normal(_Base):
         fair share."""
         return self.steal_floor
 
-    def draw_need(self, view, nopp, need):
-        """Before the last round, facing a bet: the equity (permille) a
-        call needs, from the pot's odds ``need``; with cards to come a
-        little less (the bets a hand that gets there wins later)."""
-        return need * (85 - 10 * self.loose) // 100
-
     def raise_step(self, view):
         """% of what is left above a fair share added to the value line
         for each raise already in this round."""
@@ -304,7 +298,7 @@ class Normal(_Base):
             return act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
         if not final:
-            need = self.draw_need(view, nopp, need)
+            need = need * (85 - 10 * self.loose) // 100  # cards to come
         else:
             need = need * (self.river - 5 * self.loose) // 100
         if view.street == 0:

@@ -26,14 +26,12 @@ _RANGE_ALONE = const(8)      # first round: a raise is weighed by the raiser's r
 _WEAK_FOLD = const(16)       # first round: a start outside the best 55 % folds to a raise
 _POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before the
 #                              raiser on later rounds (its door card is the higher)
-_CALL_DOWN = const(64)       # from the first big-bet round, a call before the last
-#                              round is priced with the later rounds' bets too
 _PLAY = {
     'FT': (70, 50, _RANGES),
-    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD | _CALL_DOWN),
+    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD),
     'F7S/8': (70, 50, _RANGES),
     'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _CALL_DOWN),
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD),
     'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
     'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
@@ -81,10 +79,6 @@ _VALUE_PART = const(50)
 # far the calls that won more than believed may widen the next ones (%)
 _CALLS_PRIOR = const(1500)
 _CALLS_MOST = const(150)
-# _CALL_DOWN: the part (%) of each later round's big bet a call now is
-# counted to pay on the way to the showdown (he checks some rounds, and a
-# hand that misses folds before paying them all)
-_LATER_BETS = const(50)
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
@@ -199,21 +193,6 @@ class Hard(Normal):
         if a[0] == 'call':
             self.notes.called(b, w)
         return a
-
-    def draw_need(self, view, nopp, need):
-        # from the big bets on, against a seat whose earlier bets shown
-        # down were value (no semi-bluffs: he bets again on the later
-        # rounds what he bets now), a hand that calls now mostly goes on
-        # to the showdown: it pays the later rounds' bets too, and so do
-        # the live players (``_CALL_DOWN``); else Normal's odds
-        v = view.variant
-        b = view.bettor
-        if view.street < v.big_from or not self._reads(view) & _CALL_DOWN or b is None \
-                or self.notes.bluffs(view, EARLIER, b) >= VALUE:
-            return Normal.draw_need(self, view, nopp, need)
-        later = (v.streets - 1 - view.street) * view.big_bet * _LATER_BETS // 100
-        cost = view.to_call + later
-        return cost * 1000 // (view.pot + cost + later * nopp)
 
     # ------------------------------------------------------------ the lines
 
