@@ -21,9 +21,14 @@ _FIELDS = ('profile', 'small_bet', 'big_bet', 'ante', 'bring_in', 'small_blind',
            'odd_chip', 'short_all_in_reopens', 'impossible_call_guard',
            'raise_over_all_in', 'odd_chips_together', 'merge_pots',
            'low_half_if_any_low', 'first_dealer', 'min_seats', 'max_seats',
-           'starting_chips', 'chip_choices', 'min_stack_bets')
+           'starting_chips', 'chip_choices', 'min_stack_bets', 'levels')
 
 CHIP_CHOICES = (1000, 2000, 5000, 10000, 20000)  # the casino's CHIPS menu
+# A tournament's levels: the small bet of each, the ante, bring-in and
+# blinds following from it as the profile makes them at that bet. The menu's
+# BET SIZE picks the first level (every STAKES entry of poker.match.settings
+# is one of them).
+LEVELS = (10, 20, 30, 50, 100, 150, 200, 300, 500, 1000, 1500, 2000, 3000, 5000)
 
 
 class RuleSet:
@@ -88,6 +93,8 @@ class RuleSet:
       ``chip_choices`` (the CHIPS menu; one choice: no menu item).
     - ``min_stack_bets``: a seat with fewer than this many small bets after
       a hand is out (the console's "under $50" at 10/20).
+    - ``levels``: a tournament's level table, the small bet of each level
+      in order (``LEVELS``); ``at_level(i)`` is the RuleSet of level ``i``.
 
     The stakes may be given by position, every other field by name only.
     """
@@ -100,7 +107,7 @@ class RuleSet:
                  odd_chips_together=False, merge_pots=False,
                  low_half_if_any_low=False, first_dealer=0, min_seats=2,
                  max_seats=10, starting_chips=5000, chip_choices=None,
-                 min_stack_bets=5):
+                 min_stack_bets=5, levels=LEVELS):
         if small_bet <= 0:
             raise ValueError("small_bet must be positive")
         self.profile = profile
@@ -128,6 +135,7 @@ class RuleSet:
         self.starting_chips = starting_chips
         self.chip_choices = (starting_chips,) if chip_choices is None else chip_choices
         self.min_stack_bets = min_stack_bets
+        self.levels = levels
 
     def copy(self, **changes):
         """A new RuleSet with some fields changed: ``r.copy(raise_cap=4)``."""
@@ -147,6 +155,33 @@ class RuleSet:
     def min_stack(self):
         """The chips a seat needs after a hand to stay in the game."""
         return self.min_stack_bets * self.small_bet
+
+    def at_level(self, i):
+        """The rules of tournament level ``i`` (0-based; past the table's
+        end, its last level): the profile at that level's small bet, so the
+        ante, bring-in and blinds rise with the bets as the profile sets
+        them; the house's table (seats, chips) unchanged.
+
+        >>> r = lexibook().at_level(2)
+        >>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.starting_chips)
+        (30, 60, 6, 6, 5000)
+        >>> c = casino(starting_chips=2000).at_level(4)
+        >>> (c.small_bet, c.ante, c.bring_in, c.small_blind, c.big_blind)
+        (100, 10, 50, 50, 100)
+        """
+        bet = self.levels[min(i, len(self.levels) - 1)]
+        make = PROFILES.get(self.profile)
+        if make is None:  # a rule set of one's own: its stakes scaled
+            k = self.small_bet
+            return self.copy(small_bet=bet, big_bet=self.big_bet * bet // k, ante=self.ante * bet // k,
+                             bring_in=self.bring_in * bet // k, small_blind=self.small_blind * bet // k,
+                             big_blind=self.big_blind * bet // k)
+        r = make(bet)
+        r.max_seats = self.max_seats
+        r.starting_chips = self.starting_chips
+        r.chip_choices = self.chip_choices
+        r.levels = self.levels
+        return r
 
     def __repr__(self):
         return "RuleSet(%s, %d/%d)" % (self.profile, self.small_bet, self.big_bet)

@@ -257,6 +257,12 @@ class Game:
         self.rules = s.house()
         self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
+        self.check_code = self.code  # what the journal's check names (a tournament: its level too)
+        self.tour = None  # a poker.match.tournament.Tournament when one is played
+        if s.tournament:
+            from poker.match import tournament
+
+            tournament.join(self, s)
         self.bots = {}
         if made is None:
             self.remake_players()
@@ -272,7 +278,10 @@ class Game:
         self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
-            self.stats.record_left(self.code)
+            if self.tour is not None:
+                self.stats.record_tournament(self.code, 0)
+            else:
+                self.stats.record_left(self.code)
         s = self.settings.normalize()
         if made is not None and made[0] != self._new_key(s):
             made = None  # made for other settings or another random state
@@ -316,6 +325,10 @@ class Game:
         s = settings.copy()
         for name in GAME_KEYS:
             setattr(s, name, saved[name])
+        tour = saved.get("tour")
+        s.tournament = tour is not None
+        if tour is not None:
+            s.level_hands = tour["every"]
         g._setup(s)
         g.bought = saved.get("bought", 0)
         g.total += g.bought
@@ -325,6 +338,10 @@ class Game:
         g.hand_no = saved["hand_no"]
         g.over = False
         g.result = None
+        if tour is not None:
+            from poker.match import tournament
+
+            tournament.load(g, tour)
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
             blob = store.read_raw(JOURNAL)
@@ -335,7 +352,7 @@ class Game:
         return g
 
     def _game_obj(self):
-        return {
+        g = {
             "game": self.code,
             "stakes": self.stakes,
             "profile": self.profile,
@@ -348,13 +365,22 @@ class Game:
             "result": self.result,
             "bought": self.bought,
         }
+        if self.tour is not None:
+            g["tour"] = self.tour.to_obj()
+        return g
 
     def pending(self, settings):
         """The names of the settings (of ``GAME_KEYS``: game, stakes,
         profile, players, chips) that differ from the game in play: the
         menu changes them for the next new game."""
         g = self._game_obj()
-        return [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
+        out = [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
+        t = self.tour
+        if (t is not None) != settings.tournament:
+            out.append("tournament")
+        if t is not None and t.every != settings.level_hands:
+            out.append("level_hands")
+        return out
 
     def plays(self, settings):
         """True when the game in play has these settings' game, stakes,
@@ -582,7 +608,7 @@ class Game:
         other seats' stacks, the players and their memory, the hands'
         numbers); counted in the statistics (``rebuys``: the lost game
         stays lost). ValueError when the game is not lost."""
-        if not self.over or self.result != "lost":
+        if not self.over or self.result != "lost" or self.tour is not None:
             raise ValueError("no game over to rebuy")
         self.settle()
         add = self.chips - self.stacks[0]
@@ -652,6 +678,8 @@ class Game:
                 self.out[seat] = True
                 if seat:
                     self.events.append(("FINISH", seat))
+        if self.tour is not None and self.tour.after_hand(self):
+            return  # (its places, its end, its next level: poker.match.tournament)
         if self.out[0]:
             self.over = True
             self.result = "lost"
@@ -778,7 +806,7 @@ class Game:
         j = self._jhead
         if type(j) is tuple:
             seq, state, deck, start, dealer = j
-            j, self._jchain = journal.header(seq, state, deck, journal.start_crc(start, dealer, self.code),
+            j, self._jchain = journal.header(seq, state, deck, journal.start_crc(start, dealer, self.check_code),
                                              self.seats)
             self._jhead = j
         return j
@@ -866,7 +894,8 @@ class Game:
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
         # the hand's name only for a new best (finding its five allocates)
-        self.stats.record_hand(self.code, final[0] - start[0], won, pot, best,
+        net = final[0] - start[0] if self.tour is None else 0  # (a tournament's chips are not money)
+        self.stats.record_hand(self.code, net, won, pot, best,
                                lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):

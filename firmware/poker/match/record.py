@@ -5,10 +5,12 @@ The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``, ``bought`` (chips bought by rebuys; 0 when absent). ``check``
+``result``, ``bought`` (chips bought by rebuys; 0 when absent), and for a
+tournament ``tour`` (``poker.match.tournament``). ``check``
 refuses one that could not come from a game: beyond its CRC, the types,
 the ranges, ``sum(stacks) == players * chips + bought``,
-every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
+every ``out`` flag equal to ``stack < min_stack`` (a tournament: no chips),
+a live dealer, a tournament's places. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults, with
 one message).
 
@@ -78,7 +80,8 @@ def check(obj):
     result = g.get("result")
     if not isinstance(stacks, list) or len(stacks) != n or not isinstance(out, list) or len(out) != n:
         raise ValueError("game: bad seats")
-    min_stack = s.house().min_stack()
+    tour = "tour" in g  # a tournament (poker.match.tournament): out with no chips
+    min_stack = 1 if tour else s.house().min_stack()
     for i in range(n):
         if not is_int(stacks[i]) or stacks[i] < 0 or not isinstance(out[i], bool):
             raise ValueError("game: bad stack")
@@ -87,6 +90,12 @@ def check(obj):
     bought = g.get("bought", 0)
     if not is_int(bought) or bought < 0:
         raise ValueError("game: bad rebuys")
+    if tour:
+        from poker.match import tournament
+
+        tournament.check(g, s.house().levels)
+        if bought:
+            raise ValueError("game: a rebuy in a tournament")
     if sum(stacks) != n * s.chips + bought:
         raise ValueError("game: chips do not add up")
     if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:

@@ -1,0 +1,174 @@
+"""A tournament (sit and go): the stakes rise by levels, seats bust out,
+the last one standing wins.
+
+Imported only when a tournament is played (the MODE setting, or a saved
+game that is one), so a cash game's heap never holds it. ``join(g, s)``
+makes ``Game`` ``g`` a tournament; the game then asks this module at three
+points: after each hand (``g.tour.after_hand(g)``: places, the end, the
+next level), on saving (``to_obj``) and on loading (``load``, and ``check``
+from ``poker.match.record``).
+
+The levels: the rule profile's level table (``RuleSet.levels``, small bets
+in order; ``RuleSet.at_level``: the ante, bring-in and blinds follow the bet
+as the profile makes them). The first level is the menu's BET SIZE; every
+``level_hands`` hands (``Settings.level_hands``) the next level starts. A
+hand is played whole at the level it was dealt in: the next level takes
+effect from the next hand (``g.rules`` changes between hands only).
+
+Hand ``k`` of the tournament (1-based) is played at level
+``(k - 1) // level_hands`` counted from the first:
+
+>>> t = Tournament(None, 4, 0, 10)
+>>> [t.level(n) for n in (0, 9, 10, 19, 20)]  # hands completed before it
+[0, 0, 1, 1, 2]
+>>> t.to_next(0), t.to_next(9), t.to_next(10)
+(10, 1, 10)
+
+Out: a seat with no chips left after a hand (not the cash game's five
+small bets: a short stack plays all in for what it has, by the edge rules
+of docs/rules.md). Seats out in the same hand: the one that began the hand
+with more chips takes the better place; equal, the higher seat number.
+When you go out the tournament is over for you: your place is yours, and
+those still in are placed by their chips (equal chips: the lower seat
+number first). You win when every other seat is out.
+
+Events (``g.events``): ``('FINISH', seat)`` a virtual player out (its
+place in ``places``), ``('LEVEL', level)`` from the next hand the stakes
+of ``level`` (0-based in the level table), ``('TOUR OVER', place)`` the
+end, your place.
+"""
+from micropython import const
+
+_MAX_PLACES = const(10)  # the statistics count finishes up to tenth
+
+
+class Tournament:
+    def __init__(self, house, seats, first, every):
+        self.house = house  # the RuleSet the levels are made from (RuleSet.at_level)
+        self.first = first  # the level table's index of the first level
+        self.every = every  # hands a level lasts
+        self.places = [0] * seats  # each seat's finishing place, 0 while in
+        self.biggest = 0  # the biggest pot of the tournament
+
+    def level(self, hands):
+        """The level (index in the level table) of the hand dealt after
+        ``hands`` hands of the tournament."""
+        return self.first + hands // self.every
+
+    def to_next(self, hands):
+        """Hands left at this level, the next hand included, after ``hands``
+        hands."""
+        return self.every - hands % self.every
+
+    def after_hand(self, g):
+        """After a hand of Game ``g`` (its stacks moved, its busted seats
+        marked out by the game): their places, the end, or the next hand's
+        level. True when the tournament is over."""
+        h = g.last_hand
+        pot = 0
+        for amount, _ in getattr(h, "pots", ()):
+            pot += amount
+        if pot > self.biggest:
+            self.biggest = pot
+        places = self.places
+        start = g._start
+        busted = [s for s in range(g.seats) if g.out[s] and not places[s]]
+        busted.sort(key=lambda s: (start[s], s))
+        left = g.seats - len(busted) - _count_out(places)
+        for i in range(len(busted)):
+            places[busted[i]] = left + len(busted) - i
+        if g.out[0] or left == 1:
+            self._finish(g)
+            return True
+        n = self.level(g.hand_no)
+        if n != self.level(g.hand_no - 1):
+            _at_level(g, n)
+            g.events.append(("LEVEL", n))
+        return False
+
+    def _finish(self, g):
+        """The end: those still in placed by their chips; the statistics."""
+        places = self.places
+        still = [s for s in range(g.seats) if not places[s]]
+        still.sort(key=lambda s: (-g.stacks[s], s))
+        for i in range(len(still)):
+            places[still[i]] = i + 1
+        g.over = True
+        g.result = "won" if places[0] == 1 else "lost"
+        g.events.append(("TOUR OVER", places[0]))
+        g.stats.record_tournament(g.code, places[0])
+
+    def order(self):
+        """The seats in finishing order (first place first)."""
+        out = list(range(len(self.places)))
+        out.sort(key=lambda s: self.places[s] or 99)
+        return out
+
+    def to_obj(self):
+        """What the game record keeps (``load`` reads it back)."""
+        return {"first": self.first, "every": self.every, "places": self.places, "biggest": self.biggest}
+
+
+def _count_out(places):
+    n = 0
+    for p in places:
+        if p:
+            n += 1
+    return n
+
+
+def _at_level(g, n):
+    """Game ``g``'s rules from now on: level ``n``'s; the journal's check
+    names the level, so a hand journaled at one level never resumes at
+    another."""
+    g.rules = g.tour.house.at_level(n)
+    g.check_code = "%s L%d" % (g.code, n)
+
+
+def join(g, s):
+    """Makes Game ``g`` (its settings ``s`` just set up) a tournament at
+    its first level: the menu's BET SIZE."""
+    house = g.rules
+    levels = house.levels
+    bet = s.small_bet()
+    first = levels.index(bet) if bet in levels else 0
+    g.tour = Tournament(house, g.seats, first, s.level_hands)
+    g.min_stack = 1  # out with no chips at all
+    _at_level(g, first)
+
+
+def load(g, obj):
+    """The saved tournament ``obj`` (checked by ``check``) into Game ``g``,
+    made by ``join`` from the saved settings: the places so far and the
+    level of the next hand (the saved ``hand_no``)."""
+    t = g.tour
+    t.places = list(obj["places"])
+    t.biggest = obj["biggest"]
+    _at_level(g, t.level(g.hand_no))
+
+
+def check(game, levels):
+    """Refuses (ValueError) a saved tournament that could not come from a
+    game: ``game`` the saved game's part (``poker.match.record``),
+    ``levels`` its profile's level table. Returns its ``level_hands``."""
+    t = game.get("tour")
+    if not isinstance(t, dict):
+        raise ValueError("tournament: not a table")
+    first, every, places, biggest = t.get("first"), t.get("every"), t.get("places"), t.get("biggest")
+    for v in (first, every, biggest):
+        if type(v) is not int or v < 0:
+            raise ValueError("tournament: bad number")
+    out = game["out"]
+    if not 0 <= first < len(levels) or every <= 0 or not isinstance(places, list) or len(places) != len(out):
+        raise ValueError("tournament: bad levels")
+    n = len(out)
+    seen = []
+    for i in range(n):
+        p = places[i]
+        if type(p) is not int or not 0 <= p <= n or (p > 0) != out[i] or (p and p in seen):
+            raise ValueError("tournament: bad places")
+        if p:
+            seen.append(p)
+    if seen and min(seen) <= n - len(seen):  # places go from the last up
+        raise ValueError("tournament: bad places")
+    return every
