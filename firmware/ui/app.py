@@ -532,7 +532,7 @@ class App:
         """REBUY after GAME OVER: the starting chips again, the same table
         goes on (poker.match.game's rebuy; counted in the statistics)."""
         g = self.game
-        if g is None or not g.over or g.result != "lost":
+        if g is None or not g.over or g.result != "lost" or g.tour is not None:
             self.menu()
             return
         g.rebuy()

@@ -233,6 +233,10 @@ def event_banner(app, event):
     REBUY (chosen first) or NEW GAME; B leaves it for the menu."""
     kind, seat = event
     g = app.game
+    if kind == "LEVEL" or kind == "TOUR OVER" or (kind == "FINISH" and g.tour is not None):
+        from ui.tournament import banner
+
+        return banner(app, event)
     if kind == "FINISH":
         app.play("finish")
         return Banner(app, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),

@@ -1,5 +1,7 @@
-"""Statistics (poker.match.stats): overall and per game type; LEFT/RIGHT (or B
-short on a two-button board) switch between them, A or a long B go back."""
+"""Statistics (poker.match.stats): overall, per game type and, once one was
+played, the tournaments (kept apart: ui.tournament draws their page);
+LEFT/RIGHT (or B short on a two-button board) switch between them, A or a
+long B go back."""
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, W, right, text, title
 
@@ -17,7 +19,9 @@ class StatsScreen(Screen):
 
     def pages(self):
         st = self.app.stats()
-        return [None] + list(st.codes()) if st is not None else [None]
+        if st is None:
+            return [None]
+        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tours else [])
 
     def key(self, k, ev):
         n = len(self.pages())
@@ -36,6 +40,16 @@ class StatsScreen(Screen):
         if self.page >= len(pages):
             self.page = 0
         code = pages[self.page]
+        if code == "TOURNAMENTS":
+            from ui.tournament import stats_lines
+
+            title(fb, "TOURNAMENTS")
+            right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
+            y = 11
+            for line in stats_lines(st.tournament()):
+                text(fb, line, 0, y, SMALL)
+                y += 7
+            return
         if code is None:
             title(fb, "STATS: ALL")
             d = st.total() if st is not None else None

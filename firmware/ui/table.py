@@ -74,6 +74,7 @@ class Table(Screen):
         self.hurry = 0
         self.hint = 0  # A pressed while the others act: which hint the bar shows
         self.paced = False  # the next player's action is decided: only its pace is left
+        self.level = ""  # a tournament's level on the bar while the others act
 
     def enter(self):
         g = self.app.game
@@ -88,6 +89,11 @@ class Table(Screen):
             self.last = None
             self.hurry = 0
             self.hint = 0
+            self.level = ""
+            if g.tour is not None:  # the level and the hands to the next (ui.tournament)
+                from ui.tournament import level_mark
+
+                self.level = level_mark(g)
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
         v = self.view
@@ -357,7 +363,7 @@ class Table(Screen):
             return ">" * 3 if self.hurry & 1 == 0 else ">>"
         if self.hint:
             return "HOLD A: HURRY" if self.hint == 1 else "B: HURRY"
-        return ""
+        return self.level
 
     def draw(self, fb):
         v = self.view
