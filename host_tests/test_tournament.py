@@ -304,3 +304,19 @@ def test_a_journal_of_one_level_never_resumes_at_another():
         f.files["/data/journal"] = head(code) + files["/data/journal"][72:]
         g2 = Game.load(Store("/data", f), Rng(9), players=check_bots, hand_factory=_fake)
         assert g2.pop_events() == events, code
+
+
+def test_the_virtual_players_are_told_when_the_next_level_would_leave_them_short():
+    # casino, BET 10/20, five hands a level: the next level's big bet is 40
+    # (short under 8 of them: 320), then 60 (480) from hand 5 on
+    fs = FakeFs()
+    g = _game(Store("/data", fs), profile="casino", players=4, chips=1000, level_hands=5)
+    assert [g.bots[s].short for s in (1, 2, 3)] == [False] * 3
+    FakeHand.plan = _moves([(1, 0, 750), (3, 0, 600)])  # P2 250, P4 400
+    _play(g)
+    assert [g.bots[s].short for s in (1, 2, 3)] == [True, False, False]
+    for _ in range(4):
+        _play(g)  # the level changes: 400 is under 8 big bets of 30/60
+    assert g.rules.small_bet == 20 and [g.bots[s].short for s in (1, 2, 3)] == [True, False, True]
+    g2 = Game.load(Store("/data", fs), Rng(9), players=check_bots, hand_factory=_fake)
+    assert [g2.bots[s].short for s in (1, 2, 3)] == [True, False, True]  # made anew at power-on, told again

@@ -36,7 +36,8 @@ def _tournament(code, seed):
 
 
 # (code, seed): a seed where seat 0 is the last one standing, one where it goes out
-GAMES = (("F7S", 5), ("FT", 5))
+GAMES = (("F7S", 7), ("FT", 4))
+RESULT = {"F7S": "won", "FT": "lost"}
 
 
 @pytest.mark.parametrize("code,seed", GAMES)
@@ -72,6 +73,7 @@ def test_a_six_seat_tournament_plays_to_its_end_levels_eliminations_chips_and_pl
             assert levels == ([("LEVEL", (k + 1) // EVERY)] if (k + 1) % EVERY == 0 else []), k
         stacks, out = after, out_after
     # the end: you out, or one seat left with every chip
+    assert g.result == RESULT[code]
     assert log[-1][3][-1] == ("TOUR OVER", g.tour.places[0])
     if g.result == "won":
         assert stacks[0] == 6000 and out == [False] + [True] * 5 and places[0] == 0
@@ -144,3 +146,48 @@ def test_tournament_hands_carry_their_stakes_and_replay_in_our_engine_and_in_pok
     print("%s: %d hands replayed by PokerKit to our stacks, %d left out for its rules; levels %s" % (
         code, same, other, sorted(levels)))
     assert same >= 0.8 * len(log) and len(levels) >= 3
+
+
+# -- the virtual players know the stakes rise ---------------------------------------
+
+def _first_round_spots(code, n):
+    """``n`` first-round spots of casino ``code`` at 4 seats, the seat to
+    act facing only the bring-in or the blinds."""
+    from poker.hand import Hand
+    from poker.variants import VARIANTS
+
+    out = []
+    for i in range(n):
+        h = Hand(VARIANTS[code], casino(), [1000] * 4, i % 4, Rng(1000 + i))
+        if h.actor == h.bring_in_seat and VARIANTS[code].stud:
+            h.act("bring_in")
+        out.append(h.view(h.actor))
+    return out
+
+
+def _enters(level, view, short):
+    p = players.make(level, style="balanced", seed=7)
+    p.short = short
+    kind, _ = p.decide(view)
+    return kind not in ("fold", "check")
+
+
+@pytest.mark.parametrize("level", (0, 1, 2))
+@pytest.mark.parametrize("code", ("F7S", "FT"))
+def test_a_short_stack_plays_fewer_and_stronger_first_round_hands(level, code):
+    from poker.odds.equity import start_score
+
+    spots = _first_round_spots(code, 150)
+    usual = [v for v in spots if _enters(level, v, False)]
+    short = [v for v in spots if _enters(level, v, True)]
+    assert all(v in usual for v in short)  # nothing it would not play anyway
+    assert 0 < len(short) < len(usual)
+
+    def score(v):
+        n = 3 if v.variant.stud else 2
+        return start_score(code, v.own[:n])
+    mean_usual = sum(score(v) for v in usual) / len(usual)
+    mean_short = sum(score(v) for v in short) / len(short)
+    print("%s level %d: enters %d of 150 hands, %d when short; start score %.1f -> %.1f" % (
+        code, level, len(usual), len(short), mean_usual, mean_short))
+    assert mean_short > mean_usual

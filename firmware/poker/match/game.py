@@ -259,16 +259,16 @@ class Game:
         self.total = self.seats * self.chips
         self.check_code = self.code  # what the journal's check names (a tournament: its level too)
         self.tour = None  # a poker.match.tournament.Tournament when one is played
-        if s.tournament:
-            from poker.match import tournament
-
-            tournament.join(self, s)
         self.bots = {}
         if made is None:
             self.remake_players()
         else:
             self.level = s.difficulty
             self.bots = made[1]
+        if s.tournament:
+            from poker.match import tournament
+
+            tournament.join(self, s)
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay (a

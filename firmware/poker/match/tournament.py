@@ -39,7 +39,7 @@ end, your place.
 """
 from micropython import const
 
-_MAX_PLACES = const(10)  # the statistics count finishes up to tenth
+_SHORT_BETS = const(8)  # a stack under this many big bets of the next level is short
 
 
 class Tournament:
@@ -84,6 +84,7 @@ class Tournament:
         if n != self.level(g.hand_no - 1):
             _at_level(g, n)
             g.events.append(("LEVEL", n))
+        pressure(g, g.stacks, g.hand_no)
         return False
 
     def _finish(self, g):
@@ -125,6 +126,18 @@ def _at_level(g, n):
     g.check_code = "%s L%d" % (g.code, n)
 
 
+def pressure(g, stacks, hands):
+    """Tells each virtual player of Game ``g`` whether the next level would
+    leave its stack (of ``stacks``, after ``hands`` hands) short: under
+    ``_SHORT_BETS`` big bets there (``poker.players.base.short_folds``: it
+    then plays fewer, stronger hands). Set between hands: after each one,
+    and when the players are made for a game or a power-on."""
+    t = g.tour
+    big = t.house.at_level(t.level(hands) + 1).big_bet
+    for seat in g.bots:
+        g.bots[seat].short = stacks[seat] < _SHORT_BETS * big
+
+
 def join(g, s):
     """Makes Game ``g`` (its settings ``s`` just set up) a tournament at
     its first level: the menu's BET SIZE."""
@@ -135,6 +148,7 @@ def join(g, s):
     g.tour = Tournament(house, g.seats, first, s.level_hands)
     g.min_stack = 1  # out with no chips at all
     _at_level(g, first)
+    pressure(g, [g.chips] * g.seats, 0)  # (a saved game's stacks: load)
 
 
 def load(g, obj):
@@ -145,6 +159,7 @@ def load(g, obj):
     t.places = list(obj["places"])
     t.biggest = obj["biggest"]
     _at_level(g, t.level(g.hand_no))
+    pressure(g, g.stacks, g.hand_no)
 
 
 def check(game, levels):
