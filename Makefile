@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device check firmware release ship clean
+.PHONY: venv wasmport vpico web-deps test test-fast play shots build web deploy proof tables bench bench-host bench-device bench-release play-device play-uf2 check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -76,6 +76,9 @@ web-deps: $(WEBSTAMP)
 # each test to the first free worker; the slowest ten printed at the end)
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
 test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
+	@test -x $(CHROMIUM) || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    echo "make test: installing Debian's chromium for the browser tests" && \
+	    apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; } || true
 	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
 	    "the browser tests (host_tests/test_web.py) are SKIPPED"
 	$(PYTEST) host_tests
@@ -85,9 +88,15 @@ test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
 test-fast: $(ENV)
 	$(PYTEST) -m "not device and not port and not slow" host_tests
 
-## make play: the game on the desktop, no hardware needed
+## make play [ARGS="--headless --script tools/sim/first_hand.txt --out build/shots"]: the game on
+## the desktop, no hardware needed (ARGS: the simulator's options, tools/sim/run.py --help)
 play: $(ENV)
-	$(BIN)/python tools/sim/play.py
+	$(BIN)/python tools/sim/play.py $(ARGS)
+
+## make shots [DEVICE=no]: the README's pictures (tools/sim/shots): the simulator's screens, and the
+## virtual Pico's frames of the release UF2 (DEVICE=no leaves those out)
+shots: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/sim/gallery.py $(if $(filter no,$(DEVICE)),,--device)
 
 tables: $(ENV)
 	$(BIN)/python tools/gen/tablegen.py
@@ -96,8 +105,8 @@ tables: $(ENV)
 build: $(ENV)
 	$(BIN)/python tools/build/build.py --docs
 
-## make web: the console in a web page, build/web/ (then: cd build/web && python3 -m http.server)
-web: build $(VPICOSTAMP)
+## make web: the console in a web page, build/web/, running the release UF2 (then: cd build/web && python3 -m http.server)
+web: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python $(WEB)/make_web.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
@@ -161,6 +170,12 @@ bench-release: $(ENV) $(VPICOSTAMP)
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)
 	$(BIN)/python tools/device/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+
+## make play-uf2 [UF2=boards/release/stud-pico_sh1106_i2c.uf2]: a release UF2 dropped on the virtual
+## Pico as on a real one's drive, played in the terminal (the file you flash, before you flash it)
+UF2 ?= boards/release/stud-pico_ssd1306_i2c.uf2
+play-uf2: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/device/play_device.py --uf2 $(UF2)
 
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(ENV)

@@ -1,6 +1,6 @@
 """tools/build/build.py: the .mpy files, the ROMFS image, the LittleFS tree, the
-size report, and the proof of issue 7 (a game played from the image and from
-the LittleFS layout within the heap budgets): under the MicroPython unix port
+size report, and the proof that a game plays from the image and from
+the LittleFS layout within the heap budgets: under the MicroPython unix port
 (64-bit: objects twice the device's, so by a measured factor and an
 estimate) and under the 32-bit WebAssembly port (the device's object sizes,
 the budgets literally, the image outside the heap as in flash).
@@ -304,7 +304,7 @@ PROOF_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "8"))
 
 @pytest.fixture(scope="module")
 def game_proof(built):
-    """The proof of issue 7, at the game level: poker.match.game with the virtual
+    """The proof at the game level: poker.match.game with the virtual
     players and the saves (poker.match.store on the flash filesystem), the human
     seat scripted, played from both layouts under the MicroPython unix port.
 

@@ -11,8 +11,7 @@ and a hand cut by a power loss resumes.
    the interrupted save with every chip there, or resume the hand being
    played: the same deck, exactly the actions whose records were complete,
    and played to its end it reaches the state the uncut game saved. The
-   figures are printed. 1,000 hands, as issues 4 and 14 ask (1 to 2
-   minutes), or STUD_HANDS=N.
+   figures are printed. 1,000 hands (1 to 2 minutes), or STUD_HANDS=N.
 2. A second cut during the repairs of that power-on (before each change it
    makes, half-way through each write).
 3. Bad save files of every kind load as defaults with a message.

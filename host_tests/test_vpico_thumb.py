@@ -1,11 +1,11 @@
-"""The scripted thumb on the virtual Pico (issue 33's proof on the device;
-the simulator's is test_ui_thumb_game.py): a game played through the
+"""The scripted thumb on the virtual Pico (the simulator's is
+test_ui_thumb_game.py): a game played through the
 board's pins with A and B pressed at random moments besides your own play
 (tools/device/gamescript.py's thumb_game, everything read from the frames
 the OLED gets). No action of yours comes from an A that went down before
 its turn's first frame, and no turn that offered CHECK ends in a fold.
 
-Stud hi/lo at six casino seats (the issue's table), Easy players, the
+Stud hi/lo at six casino seats, Easy players, the
 SPEED setting at FAST; 200 hands by default (STUD_THUMB_HANDS=N for fewer),
 on the ROMFS route (STUD_THUMB_ROUTE=lfs for the stock one)."""
 import os

@@ -40,9 +40,9 @@ QUIET_CORE_MIPS = 20       # the emulator on a core of its own: about 30 million
 
 
 @pytest.fixture(scope="module")
-def web(device_build, tmp_path_factory):
+def web(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("web") / "web")
-    make_web.make_web(out, device_build, seed=SEED)
+    make_web.make_web(out, seed=SEED)  # the board's release UF2
     return out
 
 
@@ -68,7 +68,7 @@ def _lfs_files(flash, fs):
     return out
 
 
-def test_make_web_writes_a_static_folder_with_the_console_uf2(web, device_build):
+def test_make_web_writes_a_static_folder_with_the_console_uf2(web):
     names = set(os.listdir(web))
     assert {"index.html", "style.css", "page.js", "worker.js", "chip.js", "rp2040js", "console"} <= names
     assert os.path.exists(os.path.join(web, "rp2040js", "index.js"))
@@ -81,22 +81,19 @@ def test_make_web_writes_a_static_folder_with_the_console_uf2(web, device_build)
         assert "http:" not in text and "https:" not in text and "url(" not in text, name
     with open(os.path.join(web, "console", "console.json")) as f:
         info = json.load(f)
-    firmware = uf2("STUD_PICO")
-    layout = flash_map(firmware)
+    layout = flash_map(uf2("STUD_PICO"))
     assert tuple(info["fs"]) == layout["fs"]
-    # the console's UF2: the firmware as released, the ROMFS image in its
-    # partition, a filesystem with main.py and the board (its seed too)
+    # the console's UF2: the board's release UF2 (the file a player drops
+    # on a Pico), and a filesystem holding only the board with its seed
+    release = make_web.release_uf2(make_web.BOARD)
+    assert info["firmware"] == os.path.basename(release)
     flash, _ = uf2_image(os.path.join(web, "console", info["uf2"]))
     assert len(flash) == FLASH_BYTES
-    released, end = uf2_image(firmware)
-    assert flash[:end] == released[:end]
-    with open(os.path.join(device_build, "stud.romfs"), "rb") as f:
-        romfs = f.read()
-    off = layout["romfs"][0]
-    assert flash[off:off + len(romfs)] == romfs
+    released, _end = uf2_image(release)
+    fs_off, fs_size = info["fs"]
+    assert flash[:fs_off] == released[:fs_off] and flash[fs_off + fs_size:] == released[fs_off + fs_size:]
     files = _lfs_files(flash, info["fs"])
-    with open(os.path.join(device_build, "lfs", "main.py"), "rb") as f:
-        assert files["main.py"] == f.read()
+    assert sorted(files) == ["board.json"]
     board = json.loads(files["board.json"])
     assert board == info["board"] and board["seed"] == SEED and board["name"] == make_web.BOARD
 

@@ -1,6 +1,12 @@
 """Play the real firmware on the virtual Pico, in the terminal (make play-device):
 
     python tools/device/play_device.py [--route romfs|lfs] [--board NAME] [--seed N] [--build DIR] [--fresh]
+    python tools/device/play_device.py --uf2 boards/release/stud-pico_ssd1306_i2c.uf2 [--fresh]
+
+With ``--uf2``, a release UF2 (one file to flash) is dropped on the virtual
+Pico as on a real one's drive, over an erased flash or the flash kept from
+the last run of that file (build/vpico/play-uf2-NAME.flash): the file a
+player flashes, tried before it is flashed; no build is needed.
 
 The UF2 (STUD_PICO with the ROMFS image, or RPI_PICO with the app on
 LittleFS) runs on the emulated RP2040 (tools/device), installed from build/
@@ -97,6 +103,34 @@ def save_shot(screen, shots_dir):
     return path
 
 
+def release_board(uf2_path):
+    """The board a release UF2 is made for, from its name (stud-pico_KIND.uf2
+    carries boards/pico_KIND.json)."""
+    name = os.path.basename(uf2_path)
+    if not (name.startswith("stud-") and name.endswith(".uf2")):
+        raise SystemExit("%s: not a release UF2 (boards/release/stud-pico_BOARD.uf2)" % uf2_path)
+    return name[len("stud-"):-len(".uf2")]
+
+
+def play_uf2(args):
+    if not os.path.isfile(args.uf2):
+        raise SystemExit("no such file: %s (the release UF2s are in boards/release/)" % args.uf2)
+    if not sys.stdin.isatty():
+        raise SystemExit("play-device needs a terminal")
+    board = board_dict(release_board(args.uf2))
+    kept = os.path.join(args.build, "vpico", "play-uf2-%s.flash" % release_board(args.uf2))
+    flash = kept if os.path.exists(kept) and not args.fresh else None
+    return run(board, args, lambda vp: vp.boot(args.uf2, flash=flash), os.path.basename(args.uf2),
+               flash is not None, lambda vp: _keep_flash(vp, kept))
+
+
+def _keep_flash(vp, path):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    vp.save_flash(path)
+    return ("the virtual Pico's flash (your game, the settings) is kept in %s: the next run of this file "
+            "goes on from it (--fresh: an erased flash)" % path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--route", choices=("romfs", "lfs"), default="romfs")
@@ -104,7 +138,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=None, help="a fixed deal (the board's \"seed\")")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--fresh", action="store_true", help="an erased flash: no game kept from the last run")
+    ap.add_argument("--uf2", help="a release UF2 (boards/release/stud-pico_BOARD.uf2), dropped as on a Pico's drive")
     args = ap.parse_args(argv)
+    if args.uf2:
+        return play_uf2(args)
     if not os.path.exists(os.path.join(args.build, "build-info.json")):
         raise SystemExit("no build in %s: run make build first" % args.build)
     if not sys.stdin.isatty():
@@ -116,6 +153,18 @@ def main(argv=None):
     inst = app_install(args.route, args.build, board)
     kept = {} if args.fresh else kept_files(folder)
     inst["files"].update(kept)
+    def keep(vp):
+        n = keep_files(vp, folder)
+        return ("the device's %d saved files (a hand in play, your game, the settings) are kept in %s: "
+                "the next make play-device goes on from them (--fresh: an erased flash)" % (n, folder))
+
+    return run(board, args, lambda vp: vp.boot(uf2(FIRMWARE[args.route]), **inst), FIRMWARE[args.route],
+               bool(kept), keep)
+
+
+def run(board, args, boot, what, resumed, keep):
+    """Plays on the virtual Pico in the terminal until Q: ``boot(vp)`` powers
+    it on; ``keep(vp)`` saves what the next run goes on from (its message)."""
     screen = Screen()
     said = ""
     with VirtualPico(board) as vp, term.Terminal() as front:
@@ -127,9 +176,8 @@ def main(argv=None):
             front.frame(screen)
 
         vp.on_frame = on_frame
-        vp.boot(uf2(FIRMWARE[args.route]), **inst)
-        front.status = "booting %s on the virtual Pico%s..." % (
-            FIRMWARE[args.route], " (the game kept from the last run)" if kept else "")
+        boot(vp)
+        front.status = "booting %s on the virtual Pico%s..." % (what, " (the game kept from the last run)" if resumed else "")
         front.frame(screen)
         wall0 = time.monotonic()
         emu0 = vp.now
@@ -168,9 +216,7 @@ def main(argv=None):
                 break
         if not vp.dead:
             vp.run(400)  # (a last press's records on flash: written once the keys are quiet)
-            n = keep_files(vp, folder)
-            said = ("the device's %d saved files (a hand in play, your game, the settings) are kept in %s: "
-                    "the next make play-device goes on from them (--fresh: an erased flash)" % (n, folder))
+            said = keep(vp)
     if said:
         print(said)
     if vp.problems():

@@ -1,4 +1,4 @@
-"""Hand evaluation from lookup files (built by tools/tablegen.py).
+"""Hand evaluation from lookup files (built by tools/gen/tablegen.py).
 
 Strengths are ints, higher is better, equal is a tie:
 
@@ -20,38 +20,12 @@ True
 True
 
 The public functions check their input (5..7 cards, integers 0..51, no
-duplicates) and raise ``ValueError``. The engine and the virtual players
-call the unchecked entry points on their hot paths:
-``high7_unchecked(a, b, c, d, e, f, g)``, ``high6_unchecked(a, .., f)``,
-``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
-positional arguments, no checks at all (garbage in, garbage out); and
-``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
-``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``
-(the lows from ``poker.eval.lows``). On
-MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
-function (``FAST_PATH == 'viper'``; in full mode when the values are in one
-piece, as from ROMFS); elsewhere it is the plain-Python path
-(``FAST_PATH == 'plain'``); both give identical results (tested under the
-unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
-(7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
-one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
-
-Two modes (``MODE``), chosen once at import (see ``poker.eval.lookup``):
-``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
-hand, zero RAM from ROMFS); ``'compact'`` uses ``tables/high5.bin``
-(16 KB: five-card hands only, so 6 and 7 cards cost 6 and 21 lookups),
-taken when the full tables would have to be read into a heap that cannot
-spare them (stock firmware; the 180 KB unix-port test runner). Both give
-the same strengths.
-
-How (see tools/tablegen.py for the derivation): every card has a key
-``rank_key + (suit_key - 16) << 23``; the sum of a hand's keys holds, in its
-low 23 bits, a number unique to the hand's rank multiset, and above that
-a suit sum that a 256-byte table turns into "flush in suit s with n cards"
-or 0. The rank sum is looked up in a perfect hash:
-``values[(x ^ disp[x % B]) % N]``. A flush looks up the flush suit's ranks
-instead and shifts the result (high card -> flush, straight -> straight
-flush). All intermediates stay below 2**30: no big ints on MicroPython.
+duplicates) and raise ``ValueError``; the hot paths call the unchecked
+entry points (``high7_unchecked(a, .., g)`` and the others, ``high7_batch``
+for Monte Carlo). ``MODE`` is ``'full'`` or ``'compact'`` (the tables the
+heap could take), ``FAST_PATH`` ``'viper'`` or ``'plain'``; both give the
+same strengths. docs/evaluator.md explains the entry points, the modes and
+how the tables work.
 """
 import struct
 import sys

@@ -1,4 +1,4 @@
-"""The one loader of the evaluator's lookup files (made by tools/tablegen.py;
+"""The one loader of the evaluator's lookup files (made by tools/gen/tablegen.py;
 they live in a folder named ``tables``).
 
 ``load(name, offset=0, length=None)`` returns those bytes of
