@@ -3,6 +3,7 @@ every N hands, eliminations and places, the end, saved and resumed (a power
 cut during a level change included), the statistics kept apart."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, apply, check_bots, fresh
+from poker.match import tournament
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.match.stats import Stats
@@ -115,7 +116,7 @@ def test_you_out_ends_the_tournament_and_those_still_in_are_placed_by_their_chip
     # seat 3 went out first (5th); you next (4th); then 1 (2000), 2 (2000), 4 (1000)
     assert g.tour.places == [4, 1, 2, 5, 3] and g.tour.order() == [1, 2, 4, 0, 3]
     assert g.pop_events()[-1] == ("TOUR OVER", 4)
-    assert g.stats.tournament("F7S") == {"played": 1, "left": 0, "best": 4, "places": [0, 0, 0, 1] + [0] * 6}
+    assert tournament.figures(g.stats, "F7S") == {"played": 1, "left": 0, "best": 4, "places": [0, 0, 0, 1] + [0] * 6}
     assert g.stats.get("F7S")["games"] == 0  # kept apart from the cash games
     raises(ValueError, g.rebuy)  # no rebuy in a tournament
 
@@ -129,21 +130,21 @@ def test_the_last_one_standing_wins_first_place():
     assert g.over and g.result == "won" and g.stacks == [20000, 0, 0, 0]
     assert g.tour.places == [1, 4, 3, 2]  # 2 and 3 out together, equal: the higher seat better
     assert g.pop_events() == [("FINISH", 2), ("FINISH", 3), ("TOUR OVER", 1)]
-    assert g.stats.tournament()["best"] == 1
+    assert tournament.figures(g.stats)["best"] == 1
 
 
 def test_statistics_count_played_places_left_and_best_finish_apart_and_survive_saving():
     s = Stats()
     for place in (3, 1, 0, 2, 3):
-        s.record_tournament("FT", place)
-    s.record_tournament("F7S", 4)
+        tournament.record(s, "FT", place)
+    tournament.record(s, "F7S", 4)
     s.record_hand("FT", 120, True, 400)
-    t = s.tournament("FT")
+    t = tournament.figures(s, "FT")
     assert t["played"] == 5 and t["left"] == 1 and t["best"] == 1 and t["places"][:4] == [1, 1, 2, 0]
-    assert s.tournament()["played"] == 6 and s.tournament()["best"] == 1 and s.tournament("F7S")["best"] == 4
+    assert tournament.figures(s)["played"] == 6 and tournament.figures(s)["best"] == 1 and tournament.figures(s, "F7S")["best"] == 4
     assert s.codes() == ["FT"] and s.get("FT")["games"] == 0
     back = Stats.from_obj(s.to_obj())
-    assert back.tournament("FT") == t and back.get("FT") == s.get("FT")
+    assert tournament.figures(back, "FT") == t and back.get("FT") == s.get("FT")
     bad = s.to_obj()
     bad["~tour"]["FT"][1] = 9  # more left than played
     raises(ValueError, Stats.from_obj, bad)
@@ -153,7 +154,7 @@ def test_leaving_a_tournament_for_a_new_game_counts_as_left_in_the_tournaments()
     g = _game()
     _play(g)
     g.new_game()
-    assert g.stats.tournament()["left"] == 1 and g.stats.get("F7S")["games_left"] == 0
+    assert tournament.figures(g.stats)["left"] == 1 and g.stats.get("F7S")["games_left"] == 0
 
 
 def test_a_cash_game_never_loads_the_tournament_module():

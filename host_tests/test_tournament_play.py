@@ -6,6 +6,7 @@ import pytest
 import phh
 import pk_oracle as pk
 from poker import players
+from poker.match import tournament
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
@@ -85,7 +86,7 @@ def test_a_six_seat_tournament_plays_to_its_end_levels_eliminations_chips_and_pl
             places[i] = n + 1
     assert g.tour.places == places and sorted(places) == [1, 2, 3, 4, 5, 6]
     assert len(set(h.rules.small_bet for h, _, _, _ in log)) >= 3  # it rose through levels
-    assert g.stats.tournament(code)["played"] == 1 and g.stats.get(code)["games"] == 0
+    assert tournament.figures(g.stats, code)["played"] == 1 and g.stats.get(code)["games"] == 0
     print("%s seed %d: %d hands, places %s, last level %d/%d" % (
         code, seed, len(log), places, log[-1][0].rules.small_bet, log[-1][0].rules.big_bet))
 

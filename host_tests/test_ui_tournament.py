@@ -1,6 +1,7 @@
 """The tournament on the screens (ui.tournament, ui.menu's MODE and LEVELS,
 the table's level mark, the banners of its events, the end, the
 statistics' page), driven through the real App by tools/sim/ui_rig.py."""
+from poker.match import tournament
 from poker.match.stats import Stats
 from ui import keys
 from ui.tournament import place_name, stats_lines
@@ -115,5 +116,5 @@ def test_a_whole_tournament_through_the_screens_out_banners_the_end_and_the_stat
 def test_the_statistics_page_lists_the_finishes_by_place():
     s = Stats()
     for p in (2, 1, 2, 0, 5):
-        s.record_tournament("F7S", p)
-    assert stats_lines(s.tournament()) == ["PLAYED 5  LEFT 1", "BEST FINISH 1ST", "1ST 1  2ND 2  5TH 1"]
+        tournament.record(s, "F7S", p)
+    assert stats_lines(tournament.figures(s)) == ["PLAYED 5  LEFT 1", "BEST FINISH 1ST", "1ST 1  2ND 2  5TH 1"]

@@ -94,7 +94,7 @@ class RuleSet:
     - ``min_stack_bets``: a seat with fewer than this many small bets after
       a hand is out (the console's "under $50" at 10/20).
     - ``levels``: a tournament's level table, the small bet of each level
-      in order (``LEVELS``); ``at_level(i)`` is the RuleSet of level ``i``.
+      in order (``LEVELS``; ``poker.match.tournament.level_rules``).
 
     The stakes may be given by position, every other field by name only.
     """
@@ -155,33 +155,6 @@ class RuleSet:
     def min_stack(self):
         """The chips a seat needs after a hand to stay in the game."""
         return self.min_stack_bets * self.small_bet
-
-    def at_level(self, i):
-        """The rules of tournament level ``i`` (0-based; past the table's
-        end, its last level): the profile at that level's small bet, so the
-        ante, bring-in and blinds rise with the bets as the profile sets
-        them; the house's table (seats, chips) unchanged.
-
-        >>> r = lexibook().at_level(2)
-        >>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.starting_chips)
-        (30, 60, 6, 6, 5000)
-        >>> c = casino(starting_chips=2000).at_level(4)
-        >>> (c.small_bet, c.ante, c.bring_in, c.small_blind, c.big_blind)
-        (100, 10, 50, 50, 100)
-        """
-        bet = self.levels[min(i, len(self.levels) - 1)]
-        make = PROFILES.get(self.profile)
-        if make is None:  # a rule set of one's own: its stakes scaled
-            k = self.small_bet
-            return self.copy(small_bet=bet, big_bet=self.big_bet * bet // k, ante=self.ante * bet // k,
-                             bring_in=self.bring_in * bet // k, small_blind=self.small_blind * bet // k,
-                             big_blind=self.big_blind * bet // k)
-        r = make(bet)
-        r.max_seats = self.max_seats
-        r.starting_chips = self.starting_chips
-        r.chip_choices = self.chip_choices
-        r.levels = self.levels
-        return r
 
     def __repr__(self):
         return "RuleSet(%s, %d/%d)" % (self.profile, self.small_bet, self.big_bet)

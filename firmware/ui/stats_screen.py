@@ -41,12 +41,13 @@ class StatsScreen(Screen):
             self.page = 0
         code = pages[self.page]
         if code == "TOURNAMENTS":
+            from poker.match.tournament import figures
             from ui.tournament import stats_lines
 
             title(fb, "TOURNAMENTS")
             right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
             y = 11
-            for line in stats_lines(st.tournament()):
+            for line in stats_lines(figures(st)):
                 text(fb, line, 0, y, SMALL)
                 y += 7
             return

@@ -79,7 +79,7 @@ def banner(app, event):
 
 def stats_lines(d):
     """The statistics' tournament page (ui.stats_screen): ``d`` is
-    ``Stats.tournament()``."""
+    ``poker.match.tournament.figures``."""
     out = ["PLAYED %d  LEFT %d" % (d["played"], d["left"]),
            "BEST FINISH %s" % (place_name(d["best"]) if d["best"] else "-")]
     line = ""

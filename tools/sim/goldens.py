@@ -453,6 +453,7 @@ def tour_over():
 
 
 def stats_tournaments():
+    from poker.match import tournament
     from poker.match.stats import Stats
 
     rig = Rig(seed=29, settings={"game": "F7S"})
@@ -460,7 +461,7 @@ def stats_tournaments():
     st = Stats()
     st.record_hand("F7S", 0, True, 2400)
     for place in (3, 1, 2, 3, 0):
-        st.record_tournament("F7S", place)
+        tournament.record(st, "F7S", place)
     rig.app.game.stats = st
     rig.press(keys.B, keys.LONG)
     _menu(rig, "STATS")

@@ -279,7 +279,9 @@ class Game:
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
             if self.tour is not None:
-                self.stats.record_tournament(self.code, 0)
+                from poker.match import tournament
+
+                tournament.record(self.stats, self.code, 0)
             else:
                 self.stats.record_left(self.code)
         s = self.settings.normalize()

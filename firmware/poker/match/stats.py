@@ -14,13 +14,11 @@
   won, lost (GAME OVER) and left unfinished for a NEW GAME,
 - ``rebuys``: times you bought the starting chips again after GAME OVER.
 
-Tournaments are kept apart (``poker.match.tournament``): a hand of one
-counts in its game's hands, pots and best hand but not in ``net`` (its chips
-are not money), and its end never counts in ``games``:
-``s.record_tournament(code, place)`` (0: left unfinished) and
-``s.tournament(code)`` (or ``s.tournament()`` for them all) ->
-``{'played', 'left', 'best', 'places'}``: tournaments played, left, the best
-finish (0: none yet) and ``places[i]`` the finishes in place ``i + 1``.
+Tournaments are kept apart: a hand of one counts in its game's hands,
+pots and best hand but not in ``net`` (its chips are not money), and its
+end never counts in ``games``; their rows are ``s.tours`` (code -> row),
+which ``poker.match.tournament`` writes and reads (``record``, ``figures``,
+``rows``: imported only when there are any).
 
 ``s.record_hand(code, net, won, pot, best=0, best_text='')``,
 ``s.record_game(code, won)``, ``s.record_left(code)`` and
@@ -53,12 +51,6 @@ _GLOST = const(8)
 _GLEFT = const(9)
 _REBUYS = const(10)
 _TOUR = "~tour"  # the saved statistics' key of the tournaments (not a game's code)
-_PLACES = const(10)  # finishes counted up to tenth
-# a tournament row: played, left, best finish, then the finishes in each place
-_T_PLAYED = const(0)
-_T_LEFT = const(1)
-_T_BEST = const(2)
-_T_FIRST = const(3)
 
 
 def _blank():
@@ -68,7 +60,7 @@ def _blank():
 class Stats:
     def __init__(self):
         self.by_game = {}  # code -> list in FIELDS order
-        self.tours = {}  # code -> a tournament row (_T_PLAYED ...)
+        self.tours = {}  # code -> a tournament's row (poker.match.tournament)
 
     def _row(self, code):
         row = self.by_game.get(code)
@@ -108,33 +100,6 @@ class Stats:
 
     def record_rebuy(self, code):
         self._row(code)[_REBUYS] += 1
-
-    def record_tournament(self, code, place):
-        """A tournament of ``code`` ended in ``place`` (1 = won), or was
-        left unfinished (0)."""
-        row = self.tours.get(code)
-        if row is None:
-            row = self.tours[code] = [0] * (_T_FIRST + _PLACES)
-        row[_T_PLAYED] += 1
-        if not place:
-            row[_T_LEFT] += 1
-            return
-        if not row[_T_BEST] or place < row[_T_BEST]:
-            row[_T_BEST] = place
-        if place <= _PLACES:
-            row[_T_FIRST + place - 1] += 1
-
-    def tournament(self, code=None):
-        """One game's tournaments, or all of them (None)."""
-        tot = [0] * (_T_FIRST + _PLACES)
-        for c in self.tours:
-            if code is None or c == code:
-                row = self.tours[c]
-                best = tot[_T_BEST]
-                for i in range(len(tot)):
-                    tot[i] += row[i]
-                tot[_T_BEST] = row[_T_BEST] if not best or (row[_T_BEST] and row[_T_BEST] < best) else best
-        return {"played": tot[_T_PLAYED], "left": tot[_T_LEFT], "best": tot[_T_BEST], "places": tot[_T_FIRST:]}
 
     def codes(self):
         out = list(self.by_game)
@@ -181,7 +146,9 @@ class Stats:
         for code in obj:
             row = obj[code]
             if code == _TOUR:
-                s.tours = _tour_rows(row)
+                from poker.match import tournament
+
+                s.tours = tournament.rows(row)
                 continue
             if isinstance(row, list) and len(row) == _OLD_FIELDS:
                 row = row + [0, 0]  # saved before games_left and rebuys
@@ -201,23 +168,6 @@ class Stats:
                 raise ValueError("stats: inconsistent")
             s.by_game[code] = list(row)
         return s
-
-
-def _tour_rows(obj):
-    if not isinstance(obj, dict):
-        raise ValueError("stats: bad tournaments")
-    out = {}
-    for code in obj:
-        row = obj[code]
-        if not isinstance(row, list) or len(row) != _T_FIRST + _PLACES:
-            raise ValueError("stats: bad tournament row")
-        for v in row:
-            if not _is_int(v) or v < 0:
-                raise ValueError("stats: bad tournament count")
-        if row[_T_LEFT] + sum(row[_T_FIRST:]) > row[_T_PLAYED]:
-            raise ValueError("stats: inconsistent tournaments")
-        out[code] = list(row)
-    return out
 
 
 def _is_int(v):

@@ -9,7 +9,7 @@ next level), on saving (``to_obj``) and on loading (``load``, and ``check``
 from ``poker.match.record``).
 
 The levels: the rule profile's level table (``RuleSet.levels``, small bets
-in order; ``RuleSet.at_level``: the ante, bring-in and blinds follow the bet
+in order; ``level_rules``: the ante, bring-in and blinds follow the bet
 as the profile makes them). The first level is the menu's BET SIZE; every
 ``level_hands`` hands (``Settings.level_hands``) the next level starts. A
 hand is played whole at the level it was dealt in: the next level takes
@@ -40,11 +40,18 @@ end, your place.
 from micropython import const
 
 _SHORT_BETS = const(8)  # a stack under this many big bets of the next level is short
+_PLACES = const(10)  # the statistics count finishes up to tenth
+# a tournament's row of statistics (Stats.tours): played, left, the best
+# finish, then the finishes in each place
+_PLAYED = const(0)
+_LEFT = const(1)
+_BEST = const(2)
+_FIRST = const(3)
 
 
 class Tournament:
     def __init__(self, house, seats, first, every):
-        self.house = house  # the RuleSet the levels are made from (RuleSet.at_level)
+        self.house = house  # the RuleSet the levels are made from (level_rules)
         self.first = first  # the level table's index of the first level
         self.every = every  # hands a level lasts
         self.places = [0] * seats  # each seat's finishing place, 0 while in
@@ -97,7 +104,7 @@ class Tournament:
         g.over = True
         g.result = "won" if places[0] == 1 else "lost"
         g.events.append(("TOUR OVER", places[0]))
-        g.stats.record_tournament(g.code, places[0])
+        record(g.stats, g.code, places[0])
 
     def order(self):
         """The seats in finishing order (first place first)."""
@@ -108,6 +115,90 @@ class Tournament:
     def to_obj(self):
         """What the game record keeps (``load`` reads it back)."""
         return {"first": self.first, "every": self.every, "places": self.places, "biggest": self.biggest}
+
+
+def level_rules(house, i):
+    """The rules of level ``i`` (0-based; past the table's end, its last
+    level) of the RuleSet ``house``'s level table (``RuleSet.levels``):
+    the profile at that level's small bet, so the ante, bring-in and blinds
+    rise with the bets as the profile sets them; the house's table (seats,
+    chips) unchanged.
+
+    >>> from poker.rules import casino, lexibook
+    >>> r = level_rules(lexibook(), 2)
+    >>> (r.small_bet, r.big_bet, r.ante, r.bring_in, r.starting_chips)
+    (30, 60, 6, 6, 5000)
+    >>> c = level_rules(casino(starting_chips=2000), 4)
+    >>> (c.small_bet, c.ante, c.bring_in, c.small_blind, c.big_blind, c.starting_chips)
+    (100, 10, 50, 50, 100, 2000)
+    """
+    from poker.rules import PROFILES
+
+    bet = house.levels[min(i, len(house.levels) - 1)]
+    make = PROFILES.get(house.profile)
+    if make is None:  # a rule set of one's own: its stakes scaled
+        k = house.small_bet
+        return house.copy(small_bet=bet, big_bet=house.big_bet * bet // k, ante=house.ante * bet // k,
+                          bring_in=house.bring_in * bet // k, small_blind=house.small_blind * bet // k,
+                          big_blind=house.big_blind * bet // k)
+    r = make(bet)
+    r.max_seats = house.max_seats
+    r.starting_chips = house.starting_chips
+    r.chip_choices = house.chip_choices
+    r.levels = house.levels
+    return r
+
+
+# -- the statistics (Stats.tours) ---------------------------------------------------
+
+def record(stats, code, place):
+    """A tournament of ``code`` ended in ``place`` (1 = won), or was left
+    unfinished (0), into the Stats ``stats``."""
+    row = stats.tours.get(code)
+    if row is None:
+        row = stats.tours[code] = [0] * (_FIRST + _PLACES)
+    row[_PLAYED] += 1
+    if not place:
+        row[_LEFT] += 1
+        return
+    if not row[_BEST] or place < row[_BEST]:
+        row[_BEST] = place
+    if place <= _PLACES:
+        row[_FIRST + place - 1] += 1
+
+
+def figures(stats, code=None):
+    """One game's tournaments, or all of them (None): ``{'played', 'left',
+    'best', 'places'}``: played, left unfinished, the best finish (0: none
+    yet) and ``places[i]`` the finishes in place ``i + 1``."""
+    tot = [0] * (_FIRST + _PLACES)
+    for c in stats.tours:
+        if code is None or c == code:
+            row = stats.tours[c]
+            best = tot[_BEST]
+            for i in range(len(tot)):
+                tot[i] += row[i]
+            tot[_BEST] = row[_BEST] if not best or (row[_BEST] and row[_BEST] < best) else best
+    return {"played": tot[_PLAYED], "left": tot[_LEFT], "best": tot[_BEST], "places": tot[_FIRST:]}
+
+
+def rows(obj):
+    """The saved tournament rows (``Stats.from_obj``); ValueError when
+    they could not come from games."""
+    if not isinstance(obj, dict):
+        raise ValueError("stats: bad tournaments")
+    out = {}
+    for code in obj:
+        row = obj[code]
+        if not isinstance(row, list) or len(row) != _FIRST + _PLACES:
+            raise ValueError("stats: bad tournament row")
+        for v in row:
+            if type(v) is not int or v < 0:
+                raise ValueError("stats: bad tournament count")
+        if row[_LEFT] + sum(row[_FIRST:]) > row[_PLAYED]:
+            raise ValueError("stats: inconsistent tournaments")
+        out[code] = list(row)
+    return out
 
 
 def _count_out(places):
@@ -122,7 +213,7 @@ def _at_level(g, n):
     """Game ``g``'s rules from now on: level ``n``'s; the journal's check
     names the level, so a hand journaled at one level never resumes at
     another."""
-    g.rules = g.tour.house.at_level(n)
+    g.rules = level_rules(g.tour.house, n)
     g.check_code = "%s L%d" % (g.code, n)
 
 
@@ -133,7 +224,7 @@ def pressure(g, stacks, hands):
     then plays fewer, stronger hands). Set between hands: after each one,
     and when the players are made for a game or a power-on."""
     t = g.tour
-    big = t.house.at_level(t.level(hands) + 1).big_bet
+    big = level_rules(t.house, t.level(hands) + 1).big_bet
     for seat in g.bots:
         g.bots[seat].short = stacks[seat] < _SHORT_BETS * big
 
