@@ -2,7 +2,7 @@
 every N hands, eliminations and places, the end, saved and resumed (a power
 cut during a level change included), the statistics kept apart."""
 from checks import raises
-from fake_table import FakeFs, FakeHand, apply, check_bots, fresh
+from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, play_out
 from poker.match import tournament
 from poker.match.game import Game
 from poker.match.settings import Settings
@@ -34,11 +34,12 @@ def _game(store=None, seed=5, **fields):
 
 def _play(g):
     g.start_hand()
-    while g.hand is not None:
-        if g.human_to_act():
-            g.act("check", 0)
-        else:
-            g.step()
+    play_out(g)
+
+
+def _one(g):
+    """One action, whoever acts (you check)."""
+    g.act("check", 0) if g.human_to_act() else g.step()
 
 
 def _moves(*per_hand):
@@ -82,7 +83,7 @@ def test_a_level_change_comes_between_hands_with_an_event_never_inside_a_hand():
     g.pop_events()
     while g.hand is not None:
         assert g.rules.small_bet == 10  # the hand's stakes hold until it ends
-        g.act("check", 0) if g.human_to_act() else g.step()
+        _one(g)
     assert g.pop_events() == [("LEVEL", 1)] and g.rules.small_bet == 20
     assert g.tour.to_next(g.hand_no) == 5
 
@@ -242,7 +243,7 @@ def test_a_power_cut_during_a_level_change_resumes_in_the_right_level():
     while True:
         acts = g.hand.turn
         before = dict(fs.files)
-        g.act("check", 0) if g.human_to_act() else g.step()
+        _one(g)
         if g.hand is None:
             break
     # replay hand 5's last action, the booking, hand 6's deal and first action with a log
@@ -252,10 +253,10 @@ def test_a_power_cut_during_a_level_change_resumes_in_the_right_level():
     assert g2.pop_events() == [("RESUMED", None)] and g2.hand.turn == acts
     fs2.log = []
     while g2.hand is not None:
-        g2.act("check", 0) if g2.human_to_act() else g2.step()
+        _one(g2)
     assert g2.pop_events() == [("LEVEL", 1)]
     g2.start_hand()
-    g2.act("check", 0) if g2.human_to_act() else g2.step()
+    _one(g2)
     ops = fs2.log
     seen = {"hand 5 resumed": 0, "hand 5 booked at power-on": 0, "hand 6 resumed": 0, "between hands": 0}
     for files in _cut_states(before, ops):
@@ -267,7 +268,7 @@ def test_a_power_cut_during_a_level_change_resumes_in_the_right_level():
             seen["hand 5 resumed"] += 1
             assert g3.hand.small_bet == 10 and g3.rules.small_bet == 10
             while g3.hand is not None:
-                g3.act("check", 0) if g3.human_to_act() else g3.step()
+                _one(g3)
         elif g3.hand is not None:
             seen["hand 6 resumed"] += 1
         elif ("RESUMED", None) in events:
@@ -289,7 +290,7 @@ def test_a_journal_of_one_level_never_resumes_at_another():
     for _ in range(5):
         _play(g)
     g.start_hand()
-    g.act("check", 0) if g.human_to_act() else g.step()
+    _one(g)
     from poker.match.store import crc32
 
     def head(code):
