@@ -115,16 +115,20 @@ class SimConsole:
         return True
 
     def press(self, name):
+        shows = self.display.frames  # (the press's own frame counts: QUIET_MS from it)
         code = keys.NAMES.index(name)
         self.sim._emit(code, keys.PRESS)
         self.sim._emit(code, keys.RELEASE)
         self.app.draw()
-        return self.settle()
+        return self.settle(shows)
 
-    def settle(self):
-        """Runs until the app waits for you and QUIET_MS passed with no frame."""
+    def settle(self, shows=None):
+        """Runs until the app waits for you and QUIET_MS passed with no
+        frame (``shows``: the frames counted before, a press's own frame
+        being one)."""
         start = self.clock.ticks_ms()
-        shows = self.display.frames
+        if shows is None:
+            shows = self.display.frames
         while True:
             self.sim.step()
             now = self.clock.ticks_ms()
@@ -147,11 +151,27 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=()):
+def _setting_key(app, settings):
+    """The next menu key that changes a setting to its wanted value:
+    ``settings`` is ((menu item, Settings field, value), ...) in order;
+    None once they all have their values."""
+    m = app.screen
+    for item, field, value in settings:
+        if getattr(app.settings, field) == value:
+            continue
+        if item not in m.items:
+            return None  # (an item the menu does not offer yet: an earlier setting first)
+        return "RIGHT" if m.items[m.sel] == item else "DOWN"
+    return None
+
+
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), settings=()):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
     (another seat showed cards) per game. ``battery``: the menu shows the
-    battery, as a board with a battery sense does (sim_battery)."""
+    battery, as a board with a battery sense does (sim_battery).
+    ``settings``: ((menu item, Settings field, value), ...) the menu sets
+    first (a tournament: MODE, then LEVELS)."""
     with tempfile.TemporaryDirectory() as data:
         c = SimConsole(seed, data, battery, notices)
         first = bytes(c.display.buffer)
@@ -176,7 +196,7 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
             if name == "PowerOn":
                 key = "A"
             elif name == "Menu":
-                key = _menu_key(app, game, fresh)
+                key = _setting_key(app, settings) or _menu_key(app, game, fresh)
                 if key == "A" and fresh:
                     fresh = False
                     note = "new game %s" % game
