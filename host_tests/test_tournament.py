@@ -1,3 +1,4 @@
+# portable
 """poker.match.tournament: a sit and go played by poker.match.game: levels
 every N hands, eliminations and places, the end, saved and resumed (a power
 cut during a level change included), the statistics kept apart."""
