@@ -3,10 +3,12 @@ the last one standing wins.
 
 Imported only when a tournament is played (the MODE setting, or a saved
 game that is one), so a cash game's heap never holds it. ``join(g, s)``
-makes ``Game`` ``g`` a tournament; the game then asks this module at three
-points: after each hand (``g.tour.after_hand(g)``: places, the end, the
-next level), on saving (``to_obj``) and on loading (``load``, and ``check``
-from ``poker.match.record``).
+makes ``Game`` ``g`` a tournament; the game then asks this module after
+each hand (``g.tour.after_hand(g)``: places, the end, the next level, each
+virtual player told whether it is short: ``pressure``), on saving
+(``to_obj``), on loading (``load``, and ``check`` from
+``poker.match.record``) and for the statistics (``record``, ``figures``,
+``rows``: ``Stats.tours``).
 
 The levels: the rule profile's level table (``RuleSet.levels``, small bets
 in order; ``level_rules``: the ante, bring-in and blinds follow the bet
