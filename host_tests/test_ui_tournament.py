@@ -118,3 +118,19 @@ def test_the_statistics_page_lists_the_finishes_by_place():
     for p in (2, 1, 2, 0, 5):
         tournament.record(s, "F7S", p)
     assert stats_lines(tournament.figures(s)) == ["PLAYED 5  LEFT 1", "BEST FINISH 1ST", "1ST 1  2ND 2  5TH 1"]
+
+
+def test_a_tournaments_code_is_imported_while_the_menu_waits_never_for_a_cash_game():
+    import sys
+
+    for mode in (False, True):
+        for name in ("ui.tournament", "poker.match.tournament"):
+            sys.modules.pop(name, None)
+        rig = Rig(settings={"tournament": mode})
+        rig.press(keys.A)  # the menu
+        assert ("ui.tournament" in sys.modules) == mode  # (imported in a quiet poll: NEW GAME waits on none)
+        assert ("poker.match.tournament" in sys.modules) == mode
+        menu = rig.app.screen
+        menu.sel = menu.items.index("NEW GAME")
+        rig.press(keys.A)
+        assert (rig.app.game.tour is not None) == mode
