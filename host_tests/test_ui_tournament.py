@@ -134,3 +134,17 @@ def test_a_tournaments_code_is_imported_while_the_menu_waits_never_for_a_cash_ga
         menu.sel = menu.items.index("NEW GAME")
         rig.press(keys.A)
         assert (rig.app.game.tour is not None) == mode
+
+
+def test_a_tournaments_event_left_for_a_new_cash_game_shows_plainly():
+    # (found by test_ui_fuzz: a LEVEL still to show when MODE CASH's NEW GAME came)
+    rig = Rig(settings={"tournament": False})
+    rig.new_game()
+    g = rig.app.game
+    g.events.extend([("LEVEL", 1), ("FINISH", 2)])
+    rig.app.after_hand()
+    rig.run(100)
+    assert rig.screen() == "Banner" and rig.shows("LEVEL", small=False)
+    rig.run(500)
+    rig.press(keys.A)
+    assert rig.screen() == "Banner" and rig.shows("P3 IS OUT")  # the cash game's FINISH

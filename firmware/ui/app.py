@@ -312,7 +312,8 @@ class App:
                     from ui.showdown import prepare
 
                     self._showdown_ahead = prepare(g)
-        if not shown and self.screen is self._menu and self.settings.tournament and "ui.tournament" not in sys.modules:
+        s = self.settings
+        if not shown and self.screen is self._menu and s is not None and s.tournament and "ui.tournament" not in sys.modules:
             # a tournament's code while the menu waits: its NEW GAME waits on no import
             import poker.match.tournament  # noqa: F401
             import ui.tournament  # noqa: F401

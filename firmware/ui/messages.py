@@ -233,7 +233,8 @@ def event_banner(app, event):
     REBUY (chosen first) or NEW GAME; B leaves it for the menu."""
     kind, seat = event
     g = app.game
-    if kind == "LEVEL" or kind == "TOUR OVER" or (kind == "FINISH" and g.tour is not None):
+    t = g.tour  # (an event of a tournament left for a new game: the plain banner)
+    if t is not None and (kind == "LEVEL" or kind == "TOUR OVER" or (kind == "FINISH" and t.places[seat])):
         from ui.tournament import banner
 
         return banner(app, event)

@@ -82,6 +82,8 @@ class Settings:
     _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
     sound: bool  # declared for the type checker (the values come from _FIELDS)
     coach: bool  # declared for the type checker (the values come from _FIELDS)
+    tournament: bool  # declared for the type checker (the values come from _FIELDS)
+    level_hands: int  # declared for the type checker (the values come from _FIELDS)
 
     def __init__(self):
         for name, default in self._FIELDS:

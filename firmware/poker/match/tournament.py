@@ -203,6 +203,14 @@ def rows(obj):
     return out
 
 
+def _count(t, name):
+    """``t[name]``, an int not under 0 (ValueError if it is not one)."""
+    v = t.get(name)
+    if type(v) is not int or v < 0:
+        raise ValueError("tournament: bad " + name)
+    return v
+
+
 def _count_out(places):
     n = 0
     for p in places:
@@ -262,12 +270,12 @@ def check(game, levels):
     t = game.get("tour")
     if not isinstance(t, dict):
         raise ValueError("tournament: not a table")
-    first, every, places, biggest = t.get("first"), t.get("every"), t.get("places"), t.get("biggest")
-    for v in (first, every, biggest):
-        if type(v) is not int or v < 0:
-            raise ValueError("tournament: bad number")
+    first = _count(t, "first")
+    every = _count(t, "every")
+    _count(t, "biggest")
+    places = t.get("places")
     out = game["out"]
-    if not 0 <= first < len(levels) or every <= 0 or not isinstance(places, list) or len(places) != len(out):
+    if first >= len(levels) or every <= 0 or not isinstance(places, list) or len(places) != len(out):
         raise ValueError("tournament: bad levels")
     n = len(out)
     seen = []
