@@ -122,6 +122,16 @@ class SimConsole:
         self.app.draw()
         return self.settle(shows)
 
+    def wait(self, ms):
+        """Runs ``ms`` with no key, as a player who looks at the screen."""
+        end = self.clock.ticks_ms() + ms
+        shows = self.display.frames
+        while self.clock.ticks_ms() < end:
+            self.sim.step()
+            if self.display.frames != shows:
+                shows = self.display.frames
+                self.last_show = self.clock.ticks_ms()
+
     def settle(self, shows=None):
         """Runs until the app waits for you and QUIET_MS passed with no
         frame (``shows``: the frames counted before, a press's own frame
@@ -165,11 +175,16 @@ def _setting_key(app, settings):
     return None
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), settings=()):
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), pause_ms=None,
+         settings=()):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
     (another seat showed cards) per game. ``battery``: the menu shows the
     battery, as a board with a battery sense does (sim_battery).
+    ``pause_ms``: a player who waits ``pause_ms(screen)`` ms on each settled
+    screen (its class name) before the next key, as replay's ``on_step``
+    then waits on the device: the app's timers (the key guard after a
+    screen that came by itself, the pace) then see the same times in both.
     ``settings``: ((menu item, Settings field, value), ...) the menu sets
     first (a tournament: MODE, then LEVELS)."""
     with tempfile.TemporaryDirectory() as data:
@@ -223,6 +238,8 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
                 key = "A"
             frame = c.press(key)
             steps.append(Step(key, frame, c.screen(), note))
+            if pause_ms is not None:
+                c.wait(pause_ms(c.screen()))
         return first, steps, counts
 
 
