@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play shots build web deploy proof tables bench bench-host bench-device bench-release play-device play-uf2 check firmware release ship clean
+.PHONY: venv wasmport vpico web-deps test test-fast play shots build web deploy proof tables bench bench-host bench-players bench-device bench-release play-device play-uf2 check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -150,6 +150,12 @@ bench-host: $(ENV)
 	$(BIN)/python tools/bench/bench_flash.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_soak.py 1000
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
+
+## make bench-players: the tables of docs/players.md: the levels against each other, then Hard
+## against both sets of the population, 2,000 duplicate deals a cell (hours on two cores)
+bench-players: $(ENV)
+	$(BIN)/python tools/bench/bench_levels.py --jobs 2 --docs
+	$(BIN)/python tools/bench/bench_population.py --set both --deals 2000 --jobs 2 --docs
 
 ## make bench-device: the device figures, measured on the virtual Pico (tools/device), and its
 ## sections measured apart (bench_device.py first-press | hard | modules | power), from one build;

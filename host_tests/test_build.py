@@ -39,10 +39,11 @@ def _shipped_sources():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("build"))
-    info = build.build(out, tablegen=False)
-    return out, info
+def built(device_build):
+    """The run's build (conftest's device_build: built once a run) and its
+    info (build.INFO_NAME, written by the build)."""
+    with open(os.path.join(device_build, build.INFO_NAME)) as f:
+        return device_build, json.load(f)
 
 
 def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):

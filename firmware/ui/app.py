@@ -2,7 +2,7 @@
 
     app = App(display, store, rng, clock=None, sound=None, battery=None)
     app.handle(key, event)   # ui.keys codes
-    app.tick(now_ms)         # pacing, flashing
+    app.tick(now)            # pacing, flashing
     app.draw()               # redraws only if something changed, then show()
 
 ``display``: a framebuf.FrameBuffer (MONO_VLSB 128x64) with ``show()`` and
@@ -35,7 +35,7 @@ import sys
 from micropython import const
 
 from ui import keys
-from ui.messages import Banner, PowerOn, Wait, event_banner
+from ui.messages import Banner, Wait
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -77,10 +77,6 @@ GATE_MS = const(250)
 # evaluator's tables, 165 ms of the chip read at once from LittleFS) is
 # then called once per idle poll until it returns True, before the next
 # import: a press waits on one step, not on the whole loading.
-
-
-def _in():
-    return True  # (a module without a load_step is in once imported)
 
 
 # between two virtual players' actions (visible pacing), by the SPEED
@@ -143,6 +139,8 @@ class App:
         if not quick:
             self._load_settings()
             self._load_game()
+        from ui.power_on import PowerOn
+
         self.go(PowerOn(self))
 
     def _load_settings(self):
@@ -158,7 +156,9 @@ class App:
         if self.store is not None:
             try:
                 self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
-                self._defer(self.game)
+                # the journal's records and a finished hand's books wait for draw()
+                self.game.defer_journal = True
+                self.game.defer_booking = True
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
 
@@ -180,7 +180,7 @@ class App:
                 __import__(name)
                 if not hasattr(sys.modules[name], "load_step"):
                     self._preload = i + 1
-            elif getattr(mod, "load_step", _in)():
+            elif not hasattr(mod, "load_step") or mod.load_step():  # (without one: in once imported)
                 self._preload = i + 1
         elif not self.loaded:
             self._load_game()
@@ -191,18 +191,18 @@ class App:
     def _game_ready(self):
         return self.loaded
 
-    def _after_loading(self, then, ready):
+    def _after_loading(self, then, done):
         """then() at once if ready() (what it needs is in), else LOADING
         (Wait) at once, the loading a step per poll until ready(), then
         then(): the key is answered at once either way."""
-        if ready():
+        if done():
             then()
             return
 
         def step():
-            if not ready():
+            if not done():
                 self._load_next()
-            return ready()
+            return done()
         wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
         if wait is not None:
             wait(step, then)
@@ -254,28 +254,22 @@ class App:
         if scr is not None:
             scr.key(key, event)
 
-    def tick(self, now_ms):
-        self.now = now_ms
+    def tick(self, now):
+        self.now = now
         h = self.held
         if h != self._was_held:  # (the loop set it: a button went down or up)
             self._was_held = h
             if h:
-                self._down_at = now_ms
+                self._down_at = now
         # a loading step only in an idle poll: none before a frame to draw,
         # none while a button is held (its answer, at the release, would
         # wait on an import that cannot be cut) but what the menu needs
         if (self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready())
-                and now_ms - self.look_until >= 0):
+                and now - self.look_until >= 0):
             self._load_next()
         scr = self.screen
         if scr is not None:
-            scr.tick(now_ms)
-
-    @staticmethod
-    def _defer(game):
-        # the journal's records and a finished hand's books wait for draw()
-        game.defer_journal = True
-        game.defer_booking = True
+            scr.tick(now)
 
     def draw(self):
         shown = self._draw()
@@ -480,14 +474,14 @@ class App:
         self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
         return True
 
-    def menu_action(self, item):
+    def menu_action(self, name):
         self._save_due = True
         if not self.loaded:  # a key quicker than the loading
-            self._after_loading(lambda: self.menu_action(item), self._game_ready)
+            self._after_loading(lambda: self.menu_action(name), self._game_ready)
             return
         m = self._menu
         if m is not None:  # (the menu's own key brought it here)
-            m.act(item)
+            m.act(name)
 
     def help(self, code=None):
         """HELP: the rules of game ``code`` (the menu's GAME line: the game
@@ -586,9 +580,13 @@ class App:
 
     def _show_events(self):
         """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left (ui.messages)."""
+        Closing it comes back here until none is left (ui.events)."""
         g = self.game
         if g is None or not g.events:
             return False
+        from poker import unload
+        from ui.events import event_banner
+
         self.go(event_banner(self, g.events.pop(0)))
+        unload("ui.events")
         return True

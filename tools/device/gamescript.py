@@ -115,12 +115,14 @@ class SimConsole:
         return True
 
     def press(self, name):
-        shows = self.display.frames  # (the press's own frame counts: QUIET_MS from it)
         code = keys.NAMES.index(name)
+        shows = self.display.frames
         self.sim._emit(code, keys.PRESS)
         self.sim._emit(code, keys.RELEASE)
         self.app.draw()
-        return self.settle(shows)
+        if self.display.frames != shows:  # the press's own frame: the quiet counts from it
+            self.last_show = self.clock.ticks_ms()
+        return self.settle()
 
     def wait(self, ms):
         """Runs ``ms`` with no key, as a player who looks at the screen."""
@@ -132,13 +134,10 @@ class SimConsole:
                 shows = self.display.frames
                 self.last_show = self.clock.ticks_ms()
 
-    def settle(self, shows=None):
-        """Runs until the app waits for you and QUIET_MS passed with no
-        frame (``shows``: the frames counted before, a press's own frame
-        being one)."""
+    def settle(self):
+        """Runs until the app waits for you and QUIET_MS passed with no frame."""
         start = self.clock.ticks_ms()
-        if shows is None:
-            shows = self.display.frames
+        shows = self.display.frames
         while True:
             self.sim.step()
             now = self.clock.ticks_ms()

@@ -120,33 +120,37 @@ _C5 = _H[3]
 _C6 = _H[4]
 _B = _H[5]      # hash buckets
 _N = _H[6]      # hash slots
-_rank_keys = struct.unpack_from("<13I", _small, 0)
-_suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
-_bias = _H[2]
-_fo = _H[9] - _H[7]
 
-# per-card keys (RAM, 52 small ints) and, per suit, the rank keys of that
-# suit's cards only (0 for the other suits)
-_K = [_rank_keys[c >> 2] + ((_suit_keys[c & 3] - _bias) << _SUIT_SHIFT) for c in range(52)]
-_KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
-if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
-    _K = tuple(_K)
-    _KS = tuple([tuple(ks) for ks in _KS])
+
+def _keys_and_flushes(table):
+    """From ``table``, the small tables' bytes: the per-card keys (RAM, 52
+    small ints) and, per suit, the rank keys of that suit's cards only (0
+    for the other suits); the flush tables by hand size, indexed by the
+    suit sum (negative sums wrap). Five and six cards: views of the mapped
+    table (ROMFS: they stay in flash, 0.5 KB less RAM), of a copy when it
+    was read into RAM (the bytes then go); seven: a copy, read by the plain
+    7-card path at every call (a view made it 0.25 us slower on the chip).
+    (A function: its temporaries are no names in the heap.)"""
+    ranks = struct.unpack_from("<13I", table, 0)
+    suits = struct.unpack_from("<4B", table, _H[8] - _H[7])
+    bias = _H[2]
+    o = _H[9] - _H[7]
+    k = [ranks[c >> 2] + ((suits[c & 3] - bias) << _SUIT_SHIFT) for c in range(52)]
+    ks = [[ranks[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
+    if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
+        k = tuple(k)
+        ks = tuple([tuple(x) for x in ks])
+    fl = table[o:o + 512]
+    if not isinstance(fl, memoryview):
+        fl = bytearray(fl)
+    return k, ks, memoryview(fl)[:256], memoryview(fl)[256:], bytearray(table[o + 512:o + 768])
+
+
+_K, _KS, _FL5, _FL6, _FL7 = _keys_and_flushes(_small)
+del _keys_and_flushes, _small
 # the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
 # code 0, no flush, is never looked up)
 _KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
-# flush tables by hand size, indexed by the suit sum (negative sums wrap).
-# Five and six cards: views of the mapped table (ROMFS: they stay in
-# flash, 0.5 KB less RAM), of a copy when it was read into RAM (_small then
-# goes); seven: a copy, read by the plain 7-card path at every call (a
-# view made it 0.25 us slower on the chip)
-_FL5 = _small[_fo:_fo + 512]
-if not isinstance(_FL5, memoryview):
-    _FL5 = bytearray(_FL5)
-_FL6 = memoryview(_FL5)[256:]
-_FL5 = memoryview(_FL5)[:256]
-_FL7 = bytearray(_small[_fo + 512:_fo + 768])
-del _small
 # rank-key offsets of a flush of 5, 6, 7 suited cards
 _FOFF = (_C5, _C6, 0)
 
@@ -190,12 +194,12 @@ def _flush_value(code, x):
 # takes _high7_compact instead, plain_high7 below).
 
 if _FLAT:
-    def _five_flat(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+    def _five_flat(s, f=_FL5, d=_D, t=_TF, b=_B, n=_N, c=_C5):
         """The strength of the five cards whose key sum is s."""
-        x = (s & 0x7FFFFF) + C5
-        x = D[x % B] ^ x
-        x = T[x % N]
-        if FL[s >> 23]:
+        x = (s & 0x7FFFFF) + c
+        x = d[x % b] ^ x
+        x = t[x % n]
+        if f[s >> 23]:
             if x < _STRAIGHT:
                 return x + _FLUSH_SHIFT
             return x + _SF_SHIFT
@@ -331,12 +335,12 @@ if MODE == "compact":
 
 # ---------------------------------------------------------------- public API
 
-def _check(cards, lo=5, hi=7, what="cards"):
+def _check(cards, low=5, high=7, name="cards"):
     n = len(cards)
-    if n < lo or n > hi:
-        if lo == hi:
-            raise ValueError("need %d %s, got %d" % (lo, what, n))
-        raise ValueError("need %d to %d %s, got %d" % (lo, hi, what, n))
+    if n < low or n > high:
+        if low == high:
+            raise ValueError("need %d %s, got %d" % (low, name, n))
+        raise ValueError("need %d to %d %s, got %d" % (low, high, name, n))
     # the cards seen, as bits of two words of 26 (1 << 51 would be a big
     # int on the device: an allocation for every checked call)
     below = above = 0
@@ -369,46 +373,46 @@ def high(cards):
     return _high5_plain(cards[0], cards[1], cards[2], cards[3], cards[4])
 
 
-def category(strength):
+def category(value):
     """The name of a high strength's category, 'high card' .. 'straight flush'."""
-    if not isinstance(strength, int) or strength < 1 or strength > HIGH_MAX:
-        raise ValueError("bad strength %r: high strengths are 1..%d" % (strength, HIGH_MAX))
+    if not isinstance(value, int) or value < 1 or value > HIGH_MAX:
+        raise ValueError("bad strength %r: high strengths are 1..%d" % (value, HIGH_MAX))
     i = 8
-    while strength < _CAT_FIRST[i]:
+    while value < _CAT_FIRST[i]:
         i -= 1
     return CATEGORIES[i]
 
 
-def category_index(strength):
+def category_index(value):
     """0 (high card) .. 8 (straight flush), unchecked."""
     i = 8
-    while strength < _CAT_FIRST[i]:
+    while value < _CAT_FIRST[i]:
         i -= 1
     return i
 
 
-def next_subset(idx, n):
-    """Steps ``idx``, a k-subset of range(n) as ascending indices (start:
+def next_subset(index, n):
+    """Steps ``index``, a k-subset of range(n) as ascending indices (start:
     ``list(range(k))``), in place to the next in lexicographic order;
     False after the last. (In place: exact equity walks with it.)"""
-    k = len(idx)
+    k = len(index)
     i = k - 1
-    while i >= 0 and idx[i] == i + n - k:
+    while i >= 0 and index[i] == i + n - k:
         i -= 1
     if i < 0:
         return False
-    idx[i] += 1
+    index[i] += 1
     for j in range(i + 1, k):
-        idx[j] = idx[j - 1] + 1
+        index[j] = index[j - 1] + 1
     return True
 
 
 def _combos(n, k):
     """Index tuples of the k-subsets of range(n), in lexicographic order."""
-    idx = list(range(k))
+    index = list(range(k))
     while True:
-        yield tuple(idx)
-        if not next_subset(idx, n):
+        yield tuple(index)
+        if not next_subset(index, n):
             return
 
 
@@ -419,33 +423,27 @@ def best_five(cards):
     _check(cards)
     cards = list(cards)
     target = high(cards)
-    for idx in _combos(len(cards), 5):
-        five = [cards[i] for i in idx]
+    for index in _combos(len(cards), 5):
+        five = [cards[i] for i in index]
         if _high5_plain(five[0], five[1], five[2], five[3], five[4]) == target:
-            return _display_order(five, target)
+            # in display order: the count of each rank, then a simple
+            # insertion sort (five items, no key= needed)
+            count = {}
+            for c in five:
+                count[c >> 2] = count.get(c >> 2, 0) + 1
+            out = []
+            for c in five:
+                k = (count[c >> 2], c)
+                i = 0
+                while i < len(out) and (count[out[i] >> 2], out[i]) > k:
+                    i += 1
+                out.insert(i, c)
+            cat = category_index(target)
+            if (cat == 4 or cat == 8) and out[0] >> 2 == 12 and out[1] >> 2 == 3:
+                out.append(out.pop(0))  # the wheel: 5-4-3-2-A
+            return out
     raise AssertionError("no five cards make the hand")  # cannot happen
 
-
-def _display_order(five, strength):
-    count = {}
-    for c in five:
-        count[c >> 2] = count.get(c >> 2, 0) + 1
-    # a simple insertion sort: five items, no key= needed
-    out = []
-    for c in five:
-        k = (count[c >> 2], c)
-        i = 0
-        while i < len(out) and (count[out[i] >> 2], out[i]) > k:
-            i += 1
-        out.insert(i, c)
-    cat = category_index(strength)
-    if (cat == 4 or cat == 8) and out[0] >> 2 == 12 and out[1] >> 2 == 3:
-        out.append(out.pop(0))  # the wheel: 5-4-3-2-A
-    return out
-
-
-# ---------------------------------------------------------------- lows
-# (the unchecked low evaluators live in poker/eval/lows.py)
 
 def low8(cards):
     """Eight-or-better low of 5..7 cards (ace low, straights and flushes do

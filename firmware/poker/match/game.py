@@ -54,7 +54,9 @@ Driving hands:
   the game is over or a hand is running).
 - ``g.deal_ahead()``: deals the next hand before ``start_hand`` asks for
   it (between hands, once booked; the UI calls it while the showdown
-  waits), with the same cards ``start_hand`` would deal.
+  waits), with the same cards ``start_hand`` would deal;
+  ``g.drop_deal_ahead()`` lets it go (the random source put back: dealt
+  again, the same), for a screen that wants its heap (LAST HAND).
 - ``g.new_game_ahead()``: makes a new game's virtual players and first hand
   with the current settings (the UI calls it while the menu waits; again
   after a setting changed), the game in play untouched; ``new_game`` takes
@@ -126,7 +128,7 @@ Persistence (``poker.match.store``), files under the store's root:
 - ``game``: the game in progress AND the statistics in one record, so they
   can never disagree: written once at the end of every hand (and by
   ``new_game``), always between hands.  Checked on load beyond its CRC
-  (``poker.match.record.check``); any failure = damage (last good copy, else
+  (``poker.match.saved.check``); any failure = damage (last good copy, else
   defaults, with one message in ``store.problems``).
 - ``journal``: the hand in progress (``poker.match.journal``): written when the
   hand is dealt (the random state that deals its cards, its deck, a check
@@ -159,7 +161,7 @@ you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 from poker.eval import handname
 from poker.match import journal
 from poker import unload
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, check, history_slot, parse_history
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.match.store import MAX_SIZE
@@ -180,18 +182,6 @@ def _default_players(seat, settings, rng):
     from poker import players
 
     return players.make(settings.difficulty, rng=rng)
-
-
-def _phh_text(hand):
-    """The hand's PHH text (poker.phhout), '' if it fails: a history is
-    never worth a crash. poker.phhout is imported for it and forgotten
-    after: its code (5 KB on the stock route) is needed once a hand."""
-    try:
-        return hand.to_phh()
-    except Exception:
-        return ""
-    finally:
-        unload("poker.phhout")
 
 
 def _safe_action(legal):
@@ -236,7 +226,12 @@ class Game:
         self.unbooked = None
         self._books = None
         self.defer_booking = defer_journal
-        rec = store.load_json("game", check) if store is not None else None
+        rec = None
+        if store is not None:
+            from poker.match.saved import check  # (read once: unloaded after)
+
+            rec = store.load_json("game", check)
+            unload("poker.match.saved")
         self._record = rec
         if rec is not None:
             self.stats = rec["stats"]
@@ -419,7 +414,19 @@ class Game:
             state = journal.rng_state(self.rng)  # before the shuffle: deals it again
             hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
         self.hand = hand
-        self._open_journal(state)
+        # the journal of the hand just dealt: its header, at once (or at
+        # flush_journal with defer_journal)
+        self._jchain = None
+        self._jpending = None
+        self._jhead = None
+        if self.store is not None:
+            self._jremove = True  # a journal left by a cut after its hand was booked
+            if state is not None:  # else a random source whose state cannot be kept
+                # made when first needed (its first record, or flush_journal):
+                # with defer_journal, after the frame that shows the deal
+                self._jhead = (self.seq, state, journal.deck_of(self.hand), self._start, self.dealer)
+            if not self.defer_journal:
+                self.flush_journal()
         if self.hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
@@ -486,6 +493,9 @@ class Game:
     def drop_new_game_ahead(self):
         self._new_ahead = None
 
+    def drop_deal_ahead(self):
+        self._drop_ahead()
+
     def _drop_ahead(self):
         """The hand dealt ahead goes, and the random source is put back."""
         a = self._ahead
@@ -527,8 +537,12 @@ class Game:
         new game, a game loaded, the players remade) is never applied: it
         starts over."""
         t = self._thought
-        if t is not None and t[1] is not None and self._still(t[0]):
-            return self._slice(t)  # (no turn tuple a slice: its garbage)
+        if t is not None and t[1] is not None:
+            turn = t[0]  # still the turn?
+            seat = turn[1]
+            if (self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat
+                    and self.bots.get(seat) is turn[3]):
+                return self._slice(t)  # (no turn tuple a slice: its garbage)
         turn = self._turn()
         if turn is None:
             self._thought = None
@@ -549,11 +563,6 @@ class Game:
         if t[1] is None:
             return True
         return self._slice(t)
-
-    def _still(self, turn):
-        """True while ``turn`` (a ``_turn()``) is the turn."""
-        seat = turn[1]
-        return self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat and self.bots.get(seat) is turn[3]
 
     def _slice(self, t):
         """One slice of the decision under way ``t`` (see think)."""
@@ -600,7 +609,14 @@ class Game:
         i = journal.action_index(h.legal_actions(), kind, amount)
         h.act(kind, amount)
         self._moves += 1
-        self._journal_action(i)
+        self._make_head()  # the action into the journal
+        if self._jchain is not None:
+            rec, self._jchain = journal.record(i, self._jchain)
+            if self.defer_journal:
+                p = self._jpending
+                self._jpending = rec if p is None else p + rec
+            else:
+                self._journal_write(rec)
         if h.finished:
             self._finish_hand()
 
@@ -654,26 +670,26 @@ class Game:
             return
         self.hand = None
         self.last_hand = h
-        final = list(h.stacks)
-        if h.voided or not _chips_add_up(start, final):
+        end = list(h.stacks)
+        # the stacks a hand ends with are its start's chips, none made or
+        # lost, none given to a seat that was not dealt in
+        ok = len(end) == len(start) and sum(end) == sum(start)
+        if ok:
+            for i in range(len(start)):
+                if end[i] < 0 or (start[i] == 0 and end[i] != 0):
+                    ok = False
+        if h.voided or not ok:
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self._close_journal()
             return
         for i in range(self.seats):
             if start[i]:
-                self.stacks[i] = final[i]
+                self.stacks[i] = end[i]
         self.hand_no += 1
         self.seq += 1
-        self._eliminate()
-        self.unbooked = h
-        self._books = [0, start, final, None]
-        if not self.defer_booking:
-            self.settle()
-
-    def _eliminate(self):
-        """After a hand: the seats under ``min_stack`` are out; the game is
-        lost or won, else the button moves to the next live seat."""
+        # After a hand: the seats under ``min_stack`` are out; the game is
+        # lost or won, else the button moves to the next live seat.
         n = self.seats
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
@@ -699,6 +715,10 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
+        self.unbooked = h
+        self._books = [0, start, end, None]
+        if not self.defer_booking:
+            self.settle()
 
     def book(self):
         """One part of the finished hand's books, in this order: the
@@ -722,16 +742,64 @@ class Game:
             self.flush_journal()
             self._record_stats(h, b[1], b[2])
         elif part < seats:
-            self._tell_bot(h, b[1], part)
+            # The final view of the hand to the virtual player at ``seat`` if
+            # it was dealt in and has ``observe`` (Hard: folds that ended the hand
+            # count too).
+            start = b[1]
+            seat = part
+            bot = self.bots.get(seat)
+            if bot is not None and start[seat] and hasattr(bot, "observe"):
+                try:
+                    bot.observe(h.view(seat))
+                except Exception:  # a broken virtual player must not stop the console
+                    pass
         elif part == seats:
-            b[3] = self._history_text(h)
+            # the hand's PHH text, b'' if it fails: a history is never
+            # worth a crash. poker.phhout is imported for it and forgotten
+            # after: its code (5 KB on the stock route) is needed once a hand
+            text = None
+            if self.store is not None:
+                try:
+                    text = h.to_phh().encode()
+                except Exception:
+                    text = b""
+                finally:
+                    unload("poker.phhout")
+                if len(text) > MAX_SIZE - 16:  # a record's limit
+                    text = text[:MAX_SIZE - 16]
+            b[3] = text
         elif part == seats + 1:
-            self._write_history(b[3])
+            text = b[3]
+            st = self.store
+            if text is not None and st is not None:
+                st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
             b[3] = None
         elif part == seats + 2:
-            self._review(h)
+            # the hand explained as you saw it (its names, for LAST HAND
+            # and the showdown screen): the review's slower part, before
+            # its write. Never worth a crash.
+            try:
+                h.explain(0)
+            except Exception:
+                pass
         elif part == seats + 3:
-            self._write_review(h)
+            # the hand's review for LAST HAND (poker.match.review_write) on
+            # flash: made, written and dropped in one part (no bytes kept
+            # between parts). Never worth a crash.
+            st = self.store
+            if st is not None:
+                try:
+                    import json
+
+                    from poker.match import review_write
+                    from poker.match.record import review_slot
+
+                    st.write(review_slot(self.seq), json.dumps(review_write.record(h, self.seq, self.code)).encode(),
+                             False)
+                except Exception:
+                    pass
+                finally:
+                    unload("poker.match.review_write")
         else:
             self.unbooked = None
             self._books = None
@@ -744,65 +812,7 @@ class Game:
         while self.book():
             pass
 
-    def _history_text(self, h):
-        if self.store is None:
-            return None
-        text = _phh_text(h).encode()
-        if len(text) > MAX_SIZE - 16:  # a record's limit
-            text = text[:MAX_SIZE - 16]
-        return text
-
-    def _review(self, h):
-        """The hand explained as you saw it (its names, for LAST HAND and
-        the showdown screen): the review's slower part, before its write.
-        Never worth a crash."""
-        try:
-            h.explain(0)
-        except Exception:
-            pass
-
-    def _write_review(self, h):
-        """The hand's review for LAST HAND (poker.match.review) on flash:
-        made, written and dropped in one part (no bytes kept between
-        parts). Never worth a crash."""
-        st = self.store
-        if st is None:
-            return
-        try:
-            import json
-
-            from poker.match import review
-            from poker.match.record import review_slot
-
-            st.write(review_slot(self.seq), json.dumps(review.record(h, self.seq, self.code)).encode(), False)
-        except Exception:
-            pass
-        finally:
-            unload("poker.match.review")
-
-    def _write_history(self, text):
-        st = self.store
-        if text is not None and st is not None:
-            st.write(history_slot(self.seq), (b"%d\n" % self.seq, text), False)
-
     # -- the hand's journal on flash (poker.match.journal) --------------------------------
-    def _open_journal(self, state):
-        """The journal of the hand just dealt: its header, at once (or at
-        ``flush_journal`` with ``defer_journal``)."""
-        self._jchain = None
-        self._jpending = None
-        self._jhead = None
-        st = self.store
-        if st is None:
-            return
-        self._jremove = True  # a journal left by a cut after its hand was booked
-        if state is not None:  # else a random source whose state cannot be kept
-            # made when first needed (its first record, or flush_journal):
-            # with defer_journal, after the frame that shows the deal
-            self._jhead = (self.seq, state, journal.deck_of(self.hand), self._start, self.dealer)
-        if not self.defer_journal:
-            self.flush_journal()
-
     def _make_head(self):
         """The pending header's bytes; the records' chain starts from it."""
         j = self._jhead
@@ -812,17 +822,6 @@ class Game:
                                              self.seats)
             self._jhead = j
         return j
-
-    def _journal_action(self, index):
-        self._make_head()
-        if self._jchain is None:
-            return
-        rec, self._jchain = journal.record(index, self._jchain)
-        if self.defer_journal:
-            p = self._jpending
-            self._jpending = rec if p is None else p + rec
-        else:
-            self._journal_write(rec)
 
     def flush_journal(self):
         """Writes what ``defer_journal`` held back (the UI calls it once the
@@ -846,19 +845,19 @@ class Game:
             self._jpending = None
             self._journal_write(p)
 
-    def _journal_write(self, records):
+    def _journal_write(self, items):
         st = self.store
-        if self._jchain is not None and st is not None and not st.append(JOURNAL, records):
+        if self._jchain is not None and st is not None and not st.append(JOURNAL, items):
             self._jchain = None  # a failing flash: this hand goes unjournaled
 
-    def _close_journal(self, later=False):
+    def _close_journal(self, keep=False):
         """No journal for this hand any more; it leaves the flash now, or
-        with ``later`` at the next ``flush_journal``."""
+        with ``keep`` until the next ``flush_journal``."""
         self._jchain = None
         self._jpending = None
         self._jhead = None
-        self._jremove = later
-        if self.store is not None and not later:
+        self._jremove = keep
+        if self.store is not None and not keep:
             self.store.remove(JOURNAL)
 
     def resumed(self, h, start, chain):
@@ -872,18 +871,7 @@ class Game:
         if h.finished:
             self._finish_hand()
 
-    def _tell_bot(self, h, start, seat):
-        """The final view of the hand to the virtual player at ``seat`` if
-        it was dealt in and has ``observe`` (Hard: folds that ended the hand
-        count too)."""
-        bot = self.bots.get(seat)
-        if bot is not None and start[seat] and hasattr(bot, "observe"):
-            try:
-                bot.observe(h.view(seat))
-            except Exception:  # a broken virtual player must not stop the console
-                pass
-
-    def _record_stats(self, h, start, final):
+    def _record_stats(self, h, start, end):
         pot = 0
         won = False
         for amount, winners in h.pots:
@@ -896,7 +884,7 @@ class Game:
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
         # the hand's name only for a new best (finding its five allocates)
-        net = final[0] - start[0] if self.tour is None else 0  # (a tournament's chips are not money)
+        net = end[0] - start[0] if self.tour is None else 0  # (a tournament's chips are not money)
         self.stats.record_hand(self.code, net, won, pot, best,
                                lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
@@ -916,17 +904,6 @@ class Game:
             if entry is not None and entry[0] == k:
                 out.append(entry[1])
         return out
-
-
-def _chips_add_up(start, final):
-    """The stacks a hand ends with are its start's chips, none made or lost,
-    none given to a seat that was not dealt in."""
-    if len(final) != len(start) or sum(final) != sum(start):
-        return False
-    for i in range(len(start)):
-        if final[i] < 0 or (start[i] == 0 and final[i] != 0):
-            return False
-    return True
 
 
 def _best_text(value, own, board, variant):
