@@ -10,7 +10,8 @@ from poker.match import tournament
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
-from poker.rules import LEVELS, casino
+from poker.match.tournament import LEVELS, ShortStack
+from poker.rules import casino
 
 EVERY = 5  # hands a level
 
@@ -20,8 +21,7 @@ def _tournament(code, seed):
     to its end, seat 0 played by an Easy player too. Returns the game and,
     per hand: (hand, stacks after it, out after it, events)."""
     s = Settings()
-    s.tournament = True
-    s.profile, s.game, s.players, s.chips, s.level_hands, s.difficulty = "casino", code, 6, 1000, EVERY, 0
+    s.profile, s.game, s.players, s.chips, s.tour, s.difficulty = "casino", code, 6, 1000, EVERY, 0
     g = Game(s.normalize(), Rng(seed))
     me = players.make(0, rng=Rng(seed + 100))
     log = []
@@ -168,7 +168,8 @@ def _first_round_spots(code, n):
 
 def _enters(level, view, short):
     p = players.make(level, style="balanced", seed=7)
-    p.short = short
+    if short:
+        p = ShortStack(p)
     kind, _ = p.decide(view)
     return kind not in ("fold", "check")
 

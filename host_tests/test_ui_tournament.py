@@ -4,7 +4,7 @@ statistics' page), driven through the real App by tools/sim/ui_rig.py."""
 from poker.match import tournament
 from poker.match.stats import Stats
 from ui import keys
-from ui.tournament import place_name, stats_lines
+from ui.tournament import lines, place_name
 from ui_rig import Raiser, Rig, stations
 
 
@@ -26,11 +26,11 @@ def test_mode_in_the_menu_makes_the_new_game_a_tournament_with_its_levels_settin
     assert "MODE" in menu.items and "LEVELS" not in menu.items and menu.value("MODE") == "CASH"
     _menu(rig, "MODE")
     rig.press(keys.A)
-    assert rig.app.settings.tournament and menu.value("MODE") == "TOURNAMENT"
-    assert "LEVELS" in menu.items and menu.value("LEVELS") == "10 HANDS"
+    assert rig.app.settings.tour == 10 and menu.value("MODE") == "TOURNAMENT"
+    assert "LEVELS" in menu.items and menu.value("LEVELS") == "10 HANDS EACH"
     _menu(rig, "LEVELS")
     rig.press(keys.RIGHT)
-    assert rig.app.settings.level_hands == 15
+    assert rig.app.settings.tour == 15
     menu.sel = menu.items.index("NEW GAME")
     rig.press(keys.A)
     g = rig.app.game
@@ -38,7 +38,7 @@ def test_mode_in_the_menu_makes_the_new_game_a_tournament_with_its_levels_settin
 
 
 def test_the_table_shows_the_level_and_the_hands_to_the_next_while_the_others_act():
-    rig = Rig(seed=27, settings={"tournament": True, "level_hands": 5})
+    rig = Rig(seed=27, settings={"tour": 5})
     rig.new_game()
     rig.until(rig.my_turn)
     rig.call_or_check()
@@ -69,8 +69,7 @@ def test_a_whole_tournament_through_the_screens_out_banners_the_end_and_the_stat
     # (on this seed P3 and P4 go out, then you, second)
     def players(seat, settings, rng):
         return Raiser() if seat == 1 else stations(seat, settings, rng)
-    rig = Rig(seed=8, settings={"tournament": True, "profile": "casino", "players": 4, "chips": 1000,
-                                "stakes": 2, "level_hands": 5}, players=players)
+    rig = Rig(seed=8, settings={"tour": 5, "profile": "casino", "players": 4, "chips": 1000, "stakes": 2}, players=players)
     rig.new_game()
     outs = []
     end = None
@@ -117,7 +116,7 @@ def test_the_statistics_page_lists_the_finishes_by_place():
     s = Stats()
     for p in (2, 1, 2, 0, 5):
         tournament.record(s, "F7S", p)
-    assert stats_lines(tournament.figures(s)) == ["PLAYED 5  LEFT 1", "BEST FINISH 1ST", "1ST 1  2ND 2  5TH 1"]
+    assert lines(s) == ["PLAYED 5  LEFT 1", "BEST FINISH 1ST", "1ST 1  2ND 2  5TH 1"]
 
 
 def test_a_tournaments_code_is_imported_while_the_menu_waits_never_for_a_cash_game():
@@ -126,7 +125,7 @@ def test_a_tournaments_code_is_imported_while_the_menu_waits_never_for_a_cash_ga
     for mode in (False, True):
         for name in ("ui.tournament", "poker.match.tournament"):
             sys.modules.pop(name, None)
-        rig = Rig(settings={"tournament": mode})
+        rig = Rig(settings={"tour": 10 if mode else 0})
         rig.press(keys.A)  # the menu
         assert ("ui.tournament" in sys.modules) == mode  # (imported in a quiet poll: NEW GAME waits on none)
         assert ("poker.match.tournament" in sys.modules) == mode
@@ -138,7 +137,7 @@ def test_a_tournaments_code_is_imported_while_the_menu_waits_never_for_a_cash_ga
 
 def test_a_tournaments_event_left_for_a_new_cash_game_shows_plainly():
     # (found by test_ui_fuzz: a LEVEL still to show when MODE CASH's NEW GAME came)
-    rig = Rig(settings={"tournament": False})
+    rig = Rig(settings={"tour": 0})
     rig.new_game()
     g = rig.app.game
     g.events.extend([("LEVEL", 1), ("FINISH", 2)])

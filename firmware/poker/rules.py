@@ -21,14 +21,9 @@ _FIELDS = ('profile', 'small_bet', 'big_bet', 'ante', 'bring_in', 'small_blind',
            'odd_chip', 'short_all_in_reopens', 'impossible_call_guard',
            'raise_over_all_in', 'odd_chips_together', 'merge_pots',
            'low_half_if_any_low', 'first_dealer', 'min_seats', 'max_seats',
-           'starting_chips', 'chip_choices', 'min_stack_bets', 'levels')
+           'starting_chips', 'chip_choices', 'min_stack_bets')
 
 CHIP_CHOICES = (1000, 2000, 5000, 10000, 20000)  # the casino's CHIPS menu
-# A tournament's levels: the small bet of each, the ante, bring-in and
-# blinds following from it as the profile makes them at that bet. The menu's
-# BET SIZE picks the first level (every STAKES entry of poker.match.settings
-# is one of them).
-LEVELS = (10, 20, 30, 50, 100, 150, 200, 300, 500, 1000, 1500, 2000, 3000, 5000)
 
 
 class RuleSet:
@@ -93,8 +88,6 @@ class RuleSet:
       ``chip_choices`` (the CHIPS menu; one choice: no menu item).
     - ``min_stack_bets``: a seat with fewer than this many small bets after
       a hand is out (the console's "under $50" at 10/20).
-    - ``levels``: a tournament's level table, the small bet of each level
-      in order (``LEVELS``; ``poker.match.tournament.level_rules``).
 
     The stakes may be given by position, every other field by name only.
     """
@@ -107,7 +100,7 @@ class RuleSet:
                  odd_chips_together=False, merge_pots=False,
                  low_half_if_any_low=False, first_dealer=0, min_seats=2,
                  max_seats=10, starting_chips=5000, chip_choices=None,
-                 min_stack_bets=5, levels=LEVELS):
+                 min_stack_bets=5):
         if small_bet <= 0:
             raise ValueError("small_bet must be positive")
         self.profile = profile
@@ -135,7 +128,6 @@ class RuleSet:
         self.starting_chips = starting_chips
         self.chip_choices = (starting_chips,) if chip_choices is None else chip_choices
         self.min_stack_bets = min_stack_bets
-        self.levels = levels
 
     def copy(self, **changes):
         """A new RuleSet with some fields changed: ``r.copy(raise_cap=4)``."""

@@ -307,10 +307,11 @@ class App:
 
                     self._showdown_ahead = prepare(g)
         s = self.settings
-        if not shown and self.screen is self._menu and s is not None and s.tournament and "ui.tournament" not in sys.modules:
+        if not shown and self.screen is self._menu and s is not None and s.tour and "ui.tournament" not in sys.modules:
             # a tournament's code while the menu waits: its NEW GAME waits on no import
-            import poker.match.tournament  # noqa: F401
-            import ui.tournament  # noqa: F401
+            from poker import load
+
+            load("ui.tournament")  # (and poker.match.tournament)
         return shown
 
     def _draw(self):
@@ -584,9 +585,16 @@ class App:
         g = self.game
         if g is None or not g.events:
             return False
-        from poker import unload
-        from ui.events import event_banner
+        from poker import load, unload
 
-        self.go(event_banner(self, g.events.pop(0)))
-        unload("ui.events")
+        event = g.events.pop(0)
+        b = None
+        if g.tour is not None:  # (its code is in the heap: no import in the press)
+            b = load("ui.tournament").event_banner(self, event)
+        if b is None:
+            from ui.events import event_banner
+
+            b = event_banner(self, event)
+            unload("ui.events")
+        self.go(b)
         return True

@@ -1,6 +1,5 @@
 """The banner of a game event (poker.match.game's ``events``: a seat out,
-GAME OVER, YOU WIN, a hand resumed or void after a power cut, a misdeal;
-a tournament's: ui.tournament).
+GAME OVER, YOU WIN, a hand resumed or void after a power cut, a misdeal).
 
 Imported when an event is shown and unloaded at once (ui.app): events
 come a few times a game, so their words need not stay in the heap (GAME
@@ -15,11 +14,6 @@ def event_banner(app, event):
     REBUY (chosen first) or NEW GAME; B leaves it for the menu."""
     kind, seat = event
     g = app.game
-    t = g.tour  # (an event of a tournament left for a new game: the plain banner)
-    if t is not None and (kind == "LEVEL" or kind == "TOUR OVER" or (kind == "FINISH" and t.places[seat])):
-        from ui.tournament import banner
-
-        return banner(app, event)
     if kind == "FINISH":
         app.play("finish")
         return Banner(app, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),

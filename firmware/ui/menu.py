@@ -21,7 +21,7 @@ _ROWS = const(6)  # rows below the title bar
 _LEVELS = ("EASY", "NORMAL", "HARD")
 # the items that set the game itself (poker.match.game's names): they wait for a new game
 _GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips",
-                 "MODE": "tournament", "LEVELS": "level_hands"}
+                 "MODE": "tour", "LEVELS": "tour"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 
 
@@ -81,7 +81,7 @@ class Menu(Screen):
             out.append("PLAYERS")
         if len(s.chip_choices()) > 1:
             out.append("CHIPS")
-        if s.tournament:
+        if s.tour:
             out.append("LEVELS")  # hands a level lasts
         out.append("LEVEL")
         out.append("SPEED")
@@ -108,9 +108,11 @@ class Menu(Screen):
     def _value(self, name):
         s = self.app.settings
         if name == "MODE":
-            return "TOURNAMENT" if s.tournament else "CASH"
+            # (strings of a constant tuple, and one over ten letters, are
+            # objects: no names interned in every route's heap)
+            return ("CASH", "TOURNAMENT")[1 if s.tour else 0]
         if name == "LEVELS":
-            return "%d HANDS" % s.level_hands
+            return "%d HANDS EACH" % s.tour
         if name == "GAME":
             return game_name(s.game)
         if name == "BET":
@@ -138,10 +140,13 @@ class Menu(Screen):
         """Moves a setting one choice forward (step 1) or back (-1), wrapping."""
         s = self.app.settings
         if name == "MODE":
-            s.tournament = not s.tournament
+            # (no import in the press: the app imports a tournament's code
+            # while the menu waits; 10 hands a level, LEVELS' default)
+            s.tour = 0 if s.tour else 10
         elif name == "LEVELS":
-            c = s.LEVEL_HANDS
-            s.level_hands = c[(c.index(s.level_hands) + step) % len(c)]
+            from poker import load
+
+            load("ui.tournament").change(s, step)  # (its choices)
         elif name == "GAME":
             g = s.games()
             i = g.index(s.game) if s.game in g else 0

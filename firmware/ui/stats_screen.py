@@ -20,7 +20,7 @@ class StatsScreen(Screen):
         st = self.app.stats()
         if st is None:
             return [None]
-        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tours else [])
+        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else [])
 
     def key(self, k, event):
         n = len(self.pages())
@@ -43,13 +43,12 @@ class StatsScreen(Screen):
             self.page = 0
         code = pages[self.page]
         if code == "TOURNAMENTS":
-            from poker.match.tournament import figures
-            from ui.tournament import stats_lines
+            from poker import load
 
             title(fb, "TOURNAMENTS")
             right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
             y = 11
-            for line in stats_lines(figures(st)):
+            for line in load("ui.tournament").lines(st):
                 text(fb, line, 0, y, SMALL)
                 y += 7
             return

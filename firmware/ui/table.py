@@ -91,9 +91,9 @@ class Table(Screen):
             self.hint = 0
             self.level = ""
             if g.tour is not None:  # the level and the hands to the next (ui.tournament)
-                from ui.tournament import level_mark
+                from poker import load
 
-                self.level = level_mark(g)
+                self.level = load("ui.tournament").hint(g)
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
         v = self.view

@@ -1,7 +1,11 @@
 """The tournament's words on the screens (poker.match.tournament): the
 banners of its events, the table's level mark, the end with the finishing
-order, the statistics' page. Imported only when a tournament is played
-(or its statistics shown), so a cash game's heap never holds it."""
+order, the statistics' page, the menu's LEVELS choices. Imported
+only when a tournament is played or chosen (or its statistics shown), so a
+cash game's heap never holds it; the resident screens name it as text
+(poker.load) and call it by names they already have (hint, event_banner,
+change, lines)."""
+from poker.match.tournament import LEVEL_HANDS, LEVELS, figures
 from ui.messages import Banner
 
 
@@ -13,7 +17,7 @@ def place_name(p):
     return "%dTH" % p
 
 
-def level_mark(g):
+def hint(g):
     """The table's bar while the others act: the level of the hand dealt
     now (1 = the first) and the hands it has left, this one included
     ('LV2 NEXT 3'); at the table's last level, the level alone."""
@@ -21,7 +25,7 @@ def level_mark(g):
     n = g.hand_no  # hands completed: this hand is the next one
     level = t.level(n)
     mark = "LV%d" % (level - t.first + 1)
-    if level < len(t.house.levels) - 1:
+    if level < len(LEVELS) - 1:
         mark += " NEXT %d" % t.to_next(n)
     return mark
 
@@ -48,12 +52,16 @@ def _order(g):
     return lines
 
 
-def banner(app, event):
-    """The banner of a tournament event (ui.messages.event_banner): a seat
-    out and its place, a new level's stakes, the end."""
+def event_banner(app, event):
+    """The banner of a tournament event (ui.app asks it first, then ui.events):
+    a seat out and its place, a new level's stakes, the end; None for
+    another event (or one of a tournament left for a new game): the plain
+    banner."""
     kind, arg = event
     g = app.game
     t = g.tour
+    if t is None or not (kind == "LEVEL" or kind == "TOUR OVER" or (kind == "FINISH" and t.places[arg])):
+        return None
     if kind == "FINISH":
         app.play("finish")
         return Banner(app, "OUT", ["P%d HAS NO CHIPS LEFT:" % (arg + 1),
@@ -77,9 +85,17 @@ def banner(app, event):
                   ("NEW GAME", "MENU"))
 
 
-def stats_lines(d):
-    """The statistics' tournament page (ui.stats_screen): ``d`` is
-    ``poker.match.tournament.figures``."""
+def change(s, step):
+    """The menu's LEVELS (the hands a level lasts) moved one choice forward
+    (step 1) or back (-1) in the Settings ``s`` (its ``tour``)."""
+    c = LEVEL_HANDS
+    s.tour = c[(c.index(s.tour) + step) % len(c)] if s.tour in c else c[1]
+
+
+def lines(st):
+    """The statistics' tournament page (ui.stats_screen) of the Stats
+    ``st`` (``poker.match.tournament.figures``)."""
+    d = figures(st)
     out = ["PLAYED %d  LEFT %d" % (d["played"], d["left"]),
            "BEST FINISH %s" % (place_name(d["best"]) if d["best"] else "-")]
     line = ""

@@ -160,18 +160,17 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def _setting_key(app, settings):
+def _setting_key(app, todo):
     """The next menu key that changes a setting to its wanted value:
-    ``settings`` is ((menu item, Settings field, value), ...) in order;
-    None once they all have their values."""
+    ``todo`` is [(menu item, Settings field, value), ...] still to set, in
+    order (two items may set one field: MODE, then LEVELS); each leaves it
+    once it has its value. None when none is left."""
     m = app.screen
-    for item, field, value in settings:
-        if getattr(app.settings, field) == value:
-            continue
-        if item not in m.items:
-            return None  # (an item the menu does not offer yet: an earlier setting first)
-        return "RIGHT" if m.items[m.sel] == item else "DOWN"
-    return None
+    while todo and getattr(app.settings, todo[0][1]) == todo[0][2]:
+        todo.pop(0)
+    if not todo or todo[0][0] not in m.items:
+        return None  # (an item the menu does not offer yet)
+    return "RIGHT" if m.items[m.sel] == todo[0][0] else "DOWN"
 
 
 def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), pause_ms=None,
@@ -189,6 +188,7 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
     with tempfile.TemporaryDirectory() as data:
         c = SimConsole(seed, data, battery, notices)
         first = bytes(c.display.buffer)
+        todo = list(settings)  # (the menu settings still to set: _setting_key)
         steps = []
         counts = {}
         gi = 0
@@ -210,7 +210,7 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
             if name == "PowerOn":
                 key = "A"
             elif name == "Menu":
-                key = _setting_key(app, settings) or _menu_key(app, game, fresh)
+                key = _setting_key(app, todo) or _menu_key(app, game, fresh)
                 if key == "A" and fresh:
                     fresh = False
                     note = "new game %s" % game

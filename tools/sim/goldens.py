@@ -406,7 +406,7 @@ def help_from_game():
 
 # -- a tournament (ui.tournament) ------------------------------------------------
 
-_TOUR = {"tournament": True, "profile": "casino", "players": 4, "chips": 1000, "stakes": 2, "level_hands": 5}
+_TOUR = {"tour": 5, "profile": "casino", "players": 4, "chips": 1000, "stakes": 2}
 
 
 def menu_tournament():
@@ -420,7 +420,7 @@ def menu_tournament():
 
 def table_tournament():
     # the others act: the bar says the level and the hands to the next one
-    rig = Rig(seed=27, settings={"game": "F7S", "tournament": True, "level_hands": 5})
+    rig = Rig(seed=27, settings={"game": "F7S", "tour": 5})
     rig.new_game()
     call_down(rig, _street(1))
     rig.press(keys.A)

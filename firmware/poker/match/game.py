@@ -160,7 +160,7 @@ you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 
 from poker.eval import handname
 from poker.match import journal
-from poker import unload
+from poker import load, unload
 from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
@@ -252,7 +252,6 @@ class Game:
         self.rules = s.house()
         self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
-        self.check_code = self.code  # what the journal's check names (a tournament: its level too)
         self.tour = None  # a poker.match.tournament.Tournament when one is played
         self.bots = {}
         if made is None:
@@ -260,10 +259,8 @@ class Game:
         else:
             self.level = s.difficulty
             self.bots = made[1]
-        if s.tournament:
-            from poker.match import tournament
-
-            tournament.join(self, s)
+        if s.tour:
+            load("poker.match.tournament").join(self, s)
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay (a
@@ -274,9 +271,7 @@ class Game:
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
             if self.tour is not None:
-                from poker.match import tournament
-
-                tournament.record(self.stats, self.code, 0)
+                load("poker.match.tournament").record(self.stats, self.code, 0)
             else:
                 self.stats.record_left(self.code)
         s = self.settings.normalize()
@@ -322,10 +317,8 @@ class Game:
         s = settings.copy()
         for name in GAME_KEYS:
             setattr(s, name, saved[name])
-        tour = saved.get("tour")
-        s.tournament = tour is not None
-        if tour is not None:
-            s.level_hands = tour["every"]
+        tour = saved.get("tour")  # a tournament's (poker.match.tournament.to_obj: its hands a level first)
+        s.tour = tour[0] if tour else 0
         g._setup(s)
         g.bought = saved.get("bought", 0)
         g.total += g.bought
@@ -335,10 +328,8 @@ class Game:
         g.hand_no = saved["hand_no"]
         g.over = False
         g.result = None
-        if tour is not None:
-            from poker.match import tournament
-
-            tournament.load(g, tour)
+        if tour:
+            load("poker.match.tournament").load(g, tour)
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
             blob = store.read_raw(JOURNAL)
@@ -372,11 +363,9 @@ class Game:
         menu changes them for the next new game."""
         g = self._game_obj()
         out = [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
-        t = self.tour
-        if (t is not None) != settings.tournament:
-            out.append("tournament")
-        if t is not None and t.every != settings.level_hands:
-            out.append("level_hands")
+        t = g.get("tour")  # (its hands a level first)
+        if (t[0] if t else 0) != settings.tour:
+            out.append("tour")
         return out
 
     def plays(self, settings):
@@ -818,7 +807,7 @@ class Game:
         j = self._jhead
         if type(j) is tuple:
             seq, state, deck, start, dealer = j
-            j, self._jchain = journal.header(seq, state, deck, journal.start_crc(start, dealer, self.check_code),
+            j, self._jchain = journal.header(seq, state, deck, journal.start_crc(start, dealer, self.code),
                                              self.seats)
             self._jhead = j
         return j

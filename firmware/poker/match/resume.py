@@ -23,7 +23,7 @@ def resume(g, st, blob):
     start = [0 if g.out[i] else g.stacks[i] for i in range(g.seats)]
     h = None
     if (j is not False and j.seats == g.seats and rng_state(g.rng) is not None
-            and j.check == start_crc(start, g.dealer, g.check_code)):
+            and j.check == start_crc(start, g.dealer, g.code)):
         try:
             h = _replay(g, j, start)
         except Exception:  # a journal is never worth a crash

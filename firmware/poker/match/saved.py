@@ -60,9 +60,9 @@ def check(obj):
     if not is_int(bought) or bought < 0:
         raise ValueError("game: bad rebuys")
     if tour:
-        from poker.match import tournament
+        from poker import load
 
-        tournament.check(g, s.house().levels)
+        load("poker.match.tournament").check(g)
         if bought:
             raise ValueError("game: a rebuy in a tournament")
     if sum(stacks) != n * s.chips + bought:

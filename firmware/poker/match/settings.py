@@ -19,9 +19,9 @@
   virtual players' turns show, 0 slow, 1 normal, 2 fast (the screens'
   pace: ``SPEEDS`` names them).  ``sound``: bool.
   ``contrast``: 0..255.  ``coach``: bool (coach hints).
-- ``tournament``: bool, the MODE: a sit and go (``poker.match.tournament``)
-  instead of a cash game; ``level_hands``: hands a tournament level lasts,
-  one of ``LEVEL_HANDS``.
+- ``tour``: 0 for a cash game, else a sit and go (``poker.match.tournament``)
+  whose levels last ``tour`` hands (the menu's MODE and LEVELS; their
+  choices: ``poker.match.tournament.LEVEL_HANDS``).
 
 ``settings.house()`` is the ``poker.rules.RuleSet`` these settings play
 (profile, stakes, chips). ``settings.normalize()`` clamps every field to a
@@ -45,7 +45,6 @@ from poker.variants import VARIANTS, games
 SAVE_VERSION = const(1)  # the "v" of the settings and game records
 STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
 SPEEDS = ("SLOW", "NORMAL", "FAST")  # the virtual players' pace (the SPEED menu)
-LEVEL_HANDS = (5, 10, 15, 20, 30)  # a tournament level's hands (the LEVELS menu)
 DEFAULT_GAME = "F7S"
 DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 
@@ -69,21 +68,18 @@ def _fields(house):
         ("sound", True),
         ("contrast", 128),
         ("coach", False),
-        ("tournament", False),
-        ("level_hands", 10),
+        ("tour", 0),
     )
 
 
 class Settings:
     STAKES = STAKES
     SPEEDS = SPEEDS
-    LEVEL_HANDS = LEVEL_HANDS
     PROFILES = rules.PROFILE_NAMES  # the RULES menu's order
     _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
     sound: bool  # declared for the type checker (the values come from _FIELDS)
     coach: bool  # declared for the type checker (the values come from _FIELDS)
-    tournament: bool  # declared for the type checker (the values come from _FIELDS)
-    level_hands: int  # declared for the type checker (the values come from _FIELDS)
+    tour: int  # declared for the type checker (the values come from _FIELDS)
 
     def __init__(self):
         for name, default in self._FIELDS:
@@ -126,8 +122,7 @@ class Settings:
         self.difficulty = max(0, min(2, self.difficulty))
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed))
         self.contrast = max(0, min(255, self.contrast))
-        if self.level_hands not in LEVEL_HANDS:
-            self.level_hands = 10
+        self.tour = max(0, min(99, self.tour))
         return self
 
     def copy(self):

@@ -16,7 +16,7 @@
 
 Tournaments are kept apart: a hand of one counts in its game's hands,
 pots and best hand but not in ``net`` (its chips are not money), and its
-end never counts in ``games``; their rows are ``s.tours`` (code -> row),
+end never counts in ``games``; their rows are ``s.tour`` (code -> row),
 which ``poker.match.tournament`` writes and reads (``record``, ``figures``,
 ``rows``: imported only when there are any).
 
@@ -50,7 +50,6 @@ _GWON = const(7)
 _GLOST = const(8)
 _GLEFT = const(9)
 _REBUYS = const(10)
-_TOUR = "~tour"  # the saved statistics' key of the tournaments (not a game's code)
 
 
 def _blank():
@@ -60,7 +59,7 @@ def _blank():
 class Stats:
     def __init__(self):
         self.by_game = {}  # code -> list in FIELDS order
-        self.tours = {}  # code -> a tournament's row (poker.match.tournament)
+        self.tour = {}  # code -> a tournament's row (poker.match.tournament)
 
     def _row(self, code):
         record = self.by_game.get(code)
@@ -131,11 +130,11 @@ class Stats:
         out = {}
         for code in self.by_game:
             out[code] = list(self.by_game[code])
-        if self.tours:
+        if self.tour:
             t = {}
-            for code in self.tours:
-                t[code] = list(self.tours[code])
-            out[_TOUR] = t
+            for code in self.tour:
+                t[code] = list(self.tour[code])
+            out["tour"] = t  # (no game's code)
         return out
 
     @staticmethod
@@ -145,10 +144,10 @@ class Stats:
         s = Stats()
         for code in obj:
             record = obj[code]
-            if code == _TOUR:
-                from poker.match import tournament
+            if code == "tour":
+                from poker import load
 
-                s.tours = tournament.rows(record)
+                s.tour = load("poker.match.tournament").rows(record)
                 continue
             if isinstance(record, list) and len(record) == _OLD_FIELDS:
                 record = record + [0, 0]  # saved before games_left and rebuys

@@ -7,13 +7,17 @@ makes ``Game`` ``g`` a tournament; the game then asks this module after
 each hand (``g.tour.after_hand(g)``: places, the end, the next level, each
 virtual player told whether it is short: ``pressure``), on saving
 (``to_obj``), on loading (``load``, and ``check`` from
-``poker.match.record``) and for the statistics (``record``, ``figures``,
-``rows``: ``Stats.tours``).
+``poker.match.saved``) and for the statistics (``record``, ``figures``,
+``rows``: ``Stats.tour``). The resident modules name it as text
+(``poker.load``): its name is never interned in a cash game's heap, nor
+any of its own but the few they call (join, load, check, rows, record,
+after_hand, to_obj).
 
-The levels: the rule profile's level table (``RuleSet.levels``, small bets
-in order; ``level_rules``: the ante, bring-in and blinds follow the bet
-as the profile makes them). The first level is the menu's BET SIZE; every
-``level_hands`` hands (``Settings.level_hands``) the next level starts. A
+The levels: the level table ``LEVELS`` (small bets in order), each level
+played by the rule profile at its bet (``level_rules``: the ante,
+bring-in and blinds follow the bet as the profile makes them). The first
+level is the menu's BET SIZE; every ``Settings.tour`` hands (one of
+``LEVEL_HANDS``) the next level starts. A
 hand is played whole at the level it was dealt in: the next level takes
 effect from the next hand (``g.rules`` changes between hands only).
 
@@ -41,6 +45,12 @@ end, your place.
 """
 from micropython import const
 
+from poker.players.base import _Base, act
+
+# The small bet of each level; the menu's BET SIZE picks the first (every
+# STAKES entry of poker.match.settings is one of them).
+LEVELS = (10, 20, 30, 50, 100, 150, 200, 300, 500, 1000, 1500, 2000, 3000, 5000)
+LEVEL_HANDS = (5, 10, 15, 20, 30)  # the hands a level may last (the menu's LEVELS)
 _SHORT_BETS = const(8)  # a stack under this many big bets of the next level is short
 _PLACES = const(10)  # the statistics count finishes up to tenth
 # a tournament's row of statistics (Stats.tours): played, left, the best
@@ -115,13 +125,15 @@ class Tournament:
         return out
 
     def to_obj(self):
-        """What the game record keeps (``load`` reads it back)."""
-        return {"first": self.first, "every": self.every, "places": self.places, "biggest": self.biggest}
+        """What the game record keeps (``load`` reads it back): [hands a
+        level, first level, biggest pot, places] (a list: no key names; the
+        game reads the hands a level, first, as its ``tour`` setting)."""
+        return [self.every, self.first, self.biggest, self.places]
 
 
 def level_rules(house, i):
     """The rules of level ``i`` (0-based; past the table's end, its last
-    level) of the RuleSet ``house``'s level table (``RuleSet.levels``):
+    level) of the level table ``LEVELS`` for the RuleSet ``house``:
     the profile at that level's small bet, so the ante, bring-in and blinds
     rise with the bets as the profile sets them; the house's table (seats,
     chips) unchanged.
@@ -136,7 +148,7 @@ def level_rules(house, i):
     """
     from poker.rules import PROFILES
 
-    bet = house.levels[min(i, len(house.levels) - 1)]
+    bet = LEVELS[min(i, len(LEVELS) - 1)]
     make = PROFILES.get(house.profile)
     if make is None:  # a rule set of one's own: its stakes scaled
         k = house.small_bet
@@ -147,7 +159,6 @@ def level_rules(house, i):
     r.max_seats = house.max_seats
     r.starting_chips = house.starting_chips
     r.chip_choices = house.chip_choices
-    r.levels = house.levels
     return r
 
 
@@ -156,9 +167,9 @@ def level_rules(house, i):
 def record(stats, code, place):
     """A tournament of ``code`` ended in ``place`` (1 = won), or was left
     unfinished (0), into the Stats ``stats``."""
-    row = stats.tours.get(code)
+    row = stats.tour.get(code)
     if row is None:
-        row = stats.tours[code] = [0] * (_FIRST + _PLACES)
+        row = stats.tour[code] = [0] * (_FIRST + _PLACES)
     row[_PLAYED] += 1
     if not place:
         row[_LEFT] += 1
@@ -174,9 +185,9 @@ def figures(stats, code=None):
     'best', 'places'}``: played, left unfinished, the best finish (0: none
     yet) and ``places[i]`` the finishes in place ``i + 1``."""
     tot = [0] * (_FIRST + _PLACES)
-    for c in stats.tours:
+    for c in stats.tour:
         if code is None or c == code:
-            row = stats.tours[c]
+            row = stats.tour[c]
             best = tot[_BEST]
             for i in range(len(tot)):
                 tot[i] += row[i]
@@ -203,14 +214,6 @@ def rows(obj):
     return out
 
 
-def _count(t, name):
-    """``t[name]``, an int not under 0 (ValueError if it is not one)."""
-    v = t.get(name)
-    if type(v) is not int or v < 0:
-        raise ValueError("tournament: bad " + name)
-    return v
-
-
 def _count_out(places):
     n = 0
     for p in places:
@@ -220,33 +223,84 @@ def _count_out(places):
 
 
 def _at_level(g, n):
-    """Game ``g``'s rules from now on: level ``n``'s; the journal's check
-    names the level, so a hand journaled at one level never resumes at
-    another."""
+    """Game ``g``'s rules from now on: level ``n``'s."""
     g.rules = level_rules(g.tour.house, n)
-    g.check_code = "%s L%d" % (g.code, n)
+
+
+def short_folds(view):
+    """A short stack's fold (``pressure``: the next level would leave it few
+    bets): on the first round, facing a bet, a start under the middle of
+    the best 30 % (``poker.players.base.P70``) and the premium ones
+    (``PREMIUM``) folds, whatever else its level thinks of it (Hard alone
+    plays few starts outside the best 30 %); the rest it plays as usual.
+    Fewer, stronger hands."""
+    if view.street or view.to_call <= 0:
+        return False
+    from poker.odds.equity import start_score
+    from poker.players.base import P70, PREMIUM
+
+    code = view.variant.code
+    n = 2 if code == 'F5S' else 3 if view.variant.stud else len(view.own)
+    return start_score(code, view.own[:n]) < (P70[code] + PREMIUM[code]) // 2
+
+
+def _at_once(action):
+    """A decision in slices (Game.think) made at once: ``action``."""
+    return action
+    yield  # (a generator: its first next() returns the action)
+
+
+class ShortStack:
+    """A virtual player the next level would leave short (``pressure``):
+    ``short_folds`` first, else the player itself (``bot``), which keeps
+    its memory, level and style. The players' own code knows nothing of
+    tournaments (a cash game's decisions stay theirs, byte for byte)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+    def decide(self, view):
+        if short_folds(view):
+            return act(view, "fold")
+        return self.bot.decide(view)
+
+    def think(self, view):
+        if short_folds(view) or not hasattr(self.bot, "think"):
+            return _at_once(self.decide(view))
+        return self.bot.think(view)
 
 
 def pressure(g, stacks, hands):
     """Tells each virtual player of Game ``g`` whether the next level would
     leave its stack (of ``stacks``, after ``hands`` hands) short: under
-    ``_SHORT_BETS`` big bets there (``poker.players.base.short_folds``: it
-    then plays fewer, stronger hands). Set between hands: after each one,
-    and when the players are made for a game or a power-on."""
+    ``_SHORT_BETS`` big bets there. A short one plays as a ``ShortStack``
+    (in ``g.bots``), the others as themselves. Set between hands: after
+    each one, and when the players are made for a game or a power-on
+    (players made again mid-game, a LEVEL changed: from the next hand)."""
     t = g.tour
-    big = level_rules(t.house, t.level(hands) + 1).big_bet
-    for seat in g.bots:
-        g.bots[seat].short = stacks[seat] < _SHORT_BETS * big
+    house = t.house  # (level_rules' big bet, without a RuleSet made at every hand's end)
+    big = house.big_bet * LEVELS[min(t.level(hands) + 1, len(LEVELS) - 1)] // house.small_bet
+    bots = g.bots
+    for seat in bots:
+        bot = bots[seat]
+        if isinstance(bot, ShortStack):
+            bot = bot.bot
+        # (the console's levels; a player of one's own, a test's scripted
+        # one, plays as it is)
+        short = isinstance(bot, _Base) and stacks[seat] < _SHORT_BETS * big
+        bots[seat] = ShortStack(bot) if short else bot
 
 
 def join(g, s):
     """Makes Game ``g`` (its settings ``s`` just set up) a tournament at
-    its first level: the menu's BET SIZE."""
+    its first level: the menu's BET SIZE; levels of ``s.tour`` hands."""
     house = g.rules
-    levels = house.levels
     bet = s.small_bet()
-    first = levels.index(bet) if bet in levels else 0
-    g.tour = Tournament(house, g.seats, first, s.level_hands)
+    first = LEVELS.index(bet) if bet in LEVELS else 0
+    g.tour = Tournament(house, g.seats, first, s.tour)
     g.min_stack = 1  # out with no chips at all
     _at_level(g, first)
     pressure(g, [g.chips] * g.seats, 0)  # (a saved game's stacks: load)
@@ -257,25 +311,26 @@ def load(g, obj):
     made by ``join`` from the saved settings: the places so far and the
     level of the next hand (the saved ``hand_no``)."""
     t = g.tour
-    t.places = list(obj["places"])
-    t.biggest = obj["biggest"]
+    t.first = obj[1]
+    t.biggest = obj[2]
+    t.places = list(obj[3])
     _at_level(g, t.level(g.hand_no))
     pressure(g, g.stacks, g.hand_no)
 
 
-def check(game, levels):
+def check(game):
     """Refuses (ValueError) a saved tournament that could not come from a
-    game: ``game`` the saved game's part (``poker.match.record``),
-    ``levels`` its profile's level table. Returns its ``level_hands``."""
+    game: ``game`` the saved game's part (``poker.match.saved``). Returns
+    its hands a level."""
     t = game.get("tour")
-    if not isinstance(t, dict):
-        raise ValueError("tournament: not a table")
-    first = _count(t, "first")
-    every = _count(t, "every")
-    _count(t, "biggest")
-    places = t.get("places")
+    if not isinstance(t, list) or len(t) != 4:
+        raise ValueError("tournament: not a list")
+    every, first, biggest, places = t
+    for v in (every, first, biggest):
+        if type(v) is not int or v < 0:
+            raise ValueError("tournament: bad count")
     out = game["out"]
-    if first >= len(levels) or every <= 0 or not isinstance(places, list) or len(places) != len(out):
+    if first >= len(LEVELS) or every <= 0 or not isinstance(places, list) or len(places) != len(out):
         raise ValueError("tournament: bad levels")
     n = len(out)
     seen = []

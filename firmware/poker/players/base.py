@@ -125,23 +125,8 @@ class RandomPlayer:
         return view.legal[self.rng.below(len(view.legal))]
 
 
-def short_folds(view):
-    """A tournament's short stack (``_Base.short``, set between hands by
-    poker.match.tournament: the next level would leave it few bets) plays
-    fewer, stronger hands: on the first round, facing a bet, a start
-    under the middle of the best 30 % (``P70``) and the premium ones
-    (``PREMIUM``) folds, whatever else the level thinks of it (Hard alone
-    plays few starts outside the best 30 %); the rest it plays as usual."""
-    if view.street or view.to_call <= 0:
-        return False
-    code = view.variant.code
-    n = 2 if code == 'F5S' else 3 if view.variant.stud else len(view.own)
-    return _eq.start_score(code, view.own[:n]) < (P70[code] + PREMIUM[code]) // 2
-
-
 class _Base:
     level = '?'
-    short = False  # a tournament's short stack (short_folds)
 
     def __init__(self, style='balanced', seed=1):
         if style not in STYLES:
@@ -285,8 +270,6 @@ class Normal(_Base):
     def _choose(self, view, nopp, e):
         """The action, from the equity ``e`` (permille) against ``nopp``
         live opponents."""
-        if self.short and short_folds(view):
-            return act(view, 'fold')
         raises = view.raises
         disc = self.discount_pct(view)
         if disc < 100:

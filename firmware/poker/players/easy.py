@@ -9,7 +9,7 @@ of Normal or Hard players keeps none of it in the stock route's heap.
 from poker.odds import equity as _eq
 from poker.eval import evaluator as _ev
 from poker.cards import LOW_RANK
-from poker.players.base import P45, P70, _Base, act, short_folds
+from poker.players.base import P45, P70, _Base, act
 
 
 def counts(cards):
@@ -148,8 +148,6 @@ class Easy(_Base):
         return k
 
     def _decide(self, view):
-        if self.short and short_folds(view):
-            return act(view, 'fold')  # a tournament's short stack: fewer, stronger hands
         k = self.strength(view)
         facing = view.to_call > 0
         # the styles change little at this level: predictable
