@@ -5,7 +5,7 @@ cut during a level change included), the statistics kept apart."""
 import gc
 
 from checks import raises
-from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, play_out
+from fake_table import FakeFs, FakeHand, apply, check_bots, fresh, moving, play_out
 from poker.match import tournament
 from poker.match.tournament import LEVELS
 from poker.match.game import Game
@@ -49,19 +49,7 @@ def _one(g):
 def _moves(*per_hand):
     """A plan: on hand i (0-based), the pairs (a, b, x) of per_hand[i] move
     up to x chips from seat a to seat b; no chips move on later hands."""
-    count = [0]
-
-    def plan(start, dealer):
-        out = list(start)
-        i = count[0]
-        count[0] += 1
-        for a, b, x in (per_hand[i] if i < len(per_hand) else ()):
-            x = min(x, out[a])
-            out[a] -= x
-            out[b] += x
-        return out
-
-    return plan
+    return moving(lambda i: per_hand[i] if i < len(per_hand) else ())
 
 
 def test_the_stakes_rise_a_level_every_n_hands_from_the_bet_size_chosen():
