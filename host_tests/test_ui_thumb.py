@@ -3,11 +3,9 @@ when a check is free or the hand is strong, a key meant for the screen
 before never acts on the new one (a new hand, your turn, the hand's end,
 the showdown: ui.app's gate), and hurrying the players has its own keys
 (B, or A held), never the key that acts."""
-from poker import cards
-from poker.hand import Hand
 from ui import keys
 from ui.app import GATE_MS
-from ui_rig import Rig, Station, call_down, stud_deck
+from ui_rig import Rig, Station, call_down, stud_rig
 
 
 def _turn_with(rig, kinds):
@@ -55,15 +53,8 @@ class Completer(Station):
 def _trips_rig(mine="Kc Kd Ks 2h 3h 4h 5d"):
     """Seven card stud at four seats: you hold ``mine`` (rolled-up kings),
     seat 1 completes every third street and bets after."""
-    hands = [cards.parse(mine), cards.parse("Qc 9d 2c 8h 7h 6c 5c"),
-             cards.parse("Tc Th 3d 3c 4c 6d Jc"), cards.parse("8d 4d 9h Td Jh Qh 2d")]
-
-    def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
-
-    rig = Rig(seed=1, players=lambda seat, st, rng: Completer() if seat == 1 else Station())
-    rig.app.hand_factory = factory
-    rig.new_game()
+    rig = stud_rig((mine, "Qc 9d 2c 8h 7h 6c 5c", "Tc Th 3d 3c 4c 6d Jc", "8d 4d 9h Td Jh Qh 2d"),
+                   lambda seat, st, rng: Completer() if seat == 1 else Station())
     assert rig.until(rig.my_turn)
     return rig
 
@@ -83,6 +74,34 @@ def test_folding_trips_asks_first_with_back_chosen():
     rig.press(keys.RIGHT)
     rig.press(keys.A)  # FOLD, deliberately
     assert rig.app.game.view(0).folded[0]
+
+
+def test_on_fold_when_check_is_free_an_arrow_at_the_question_never_moves_it_to_fold():
+    # a LEFT a moment after FOLD? CHECKING IS FREE appears (the thumb still
+    # moving through the bar) then A: checks; the answers stop at their ends
+    rig = Rig(seed=4)
+    rig.new_game()
+    t = _turn_with(rig, ("check",))
+    app = rig.app
+    n = len(app.game.view(0).actions)
+    t.sel = 0  # FOLD chosen on the bar
+    rig.press(keys.A, after=0)
+    q = app.screen
+    assert rig.screen() == "Confirm" and q.answers == ("CHECK", "FOLD") and q.chosen == 0
+    for k in (keys.LEFT, keys.RIGHT):  # pressed within the gate's time: nothing moves
+        app.handle(k, keys.PRESS)
+        app.handle(k, keys.RELEASE)
+        assert q.chosen == 0
+    rig.run(GATE_MS)
+    rig.press(keys.LEFT, react=False)  # at the left end: stays on CHECK
+    assert q.chosen == 0
+    rig.press(keys.RIGHT, react=False)
+    rig.press(keys.RIGHT, react=False)  # at the right end: stays on FOLD
+    assert q.chosen == 1
+    rig.press(keys.LEFT, react=False)
+    rig.press(keys.A)
+    v = app.game.view(0)
+    assert v.actions[n][1:3] == (0, "check") and not v.folded[0]
 
 
 def test_folding_a_weak_hand_facing_a_bet_asks_nothing():

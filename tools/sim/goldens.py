@@ -18,7 +18,7 @@ import sys
 
 from paths import ROOT
 from ui import keys
-from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where
+from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where, stud_rig, to_showdown
 
 GOLDEN = ROOT + "/host_tests/golden"
 DEBUG = "--debug" in sys.argv
@@ -340,19 +340,8 @@ def waiting_hint():
 
 def fold_strong():
     # FOLD with rolled-up kings facing a completion: asked first, BACK chosen
-    from poker import cards
-    from poker.hand import Hand
-    from ui_rig import stud_deck
-
-    hands = [cards.parse("Kc Kd Ks 2h 3h 4h 5d"), cards.parse("Qc 9d 2c 8h 7h 6c 5c"),
-             cards.parse("Tc Th 3d 3c 4c 6d Jc"), cards.parse("8d 4d 9h Td Jh Qh 2d")]
-
-    def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
-
-    rig = Rig(seed=1, players=lambda seat, st, rng: Raiser() if seat == 1 else Station())
-    rig.app.hand_factory = factory
-    rig.new_game()
+    rig = stud_rig(("Kc Kd Ks 2h 3h 4h 5d", "Qc 9d 2c 8h 7h 6c 5c", "Tc Th 3d 3c 4c 6d Jc", "8d 4d 9h Td Jh Qh 2d"),
+                   lambda seat, st, rng: Raiser() if seat == 1 else Station())
     rig.until(rig.my_turn)
     rig.press(keys.B)
     rig.press(keys.A)
@@ -371,14 +360,7 @@ def _last_hand(name, pages):
     rig = Rig(seed=17, store=_store(name), settings={"game": "F7S"},
               players=lambda seat, st, rng: Raiser() if seat == 2 else Station())
     rig.new_game()
-    g = rig.app.game
-    while not (rig.screen() == "Showdown" and g.hand_no >= 3):
-        if rig.my_turn():
-            rig.call_or_check()
-        elif rig.screen() in ("Showdown", "Banner"):
-            rig.press(keys.A)
-        else:
-            rig.run(100)
+    to_showdown(rig, 3)
     for _ in range(pages):
         rig.press(keys.RIGHT)
     return rig
@@ -404,6 +386,73 @@ def help_from_game():
     return rig
 
 
+# -- a tournament (ui.tournament) ------------------------------------------------
+
+_TOUR = {"tour": 5, "profile": "casino", "players": 4, "chips": 1000, "stakes": 2}
+
+
+def menu_tournament():
+    rig = Rig()
+    rig.press(keys.A)
+    _menu(rig, "MODE")
+    rig.press(keys.A)  # TOURNAMENT: its LEVELS item joins the menu
+    _menu(rig, "LEVELS")
+    return rig
+
+
+def table_tournament():
+    # the others act: the bar says the level and the hands to the next one
+    rig = Rig(seed=27, settings={"game": "F7S", "tour": 5})
+    rig.new_game()
+    call_down(rig, _street(1))
+    rig.press(keys.A)
+    return rig
+
+
+def _tour_until(cond):
+    """The tournament of _TOUR (you call, P2 raises) until cond(rig) on a
+    banner."""
+    rig = Rig(seed=8, settings=_TOUR, players=lambda seat, st, rng: Raiser() if seat == 1 else Station())
+    rig.new_game()
+    while not (rig.screen() == "Banner" and cond(rig)):
+        if rig.my_turn():
+            rig.call_or_check()
+        elif not rig.past_result():
+            rig.run(rig.app.pace_ms)
+    return rig
+
+
+def tour_level():
+    return _tour_until(lambda r: r.shows("BETS NOW"))
+
+
+def tour_out():
+    return _tour_until(lambda r: r.shows("HAS NO CHIPS LEFT:"))
+
+
+def tour_over():
+    return _tour_until(lambda r: r.app.game.over and not r.app.game.events)
+
+
+def stats_tournaments():
+    from poker.match import tournament
+    from poker.match.stats import Stats
+
+    rig = Rig(seed=29, settings={"game": "F7S"})
+    rig.new_game()
+    st = Stats()
+    st.record_hand("F7S", 0, True, 2400)
+    for place in (3, 1, 2, 3, 0):
+        tournament.record(st, "F7S", place)
+    rig.app.game.stats = st
+    rig.press(keys.B, keys.LONG)
+    _menu(rig, "STATS")
+    rig.press(keys.A)
+    while rig.app.screen.pages()[rig.app.screen.page] != "TOURNAMENTS":
+        rig.press(keys.RIGHT)
+    return rig
+
+
 SCENES = (
     ("power_on", power_on), ("menu", menu), ("menu_casino", menu_casino),
     ("table_stud", table_stud), ("table_five_stud", table_five_stud),
@@ -423,6 +472,8 @@ SCENES = (
     ("waiting_hurry", waiting_hurry), ("waiting_hint", waiting_hint), ("fold_strong", fold_strong),
     ("impossible_call_hilo", impossible_call_hilo), ("last_hand_street", last_hand_street),
     ("last_hand_earlier", last_hand_earlier), ("help_from_game", help_from_game),
+    ("menu_tournament", menu_tournament), ("table_tournament", table_tournament), ("tour_level", tour_level),
+    ("tour_out", tour_out), ("tour_over", tour_over), ("stats_tournaments", stats_tournaments),
 )
 
 
