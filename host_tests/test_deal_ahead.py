@@ -6,7 +6,9 @@ source does not fit beside test_game's)."""
 import gc
 
 from fake_table import FakeFs, check_bots
+from poker.jobs import AHEAD, JOURNAL, Jobs
 from poker.match.game import Game
+from poker.players.base import passive
 from poker.rng import Rng
 from poker.match.settings import Settings
 from poker.match.store import Store, crc32
@@ -33,23 +35,25 @@ def _real_hands(ahead, hands=4, code="F7S"):
     s = Settings()
     s.game = code
     g = Game(s, Rng(11), Store("/data", fs), players=bots)
-    g.defer_booking = True
+    jobs = Jobs()
+    if ahead:  # the work handed out, as the app does: the next deal among it
+        g.hand_out(jobs)
     decks = []
     for k in range(hands):
         if g.over:
             break
         g.start_hand()
+        jobs.run(JOURNAL)
         decks.append((bytes(g.hand.deck_order), fs.files["/data/journal"]))  # the deck, its journal
         while g.hand is not None:
             if g.human_to_act():
-                legal = g.view(0).legal
-                passive = [a for a in legal if a[0] in ("check", "call", "bring_in")]
-                g.act(*(passive or legal)[0])
+                g.act(*passive(g.view(0)))
             else:
                 g.step()
         g.settle()
         if ahead:
-            g.deal_ahead()
+            assert jobs.get(AHEAD) is not None  # handed out once the hand is booked
+            jobs.run(AHEAD)
             assert g._ahead is not None
         if k == 1:
             g.remake_players()

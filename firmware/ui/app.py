@@ -29,6 +29,7 @@ import sys
 
 from micropython import const
 
+from poker.jobs import AHEAD, LOADING, Jobs, once
 from ui import keys
 from ui.messages import Banner, Confirm, PowerOn, Wait
 
@@ -63,14 +64,10 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
 # at once, after that key's frame, as before.
 _LOOK_MS = const(250)
-# A module of PRELOAD with a ``load_step()`` (poker.eval.load: the
-# evaluator's tables, 165 ms of the chip read at once from LittleFS) is
-# then called once per idle poll until it returns True, before the next
-# import: a press waits on one step, not on the whole loading.
-
-
-def _in():
-    return True  # (a module without a load_step is in once imported)
+# A module of PRELOAD with a ``steps()`` job (poker.eval.load: the
+# evaluator's tables, 165 ms of the chip read at once from LittleFS) then
+# runs it, a piece a step, before the next import: a press waits on one
+# piece, not on the whole loading.
 
 
 class App:
@@ -82,7 +79,7 @@ class App:
     hand_factory = None
     held = False  # a button is down (the device's loop says so)
     _new_due = False  # the menu's new game is to be made ahead (again)
-    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see draw)
+    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see _idle)
     # the device's loop sets it: a callable, True when a button changed; a
     # frame no key asked for (a player's action) is then left half drawn or
     # half sent, and the key's frame comes at once with the rest (stale)
@@ -117,12 +114,16 @@ class App:
         self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
+        # the work done later, one step per quiet poll (see draw): the
+        # game's journal, books and next deal, the loading, the work ahead
+        self.jobs = Jobs()
         # quick (the device): the settings, PRELOAD and the saved game are
-        # read after the first frame, a step per idle poll; else (tests,
+        # read after the first frame, as the LOADING job; else (tests,
         # simulator) at once
-        self._preload = 0  # PRELOAD's modules imported so far
         self.loaded = False  # the saved game was read (self.game, maybe None)
-        if not quick:
+        if quick:
+            self.jobs.add(LOADING, self._loading())
+        else:
             self._load_settings()
             self._load_game()
         self.go(PowerOn(self))
@@ -139,32 +140,35 @@ class App:
         self.loaded = True
         if self.store is not None:
             try:
-                self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
-                self._defer(self.game)
+                self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory,
+                                      self.jobs)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
 
-    def _load_next(self):
-        """One step of the loading after the first frame: a module of
-        PRELOAD (after the menu's, the settings) or a step of its
-        load_step() until that returns True, and after the last one the
-        saved game."""
-        i = self._preload
-        if i >= _ANSWER and self.settings is None:
-            self._load_settings()
-        elif i < len(PRELOAD):
-            # (no attribute more on the app for this: with one more, every
+    def _loading(self):
+        """The LOADING job: PRELOAD's modules, an import a step (the
+        settings before the first module the menu does not need), a module's
+        own loading job (``steps()``) run a piece a step, then the saved
+        game."""
+        i = 0
+        for name in PRELOAD:
+            if i == _ANSWER and self.settings is None:
+                self._load_settings()
+                yield
+            i += 1
+            # (a local count: with one attribute more on the app, every
             # answer of the menu came 7 ms later on the virtual Pico; its
             # attribute dict, most likely)
-            name = PRELOAD[i]
-            mod = sys.modules.get(name)
-            if mod is None:  # its import: this poll's step
+            if name not in sys.modules:
                 __import__(name)
-                if not hasattr(sys.modules[name], "load_step"):
-                    self._preload = i + 1
-            elif getattr(mod, "load_step", _in)():
-                self._preload = i + 1
-        elif not self.loaded:
+                yield
+            steps = getattr(sys.modules[name], "steps", None)
+            if steps is not None:
+                yield from steps()
+        if self.settings is None:
+            self._load_settings()
+            yield
+        if not self.loaded:
             self._load_game()
 
     def _menu_ready(self):
@@ -183,7 +187,7 @@ class App:
 
         def step():
             if not ready():
-                self._load_next()
+                self.jobs.step()
             return ready()
         wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
         if wait is not None:
@@ -215,21 +219,9 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        # a loading step only in an idle poll: none before a frame to draw,
-        # none while a button is held (its answer, at the release, would
-        # wait on an import that cannot be cut) but what the menu needs
-        if (self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready())
-                and now_ms - self.look_until >= 0):
-            self._load_next()
         scr = self.screen
         if scr is not None:
             scr.tick(now_ms)
-
-    @staticmethod
-    def _defer(game):
-        # the journal's records and a finished hand's books wait for draw()
-        game.defer_journal = True
-        game.defer_booking = True
 
     def draw(self):
         shown = self._draw()
@@ -239,34 +231,53 @@ class App:
         if shown and self._save_due:  # the menu's settings, once its answer is shown
             self._save_due = False
             self.save_settings()
-        g = self.game
-        if g is not None:
-            # the hand's journal, once the frame is shown (not while arrows
-            # come: _LOOK_MS; nor as a button changes: its key, still
-            # unknown in its debounce time, would wait on a flash erase)
-            moving = self.key_moving
-            quiet = self.now - self.look_until >= 0 and (moving is None or not moving())
-            if quiet:
-                g.flush_journal()
-            # a finished hand's books (they write too), a part per idle
-            # poll; then, while the showdown waits, the next deal (the key
-            # that starts it waits on no shuffle), and while the menu waits,
-            # a new game's players and first deal (made again after a
-            # setting changed)
-            if not shown and not (g.book() if quiet else g.unbooked is not None):
-                if getattr(self.screen, "deals_ahead", False):
-                    g.deal_ahead()
-                elif self._new_due and self.screen is self._menu:
-                    self._new_due = False
-                    g.new_game_ahead()
-                elif (g.hand is None and g.last_hand is not None and self.screen is self._table
-                      and self._showdown_ahead is None):
-                    # while the final table waits: the showdown's names and
-                    # lines, so that the key that shows it only draws
-                    from ui.showdown import prepare
-
-                    self._showdown_ahead = prepare(g)
+        if not shown and self.quiet():
+            self._work()
         return shown
+
+    def quiet(self):
+        """True when this poll may do a step of the work done later: no
+        frame is due, no arrow key came in the last _LOOK_MS (the list view
+        looked at, a choice moved: a LittleFS write now and then erases a
+        4 KB sector, 45 ms of the chip, and the next key waited on it), no
+        button is changing (its key, still unknown in its debounce time,
+        would wait on the step) or held (its answer, at the release, would
+        wait on a step that cannot be cut; but what the menu needs loads)."""
+        if self.dirty or self.now - self.look_until < 0:
+            return False
+        moving = self.key_moving
+        if moving is not None and moving():
+            return False
+        return not self.held or not self._menu_ready()
+
+    def _work(self):
+        """One step of the work done later (poker.jobs: the game's journal
+        and books, the loading, the next deal, the work ahead); when none
+        waits, the work ahead of this screen becomes the AHEAD job: while
+        the menu waits, a new game's players and first deal (made again
+        after a setting changed); while the final table waits, the
+        showdown's names and lines, so that the key that shows it only
+        draws."""
+        jobs = self.jobs
+        if jobs.step():
+            return
+        g = self.game
+        if g is None:
+            return
+        if self._new_due and self.screen is self._menu:
+            self._new_due = False
+            jobs.add(AHEAD, once(g.new_game_ahead))
+        elif (g.hand is None and g.last_hand is not None and self.screen is self._table
+              and self._showdown_ahead is None and g.unbooked is None):
+            jobs.add(AHEAD, once(self._prepare_showdown))
+        else:
+            return
+        jobs.step()
+
+    def _prepare_showdown(self):
+        from ui.showdown import prepare
+
+        self._showdown_ahead = prepare(self.game)
 
     def _draw(self):
         scr = self.screen
@@ -478,7 +489,7 @@ class App:
         if self.game is None:
             # deferred from the start: its first records wait for its frame
             self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory,
-                             defer_journal=True)
+                             jobs=self.jobs)
         else:
             self.game.settings = self.settings
             self.game.new_game()
@@ -503,7 +514,7 @@ class App:
             g.start_hand()
 
     def take_showdown(self):
-        """The showdown made ahead (see draw), once; None if none."""
+        """The showdown made ahead (see _work), once; None if none."""
         p = self._showdown_ahead
         self._showdown_ahead = None
         return p

@@ -14,13 +14,22 @@ one message).
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
 as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back.
 
+``books(game, hand, start, final)``: a finished hand's books, the job the
+Game hands out (``poker.jobs.BOOKS``), a part a step: the statistics, each
+virtual player's memory (a seat a part), the history's text, its write,
+the game record (then the journal goes). Each part's garbage is collected
+before the next, and a press waits on one part at most.
+
 >>> parse_history(b"12\\nvariant = 'FT'")
 (12, "variant = 'FT'")
 """
 from micropython import const
 
+from poker import unload
+from poker.eval import handname
 from poker.match.settings import SAVE_VERSION, Settings, is_int
 from poker.match.stats import Stats
+from poker.match.store import MAX_SIZE
 
 HISTORY_SIZE = const(8)  # hand histories kept on flash
 GAME_KEYS = ("game", "stakes", "profile", "players", "chips")  # the settings a game is played with
@@ -86,3 +95,78 @@ def check(obj):
         raise ValueError("game: bad dealer")
     g["settings"] = s
     return obj
+
+
+# ---------------------------------------------------------------- a hand's books
+
+def books(g, h, start, final):
+    """The books of Game ``g``'s finished hand ``h`` (dealt from stacks
+    ``start``, ended with ``final``), a part between two yields."""
+    # the last action on flash first: a cut in the saves below resumes the
+    # finished hand, and its end is booked again
+    g.flush_journal()
+    _record_stats(g, h, start, final)
+    yield
+    for seat in range(1, len(start)):
+        _tell_bot(g.bots.get(seat), h, start, seat)
+        yield
+    st = g.store
+    text = _history_text(h) if st is not None else None
+    yield
+    if text is not None:
+        st.write(history_slot(g.seq), (b"%d\n" % g.seq, text), False)
+    yield
+    g.unbooked = None
+    g._save()
+    g.journal.close()
+
+
+def _tell_bot(bot, h, start, seat):
+    """The final view of the hand to the virtual player at ``seat`` if it
+    was dealt in and has ``observe`` (Hard: folds that ended the hand count
+    too)."""
+    if bot is not None and start[seat] and hasattr(bot, "observe"):
+        try:
+            bot.observe(h.view(seat))
+        except Exception:  # a broken virtual player must not stop the console
+            pass
+
+
+def _history_text(h):
+    """The hand's PHH text (poker.phhout), cut to a record's size; empty if
+    it fails: a history is never worth a crash. poker.phhout is imported
+    for it and forgotten after: its code (5 KB on the stock route) is
+    needed once a hand."""
+    try:
+        text = h.to_phh().encode()
+    except Exception:
+        text = b""
+    finally:
+        unload("poker.phhout")
+    if len(text) > MAX_SIZE - 16:  # a record's limit
+        text = text[:MAX_SIZE - 16]
+    return text
+
+
+def _record_stats(g, h, start, final):
+    pot = 0
+    won = False
+    for amount, winners in h.pots:
+        pot += amount
+        if 0 in winners:
+            won = True
+    try:
+        best, own, board = handname.best_high(h.view(0), g.variant)
+    except Exception:  # a statistic is never worth a crash
+        best, own, board = 0, (), ()
+    omaha = g.variant.omaha
+    # the hand's name only for a new best (finding its five allocates)
+    g.stats.record_hand(g.code, final[0] - start[0], won, pot, best,
+                        lambda: _best_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+
+
+def _best_text(value, own, board, omaha):
+    try:
+        return handname.best_high_text(value, own, board, omaha)
+    except Exception:  # a statistic is never worth a crash
+        return ""

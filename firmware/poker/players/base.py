@@ -14,6 +14,7 @@ P45 = {'FT': 7, 'FO': 19, 'FO/8': 22, 'F7S': 11, 'F7S/8': 12, 'FR': 1, 'F5S': 11
 P70 = {'FT': 10, 'FO': 23, 'FO/8': 26, 'F7S': 14, 'F7S/8': 20, 'FR': 6, 'F5S': 13}
 
 AGGRESSIVE = ('raise', 'bet', 'complete')
+PASSIVE = ('check', 'call', 'bring_in')
 
 
 def find(legal, kind):
@@ -22,6 +23,17 @@ def find(legal, kind):
         if a[0] == kind:
             return a
     return None
+
+
+def passive(view):
+    """Check, or call, or bring in: the first of the seat's legal actions
+    that neither folds nor puts in more than it must; the first legal
+    action when there is none (the baselines' play, and what the game does
+    for a player whose decision is not legal)."""
+    for a in view.legal:
+        if a[0] in PASSIVE:
+            return a
+    return view.legal[0]
 
 
 def act(view, intent, big=False):
@@ -107,11 +119,7 @@ class Station:
     level = 'station'
 
     def decide(self, view):
-        for k in ('check', 'call', 'bring_in'):
-            a = find(view.legal, k)
-            if a is not None:
-                return a
-        return view.legal[0]
+        return passive(view)
 
 
 class RandomPlayer:

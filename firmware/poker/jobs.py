@@ -1,0 +1,87 @@
+"""Work done later, a part at a time: one scheduler of generator jobs.
+
+A job is a generator that yields at safe points: each part between two
+yields is short (one flash write, one import, a slice of a decision), so a
+press waits on one part at most. Each kind of work has its slot, and the
+slots run in this order (the first that has a job):
+
+- ``JOURNAL``: the hand's journal and a new game's record on flash;
+- ``BOOKS``: a finished hand's books (statistics, players' memory, history,
+  saved game);
+- ``LOADING``: the modules and tables a game needs, after the first frame;
+- ``AHEAD``: work made before a key asks for it (the next deal, a new game,
+  the showdown's lines);
+- ``THINKING``: a virtual player's decision.
+
+``poker.match.game.Game`` hands out the journal, the books and the next
+deal; the app adds the loading and the work ahead of its screens, and runs
+``step()`` once per quiet poll (``ui.app.App.quiet``). Without a scheduler
+(tools, tests) a Game writes and books at once; ``run(kind)`` runs a job to
+its end in one call.
+
+    jobs = Jobs()
+    jobs.add(BOOKS, gen)     # replaces a job of that kind
+    jobs.step()              # one part of the first job; False when idle
+    jobs.run(BOOKS)          # that job to its end (None: every job)
+"""
+from micropython import const
+
+JOURNAL = const(0)
+BOOKS = const(1)
+LOADING = const(2)
+AHEAD = const(3)
+THINKING = const(4)
+_KINDS = const(5)
+
+
+class Jobs:
+    def __init__(self):
+        self.slots = [None] * _KINDS
+
+    def add(self, kind, job):
+        """``job`` (a generator) in ``kind``'s slot, instead of what was there."""
+        self.slots[kind] = job
+
+    def get(self, kind):
+        """The job of that kind, or None."""
+        return self.slots[kind]
+
+    def pop(self, kind):
+        """Drops the job of that kind (unfinished: it never runs again)."""
+        self.slots[kind] = None
+
+    def step(self, kind=None):
+        """One part of the first job (of ``kind``'s job when given): True
+        when a part ran, False when there was none."""
+        slots = self.slots
+        if kind is None:
+            kind = 0
+            while kind < _KINDS and slots[kind] is None:
+                kind += 1
+            if kind == _KINDS:
+                return False
+        job = slots[kind]
+        if job is None:
+            return False
+        try:
+            next(job)
+        except StopIteration:
+            if slots[kind] is job:  # (not one the part itself put there)
+                slots[kind] = None
+        except BaseException:  # a failing job goes; its error is the caller's
+            if slots[kind] is job:
+                slots[kind] = None
+            raise
+        return True
+
+    def run(self, kind=None):
+        """Runs ``kind``'s job (every job when None) to its end."""
+        while self.step(kind):
+            pass
+
+
+def once(fn):
+    """A job of one part: ``fn()``."""
+    fn()
+    return
+    yield  # (a generator: its one part is the call)
