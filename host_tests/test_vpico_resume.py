@@ -56,7 +56,7 @@ def _play_to(vp, device_build, board, first, steps, k):
 
 
 def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(device_build, tmp_path):
-    from poker.match import journal as resume
+    from poker.match import journal
 
     fw = uf2("STUD_PICO")
     board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)

@@ -29,7 +29,7 @@ import sys
 
 from micropython import const
 
-from poker.jobs import AHEAD, LOADING, Jobs, once
+from poker.jobs import AHEAD, JOURNAL, LOADING, Jobs, once
 from ui import keys
 from ui.messages import Banner, Confirm, PowerOn, Wait
 
@@ -231,8 +231,11 @@ class App:
         if shown and self._save_due:  # the menu's settings, once its answer is shown
             self._save_due = False
             self.save_settings()
-        if not shown and self.quiet():
-            self._work()
+        if self.quiet():
+            if shown:  # what the frame shows on flash at once: a cut after it loses none of it
+                self.jobs.step(JOURNAL)
+            else:
+                self._work()
         return shown
 
     def quiet(self):
