@@ -21,7 +21,6 @@ Public API:
                 clock=None, budget_ms=0, omaha_quick=False)
     parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
     start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
-    last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
 Where the parts are: a ``Deal`` lays one problem out and scores a showdown
 (here); ``poker.odds.montecarlo`` samples the deals, ``poker.odds.exact`` walks them
@@ -314,10 +313,6 @@ class Deal:
         return u
 
 
-# the figures of the last call, for benchmarks and the coach screen
-last = {'deals': 0, 'exact': False, 'batch': False}
-
-
 def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
            omaha_quick=False):
@@ -346,8 +341,6 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             walked = exact.walk(t)
     if walked is not None:
         total, done = walked
-        last['exact'] = True
-        last['batch'] = False
     else:
         if samples > _MAX_SAMPLES:
             samples = _MAX_SAMPLES
@@ -365,12 +358,9 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             from poker.odds import sampler
 
             got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)
-        last['batch'] = got is not None
         if got is None:
             got = yield from montecarlo.parts(t, samples, rng, ranges, clock, budget_ms, per)
         total, done = got
-        last['exact'] = False
-    last['deals'] = done
     # round(total * 1000 / (done * _POT)) without the product, which would
     # pass 2**30 (a big int on the device) beyond ~200 deals
     q = total // done
