@@ -37,7 +37,7 @@ def _real_hands(ahead, hands=4, code="F7S"):
     g = Game(s, Rng(11), Store("/data", fs), players=bots)
     jobs = Jobs()
     if ahead:  # the work handed out, as the app does: the next deal among it
-        g.hand_out(jobs)
+        g._later(jobs)
     decks = []
     for k in range(hands):
         if g.over:

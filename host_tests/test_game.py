@@ -39,7 +39,7 @@ def _play(g, jobs=None):
 def _later(g):
     """The game's work handed out to a scheduler of its own (as the app's)."""
     jobs = Jobs()
-    g.hand_out(jobs)
+    g._later(jobs)
     return jobs
 
 

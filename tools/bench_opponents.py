@@ -22,7 +22,7 @@ Each takes a seed for its own ``Rng`` (Monte Carlo and mixed choices), so a
 benchmark is repeatable deal for deal.
 """
 from poker.odds import equity
-from poker.players.base import Station
+from poker.players.base import Station, passive
 from poker.rng import Rng
 
 _RAISES = ('raise', 'bet', 'complete')
@@ -38,10 +38,9 @@ def _pick(view, intent):
                 return a
         intent = 'call'
     if intent == 'call':
-        for k in ('check', 'call', 'bring_in'):
-            for a in legal:
-                if a[0] == k:
-                    return a
+        a = passive(view)
+        if a[0] in ('check', 'call', 'bring_in'):
+            return a
     for k in ('check', 'fold'):
         for a in legal:
             if a[0] == k:

@@ -34,26 +34,28 @@ THINKING = const(4)
 _KINDS = const(5)
 
 
-class Jobs:
-    def __init__(self):
-        self.slots = [None] * _KINDS
+class Jobs(list):
+    """The slots, a job (or None) a kind (a list: no attribute of its own)."""
 
-    def add(self, kind, job):
-        """``job`` (a generator) in ``kind``'s slot, instead of what was there."""
-        self.slots[kind] = job
+    def __init__(self):
+        super().__init__([None] * _KINDS)
+
+    def add(self, kind, g):
+        """``g`` (a generator) in ``kind``'s slot, instead of what was there."""
+        self[kind] = g
 
     def get(self, kind):
         """The job of that kind, or None."""
-        return self.slots[kind]
+        return self[kind]
 
     def pop(self, kind):
         """Drops the job of that kind (unfinished: it never runs again)."""
-        self.slots[kind] = None
+        self[kind] = None
 
     def step(self, kind=None):
         """One part of the first job (of ``kind``'s job when given): True
         when a part ran, False when there was none."""
-        slots = self.slots
+        slots = self
         if kind is None:
             kind = 0
             while kind < _KINDS and slots[kind] is None:
@@ -80,8 +82,8 @@ class Jobs:
             pass
 
 
-def once(fn):
-    """A job of one part: ``fn()``."""
-    fn()
+def once(x):
+    """A job of one part: ``x()``."""
+    x()
     return
     yield  # (a generator: its one part is the call)

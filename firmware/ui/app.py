@@ -232,20 +232,24 @@ class App:
             self._save_due = False
             self.save_settings()
         if self.quiet():
+            jobs = self.jobs
             if shown:  # what the frame shows on flash at once: a cut after it loses none of it
-                self.jobs.step(JOURNAL)
-            else:
-                self._work()
+                jobs.step(JOURNAL)
+            elif not jobs.step():
+                self._ahead()
         return shown
 
     def quiet(self):
-        """True when this poll may do a step of the work done later: no
-        frame is due, no arrow key came in the last _LOOK_MS (the list view
-        looked at, a choice moved: a LittleFS write now and then erases a
-        4 KB sector, 45 ms of the chip, and the next key waited on it), no
-        button is changing (its key, still unknown in its debounce time,
-        would wait on the step) or held (its answer, at the release, would
-        wait on a step that cannot be cut; but what the menu needs loads)."""
+        """True when this poll may do a step of the work done later
+        (poker.jobs: the game's journal and books, the loading, the next
+        deal, the work ahead): no frame is due, no arrow key came in the
+        last _LOOK_MS (the list view looked at, a choice moved: a LittleFS
+        write now and then erases a 4 KB sector, 45 ms of the chip, and the
+        next key waited on it), no button is changing (its key, still
+        unknown in its debounce time, would wait on the step) or held (its
+        answer, at the release, would wait on a step that cannot be cut;
+        but what the menu needs loads). A poll that drew a frame writes only
+        the journal; the others run one step of the first job."""
         if self.dirty or self.now - self.look_until < 0:
             return False
         moving = self.key_moving
@@ -253,29 +257,25 @@ class App:
             return False
         return not self.held or not self._menu_ready()
 
-    def _work(self):
-        """One step of the work done later (poker.jobs: the game's journal
-        and books, the loading, the next deal, the work ahead); when none
-        waits, the work ahead of this screen becomes the AHEAD job: while
-        the menu waits, a new game's players and first deal (made again
-        after a setting changed); while the final table waits, the
-        showdown's names and lines, so that the key that shows it only
-        draws."""
-        jobs = self.jobs
-        if jobs.step():
-            return
+    def _ahead(self):
+        """No job waits: the work ahead of this screen becomes the AHEAD
+        job, and its step runs: while the menu waits, a new game's players
+        and first deal (made again after a setting changed); while the
+        final table waits, the showdown's names and lines, so that the key
+        that shows it only draws."""
         g = self.game
         if g is None:
             return
         if self._new_due and self.screen is self._menu:
             self._new_due = False
-            jobs.add(AHEAD, once(g.new_game_ahead))
+            job = once(g.new_game_ahead)
         elif (g.hand is None and g.last_hand is not None and self.screen is self._table
               and self._showdown_ahead is None and g.unbooked is None):
-            jobs.add(AHEAD, once(self._prepare_showdown))
+            job = once(self._prepare_showdown)
         else:
             return
-        jobs.step()
+        self.jobs.add(AHEAD, job)
+        self.jobs.step()
 
     def _prepare_showdown(self):
         from ui.showdown import prepare
@@ -517,7 +517,7 @@ class App:
             g.start_hand()
 
     def take_showdown(self):
-        """The showdown made ahead (see _work), once; None if none."""
+        """The showdown made ahead (see _ahead), once; None if none."""
         p = self._showdown_ahead
         self._showdown_ahead = None
         return p

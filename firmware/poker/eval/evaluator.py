@@ -252,10 +252,10 @@ if MODE == "compact":
             _ks.clear()
     del _ks
     _FL7 = b""
-    from poker.eval import tables as _tables
+    from poker.eval import tables
 
-    _tables._FL7 = b""  # (its one other reference)
-    del _tables
+    tables._FL7 = b""  # (its one other reference)
+    del tables
 
 
 # ---------------------------------------------------------------- public API

@@ -4,7 +4,7 @@ starts it waits on no shuffle) and a new game's players and first hand
 (``new_game``: the key that starts the game waits on neither). The Game
 takes them when nothing changed since, so the deals are the same as
 without them; whatever else would draw on the random source first puts it
-back (``drop``).
+back (``clear``).
 """
 from micropython import const
 
@@ -75,7 +75,7 @@ def new_game(g):
         rng.restore(now)
 
 
-def drop(g):
+def clear(g):
     """The hand dealt ahead goes, and the random source is put back."""
     a = g._ahead
     if a is not None:
@@ -83,14 +83,14 @@ def drop(g):
         g.rng.restore(a[_STATE])
 
 
-def take_deal(g, start):
+def take(g, start):
     """(hand, random state before its shuffle) of the hand dealt ahead, if
     it was dealt for ``start`` and this dealer; else None, the deal put back."""
     a = g._ahead
     if a is not None and a[_START] == start and a[_DEALER] == g.dealer:
         g._ahead = None
         return a[_HAND], a[_STATE]
-    drop(g)
+    clear(g)
     return None
 
 

@@ -81,7 +81,7 @@ class Game:
         self.jobs = Jobs()
         self.later = False  # journal and books handed out as jobs (see jobs)
         if jobs is not None:
-            self.hand_out(jobs)
+            self._later(jobs)
         rec = store.load_json("game", check) if store is not None else None
         self._record = rec
         if rec is not None:
@@ -91,11 +91,10 @@ class Game:
             self._record = None
             self.new_game()
 
-    def hand_out(self, jobs):
+    def _later(self, jobs):
         """From now on, the work that waits for the frame goes to ``jobs``."""
         self.jobs = jobs
-        self.later = True
-        self.journal.later = True
+        self.later = self.journal.later = True
 
     def _journal_later(self):
         """The journal's flush handed out, if it waits for one."""
@@ -165,19 +164,19 @@ class Game:
         else:
             g._restore(settings, saved)
         if jobs is not None:
-            g.hand_out(jobs)
+            g._later(jobs)
         return g
 
-    def _restore(self, settings, saved):
-        """The game of the saved record ``saved``, and its hand if one was cut."""
+    def _restore(self, settings, game):
+        """The game of the saved record ``game``, and its hand if one was cut."""
         s = settings.copy()
         for name in GAME_KEYS:
-            setattr(s, name, saved[name])
+            setattr(s, name, game[name])
         self._setup(s)
-        self.stacks = list(saved["stacks"])
-        self.out = list(saved["out"])
-        self.dealer = saved["dealer"]
-        self.hand_no = saved["hand_no"]
+        self.stacks = list(game["stacks"])
+        self.out = list(game["out"])
+        self.dealer = game["dealer"]
+        self.hand_no = game["hand_no"]
         self.over = False
         self.result = None
         store = self.store
@@ -235,7 +234,7 @@ class Game:
         self.last_hand = None
         start = self._next_start()
         self._start = start
-        got = ahead.take_deal(self, start)
+        got = ahead.take(self, start)
         if got is not None:
             hand, state = got
         else:
@@ -265,7 +264,7 @@ class Game:
 
     def _drop_ahead(self):
         self.jobs.pop(AHEAD)
-        ahead.drop(self)
+        ahead.clear(self)
 
     def to_act(self):
         h = self.hand

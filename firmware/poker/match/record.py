@@ -108,7 +108,7 @@ def books(g, h, start, final):
     _record_stats(g, h, start, final)
     yield
     for seat in range(1, len(start)):
-        _tell_bot(g.bots.get(seat), h, start, seat)
+        _tell_bot(g, h, start, seat)
         yield
     st = g.store
     text = _history_text(h) if st is not None else None
@@ -121,10 +121,11 @@ def books(g, h, start, final):
     g.journal.close()
 
 
-def _tell_bot(bot, h, start, seat):
-    """The final view of the hand to the virtual player at ``seat`` if it
-    was dealt in and has ``observe`` (Hard: folds that ended the hand count
-    too)."""
+def _tell_bot(g, h, start, seat):
+    """The final view of the hand to Game ``g``'s virtual player at ``seat``
+    if it was dealt in and has ``observe`` (Hard: folds that ended the hand
+    count too)."""
+    bot = g.bots.get(seat)
     if bot is not None and start[seat] and hasattr(bot, "observe"):
         try:
             bot.observe(h.view(seat))

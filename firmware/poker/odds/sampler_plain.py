@@ -4,16 +4,32 @@ compares them). poker.odds.sampler imports this module only where no viper
 path serves (CPython, the WebAssembly port; the tests): on the chip its
 bytecode stays out of the heap (read into RAM from LittleFS otherwise).
 """
+from micropython import const
+
 from poker.rng import Rng
+
+# _CTRL's slots (by the same names in sampler_plain and sampler_viper, which
+# read it: host_tests/test_sampler.py holds them equal)
+_POOL = const(0)     # pool size
+_CARDS = const(1)    # cards a deal
+_PLAYERS = const(2)  # players
+_BOARD = const(3)    # the first board slot in a hand
+_DEALS = const(4)    # deals
+_S0 = const(5)       # the Rng's state
+_S1 = const(6)
+_FILLED = const(7)   # deal slots filled with the known cards
+_KNOWN = const(8)    # where the known cards are (in the hands' buffer)
+_BFROM = const(9)    # the board's first unknown card
+_BTO = const(10)     # the board's size
 
 
 def prepare(hl, starts, needs, plan, hands, ctrl):
     """The viper ``prepare``'s twin: ``plan`` from the table's ``starts``
     and ``needs`` (opponents first, then player 0, then the board cards
-    ``ctrl[9]`` to ``ctrl[10]``), its length into ``ctrl[1]``, and the
-    known cards of the hands ``hl`` into ``hands`` from ``ctrl[8]``."""
-    np = ctrl[2]
-    known = ctrl[8]
+    ``ctrl[_BFROM]`` to ``ctrl[_BTO]``), its length into ``ctrl[_CARDS]``, and the
+    known cards of the hands ``hl`` into ``hands`` from ``ctrl[_KNOWN]``."""
+    np = ctrl[_PLAYERS]
+    known = ctrl[_KNOWN]
     m = 0
     for k in range(1, np + 1):
         p = k if k < np else 0
@@ -24,33 +40,33 @@ def prepare(hl, starts, needs, plan, hands, ctrl):
         for i in range(a, a + needs[p]):
             plan[m] = i
             m += 1
-    for b in range(ctrl[9], ctrl[10]):
+    for b in range(ctrl[_BFROM], ctrl[_BTO]):
         plan[m] = 128 + b
         m += 1
-    ctrl[1] = m
+    ctrl[_CARDS] = m
 
 
 def deal(x, t, pool, plan, hands, ctrl):
-    """The viper ``deal``'s twin (x, t: unused): ``ctrl[4]`` deals of
-    ``ctrl[1]`` cards from ``pool`` (shuffled in place), each card to
+    """The viper ``deal``'s twin (x, t: unused): ``ctrl[_DEALS]`` deals of
+    ``ctrl[_CARDS]`` cards from ``pool`` (shuffled in place), each card to
     ``hands`` at ``plan[t]`` (< 128: that byte of the deal's hands;
-    128 + i: board card i, into every hand at ``ctrl[3] + i``); the Rng
-    state in ctrl[5:7]; a deal slot past the first ``ctrl[7]`` first gets
-    the known cards, kept in hands from ``ctrl[8]``."""
-    npool = ctrl[0]
-    m = ctrl[1]
-    np7 = 7 * ctrl[2]
-    off = ctrl[3]
-    known = ctrl[8]
+    128 + i: board card i, into every hand at ``ctrl[_BOARD] + i``); the Rng
+    state in ctrl[5:7]; a deal slot past the first ``ctrl[_FILLED]`` first gets
+    the known cards, kept in hands from ``ctrl[_KNOWN]``."""
+    npool = ctrl[_POOL]
+    m = ctrl[_CARDS]
+    np7 = 7 * ctrl[_PLAYERS]
+    off = ctrl[_BOARD]
+    known = ctrl[_KNOWN]
     rng = _RNG
-    rng.s0 = ctrl[5]
-    rng.s1 = ctrl[6]
+    rng.s0 = ctrl[_S0]
+    rng.s1 = ctrl[_S1]
     base = 0
-    for d in range(ctrl[4]):
-        if d >= ctrl[7]:
+    for d in range(ctrl[_DEALS]):
+        if d >= ctrl[_FILLED]:
             for i in range(np7):
                 hands[base + i] = hands[known + i]
-            ctrl[7] = d + 1
+            ctrl[_FILLED] = d + 1
         x = rng.next16()
         for t in range(m):
             # poker.odds.montecarlo's deal LCG (_LCG_A, _LCG_C), a byte at a time:
@@ -67,8 +83,8 @@ def deal(x, t, pool, plan, hands, ctrl):
                 for q in range(base + off + q - 128, base + np7, 7):
                     hands[q] = card
         base += np7
-    ctrl[5] = rng.s0
-    ctrl[6] = rng.s1
+    ctrl[_S0] = rng.s0
+    ctrl[_S1] = rng.s1
 
 
 def score(strengths, n, np, shares):

@@ -14,7 +14,6 @@ P45 = {'FT': 7, 'FO': 19, 'FO/8': 22, 'F7S': 11, 'F7S/8': 12, 'FR': 1, 'F5S': 11
 P70 = {'FT': 10, 'FO': 23, 'FO/8': 26, 'F7S': 14, 'F7S/8': 20, 'FR': 6, 'F5S': 13}
 
 AGGRESSIVE = ('raise', 'bet', 'complete')
-PASSIVE = ('check', 'call', 'bring_in')
 
 
 def find(legal, kind):
@@ -31,7 +30,7 @@ def passive(view):
     action when there is none (the baselines' play, and what the game does
     for a player whose decision is not legal)."""
     for a in view.legal:
-        if a[0] in PASSIVE:
+        if a[0] in ('check', 'call', 'bring_in'):
             return a
     return view.legal[0]
 
