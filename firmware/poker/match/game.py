@@ -16,11 +16,9 @@ text, hand ``seq`` in slot ``seq % 8``). Writes per hand: the journal (72
 bytes, then 3 per action, appended), one history (1-3 KB), the game record
 (about 0.5 KB), each but the journal atomic (temporary file + rename).
 
-Elimination: a seat is out when it has fewer than ``min_stack`` = 5 small
-bets after a hand (the profile's ``min_stack_bets``: the console's "under
-$50" at 10/20, scaled with BET SIZE, both profiles).  Its remaining chips
-stay its own (they count in ``total``) but it is dealt out.  A virtual player out: ``('FINISH', seat)``;
-you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
+Elimination: a seat with fewer than ``min_stack`` (the profile's
+``min_stack_bets`` small bets) after a hand is out, its chips still its own
+(``total``): ('FINISH', seat); you out: ('GAME OVER', 0); all of them: ('WIN', 0).
 """
 from micropython import const
 

@@ -106,6 +106,28 @@ def _code(variant):
 _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
+
+def _unseen(mine, board, dead, opps):
+    """The cards none of these has (a bytearray), once they are checked:
+    cards 0..51, none seen twice (ValueError)."""
+    known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
+    for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
+        cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
+        for c in cards:
+            if not (isinstance(c, int) and 0 <= c < 52):
+                raise ValueError("bad card %r: cards are integers 0..51" % (c,))
+            if known[c]:
+                raise ValueError("card %d seen twice" % c)
+            known[c] = 1
+    pool = bytearray(52 - sum(known))
+    j = 0
+    for c in range(52):
+        if not known[c]:
+            pool[j] = c
+            j += 1
+    return pool
+
+
 class Deal:
     """The cards of one equity problem, laid out once so that each deal
     only fills slots (the players' hands, the board, from the unseen cards
@@ -127,21 +149,7 @@ class Deal:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-        for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
-            cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
-            for c in cards:
-                if not (isinstance(c, int) and 0 <= c < 52):
-                    raise ValueError("bad card %r: cards are integers 0..51" % (c,))
-                if known[c]:
-                    raise ValueError("card %d seen twice" % c)
-                known[c] = 1
-        pool = bytearray(52 - sum(known))
-        j = 0
-        for c in range(52):
-            if not known[c]:
-                pool[j] = c
-                j += 1
+        pool = _unseen(mine, board, dead, opps)
         board = list(board)
         nown = own
         if stud:
