@@ -6,7 +6,7 @@ source does not fit beside test_game's)."""
 import gc
 
 from fake_table import FakeFs, check_bots
-from poker.jobs import AHEAD, JOURNAL, Jobs
+from poker.jobs import AHEAD, JOURNAL, Jobs, once
 from poker.match.game import Game
 from poker.players.base import passive
 from poker.rng import Rng
@@ -51,10 +51,11 @@ def _real_hands(ahead, hands=4, code="F7S"):
             else:
                 g.step()
         g.settle()
-        if ahead:
-            assert jobs.get(AHEAD) is not None  # handed out once the hand is booked
+        if ahead:  # (the app's AHEAD job while the showdown waits)
+            assert g.ahead()
+            jobs[AHEAD] = once(g.deal_ahead)
             jobs.run(AHEAD)
-            assert g._ahead is not None
+            assert g._ahead is not None and not g.ahead()
         if k == 1:
             g.remake_players()
     # what is on flash, a check of each file, but the hand histories: their

@@ -408,8 +408,8 @@ def test_a_hand_whose_last_action_was_journaled_but_not_booked_is_booked_on_powe
     last = g.last_hand
     # the power goes after the last record, before the hand's end is saved:
     # the flash before the last action plus its record
-    from poker.match import journal
-    j = journal.read(before["/data/journal"])
+    from poker.match import journal, resume
+    j = resume.read(before["/data/journal"])
     rec, _ = journal.record(0, j.chain)  # the last action: a check (index 0)
     before["/data/journal"] = before["/data/journal"] + bytes(rec)
     g2 = _load(FakeFs(before))

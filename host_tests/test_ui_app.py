@@ -594,13 +594,13 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     # rest would make the answer wait at the release
     n = len(steps)
     assert app.settings is not None and "ui.menu" in sys.modules and n <= 5  # (up to 4 imports), the settings
-    assert app.jobs.get(LOADING) is not None
+    assert app.jobs[LOADING] is not None
     app.held = False
     app.changed()
     app.tick(10)
     assert app.draw() and len(steps) == n  # none in a poll that draws a frame
     t = 10
-    while app.jobs.get(LOADING) is not None:  # an import a quiet poll, or a piece of one's steps()
+    while app.jobs[LOADING] is not None:  # an import a quiet poll, or a piece of one's steps()
         t += 10
         app.tick(t)
         app.draw()

@@ -56,7 +56,7 @@ def _play_to(vp, device_build, board, first, steps, k):
 
 
 def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(device_build, tmp_path):
-    from poker.match import journal
+    from poker.match import resume
 
     fw = uf2("STUD_PICO")
     board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
@@ -88,8 +88,8 @@ def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(
             k = i
             break
     assert k is not None, "no action of yours followed by an erase"
-    j0 = journal.read(_journal(before, fw))
-    j1 = journal.read(_journal(after, fw))
+    j0 = resume.read(_journal(before, fw))
+    j1 = resume.read(_journal(after, fw))
     assert j1.deck == j0.deck and j1.actions[:len(j0.actions)] == j0.actions
     assert len(j1.actions) > len(j0.actions)
     # the instants: before the first write, inside each erase and program, after the last
@@ -120,7 +120,7 @@ def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(
             vp.run(1500)
             assert vp.problems(since=mark) == [], at
             assert vp.frames[-1].data != banner
-            j = journal.read(_journal(vp.read_flash(), fw))
+            j = resume.read(_journal(vp.read_flash(), fw))
         # the same deal and the actions before yours; yours too if its
         # record was on flash (then the virtual players, made anew at
         # power-on, go on and may play otherwise than in the first run)

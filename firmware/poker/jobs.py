@@ -20,9 +20,10 @@ deal; the app adds the loading and the work ahead of its screens, and runs
 its end in one call.
 
     jobs = Jobs()
-    jobs.add(BOOKS, gen)     # replaces a job of that kind
+    jobs[BOOKS] = gen        # a job of that kind (instead of what was there)
     jobs.step()              # one part of the first job; False when idle
     jobs.run(BOOKS)          # that job to its end (None: every job)
+    jobs[BOOKS] is None      # True once it is done (or dropped)
 """
 from micropython import const
 
@@ -35,22 +36,12 @@ _KINDS = const(5)
 
 
 class Jobs(list):
-    """The slots, a job (or None) a kind (a list: no attribute of its own)."""
+    """A job (a generator) or None a kind, by the kind's index: ``jobs[kind]
+    = g`` puts one there (instead of what was there), ``jobs[kind] = None``
+    drops it unfinished."""
 
     def __init__(self):
         super().__init__([None] * _KINDS)
-
-    def add(self, kind, g):
-        """``g`` (a generator) in ``kind``'s slot, instead of what was there."""
-        self[kind] = g
-
-    def get(self, kind):
-        """The job of that kind, or None."""
-        return self[kind]
-
-    def pop(self, kind):
-        """Drops the job of that kind (unfinished: it never runs again)."""
-        self[kind] = None
 
     def step(self, kind=None):
         """One part of the first job (of ``kind``'s job when given): True

@@ -122,7 +122,7 @@ class App:
         # simulator) at once
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if quick:
-            self.jobs.add(LOADING, self._loading())
+            self.jobs[LOADING] = self._loading()
         else:
             self._load_settings()
             self._load_game()
@@ -259,14 +259,20 @@ class App:
 
     def _ahead(self):
         """No job waits: the work ahead of this screen becomes the AHEAD
-        job, and its step runs: while the menu waits, a new game's players
-        and first deal (made again after a setting changed); while the
+        job, and its step runs: while the showdown waits, the next deal
+        (the key that starts it waits on no shuffle); while the menu waits,
+        a new game's players and first deal (made again after a setting
+        changed); while the
         final table waits, the showdown's names and lines, so that the key
         that shows it only draws."""
         g = self.game
         if g is None:
             return
-        if self._new_due and self.screen is self._menu:
+        if getattr(self.screen, "deals_ahead", False):
+            if not g.ahead():
+                return
+            job = once(g.deal_ahead)
+        elif self._new_due and self.screen is self._menu:
             self._new_due = False
             job = once(g.new_game_ahead)
         elif (g.hand is None and g.last_hand is not None and self.screen is self._table
@@ -274,7 +280,7 @@ class App:
             job = once(self._prepare_showdown)
         else:
             return
-        self.jobs.add(AHEAD, job)
+        self.jobs[AHEAD] = job
         self.jobs.step()
 
     def _prepare_showdown(self):

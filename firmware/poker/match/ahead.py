@@ -28,7 +28,7 @@ _AFTER = const(3)
 def deal(g):
     """Deals Game ``g``'s next hand now, between hands once the last one is
     booked, so that ``start_hand`` finds it dealt; it changes nothing else."""
-    if g._ahead is not None or g.hand is not None or g.over or g.unbooked is not None:
+    if not g.ahead():
         return
     state = rng_state(g.rng)
     if state is None:  # a random source that cannot be put back

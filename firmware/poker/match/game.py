@@ -96,8 +96,8 @@ class Game:
 
     def _journal_later(self):
         """The journal's flush handed out, if it waits for one."""
-        if self.later and self.journal.waiting() and self.jobs.get(JOURNAL) is None:
-            self.jobs.add(JOURNAL, once(self.flush_journal))
+        if self.later and self.journal.waiting() and self.jobs[JOURNAL] is None:
+            self.jobs[JOURNAL] = once(self.flush_journal)
 
     def flush_journal(self):
         """Writes what the journal holds back (the JOURNAL job's part)."""
@@ -147,7 +147,7 @@ class Game:
     @staticmethod
     def load(store, rng, settings=None, players=None, hand_factory=None, jobs=None):
         """The saved game in progress, or a new game when there is none; a
-        hand cut by power loss resumes (poker.match.journal.resume), at
+        hand cut by power loss resumes (poker.match.resume), at
         once; then the work goes to ``jobs`` if given."""
         if settings is None:
             settings = Settings.load(store)
@@ -181,8 +181,10 @@ class Game:
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
             blob = store.read_raw(journal.FILE)
-            if blob is not None:  # a hand was cut
-                journal.resume(self, store, blob)
+            if blob is not None:  # a hand was cut (the code for it loads only then)
+                from poker.match import resume
+
+                resume.resume(self, store, blob)
 
     def _game_obj(self):
         return {
@@ -228,7 +230,7 @@ class Game:
         if self.hand is not None:
             raise ValueError("a hand is running")
         self.settle()
-        self.jobs.pop(AHEAD)  # (a deal ahead not made yet: made now)
+        self.jobs[AHEAD] = None  # (a deal ahead not made yet: made now)
         self.last_hand = None
         start = self._next_start()
         self._start = start
@@ -249,6 +251,10 @@ class Game:
         """The stacks the next hand is dealt (0: a seat that is out)."""
         return [0 if self.out[i] else self.stacks[i] for i in range(self.seats)]
 
+    def ahead(self):
+        """True when ``deal_ahead`` has a hand to deal."""
+        return self._ahead is None and self.hand is None and not self.over and self.unbooked is None
+
     def deal_ahead(self):
         """Deals the next hand now (poker.match.ahead.deal)."""
         ahead.deal(self)
@@ -261,7 +267,7 @@ class Game:
         self._new_ahead = None
 
     def _drop_ahead(self):
-        self.jobs.pop(AHEAD)
+        self.jobs[AHEAD] = None
         ahead.clear(self)
 
     def to_act(self):
@@ -298,27 +304,27 @@ class Game:
         seat, turn or player is never applied: it starts over."""
         t = self._thought
         jobs = self.jobs
-        if t is not None and jobs.get(THINKING) is not None and self._still(t[_TURN]):
+        if t is not None and jobs[THINKING] is not None and self._still(t[_TURN]):
             jobs.step(THINKING)  # (no turn tuple a slice: its garbage)
-            return jobs.get(THINKING) is None
+            return jobs[THINKING] is None
         turn = self._turn()
         if turn is None:
             self._thought = None
-            jobs.pop(THINKING)
+            jobs[THINKING] = None
             return True
         if t is not None and t[_TURN] != turn:
             t = None  # stale
         if t is None:
             bot = turn[3]
-            jobs.pop(THINKING)
+            jobs[THINKING] = None
             if bot is None or not hasattr(bot, "think"):
                 return True  # step decides at once
             t = self._thought = [turn, None]
-            jobs.add(THINKING, self._thinking(t))
-        elif jobs.get(THINKING) is None:
+            jobs[THINKING] = self._thinking(t)
+        elif jobs[THINKING] is None:
             return True
         jobs.step(THINKING)
-        return jobs.get(THINKING) is None
+        return jobs[THINKING] is None
 
     def _thinking(self, t):
         """The THINKING job: the decision for turn ``t[_TURN]`` into
@@ -346,7 +352,7 @@ class Game:
             self.jobs.run(THINKING)  # begun in slices (see think): its end now
         else:
             t = None
-            self.jobs.pop(THINKING)
+            self.jobs[THINKING] = None
         self._thought = None
         legal = h.legal_actions()
         try:
@@ -378,7 +384,7 @@ class Game:
         """Makes the virtual players again (after the difficulty changed)."""
         self._drop_ahead()  # the players may draw on the random source
         self._thought = None  # (a decision begun by the old players: see think)
-        self.jobs.pop(THINKING)
+        self.jobs[THINKING] = None
         self.level = self.settings.difficulty  # the level the players play at
         for seat in range(1, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)
@@ -413,19 +419,12 @@ class Game:
         self.seq += 1
         self._eliminate()
         self.unbooked = h
-        job = self._booking(h, start, final)
+        job = books(self, h, start, final)
         if self.later:
-            self.jobs.add(BOOKS, job)
+            self.jobs[BOOKS] = job
         else:
             for _ in job:
                 pass
-
-    def _booking(self, h, start, final):
-        """The BOOKS job (poker.match.record.books), then the next deal
-        handed out."""
-        yield from books(self, h, start, final)
-        if self.later and not self.over:
-            self.jobs.add(AHEAD, once(self.deal_ahead))
 
     def _eliminate(self):
         """After a hand: the seats under ``min_stack`` are out; the game is
@@ -461,7 +460,7 @@ class Game:
 
     def resumed(self, h, start, chain):
         """The hand ``h`` (dealt from ``start``) resumed by
-        poker.match.journal from a journal whose records end at ``chain``:
+        poker.match.resume from a journal whose records end at ``chain``:
         it goes on (or, when its last action was on flash but not its end,
         it is booked now)."""
         self._start = start

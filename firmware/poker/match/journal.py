@@ -18,13 +18,15 @@ What deals the same cards again: the state of ``poker.rng.Rng`` before the
 shuffle; the hand shuffles from it, and a deck-exhaustion reshuffle (stud
 with many seats) is decided by the deck and the actions (``poker.hand``).
 The deck order is kept too, and the replay must deal exactly it, so a hand
-that would deal other cards is never resumed. ``deal`` is the one place
-that turns a header back into a hand.
+that would deal other cards is never resumed. ``resume.deal`` is the one
+place that turns a header back into a hand.
 
 Written by a ``Writer`` (the Game's: the header when the hand is dealt, a
 record an action; held back and written by ``flush()`` when the Game has a
-scheduler, once the frame is shown); read back by ``resume(game, store,
-blob)`` at a power-on that finds a journal (``read``: the good records).
+scheduler, once the frame is shown). Read back by ``poker.match.resume``
+(``read``: the good records; ``resume(game, store, blob)``), imported only
+at a power-on that finds a journal: on the stock route a module's code sits
+in RAM, and its 1 KB would sit there in every game for a power cut.
 
 Cost on LittleFS: the file stays under the filesystem's inline limit (512
 bytes with the RP2040's 256-byte program size; a hand of 146 actions fills
@@ -197,98 +199,3 @@ def action_index(legal, kind, amount):
 def _put(b, i, v, n):
     for k in range(n):
         b[i + k] = (v >> (8 * k)) & 0xFF
-
-
-# ---------------------------------------------------------------- reading back
-
-def resume(g, st, blob):
-    """Deals the journaled hand of Game ``g`` again and replays its actions
-    (event ('RESUMED', None)); ``blob`` is the journal's bytes in Store
-    ``st``. A journal of this hand that cannot be used voids the hand:
-    ('VOID', None); the saved game holds the stacks of its start, so every
-    chip goes back."""
-    j = read(blob)
-    if j is None or (j is not False and j.seq != g.seq):
-        # cut while the hand was dealt (no action yet), or a hand already
-        # booked: nothing to resume
-        st.remove(FILE)
-        return
-    start = [0 if g.out[i] else g.stacks[i] for i in range(g.seats)]
-    h = None
-    if (j is not False and j.seats == g.seats and rng_state(g.rng) is not None
-            and j.check == start_crc(start, g.dealer, g.code)):
-        try:  # the hand dealt again, its actions replayed
-            h = deal(j, g.hand_factory, g.variant, g.rules, start, g.dealer, g.rng)
-            for i in j.actions if h is not None else ():
-                legal = None if h.finished else h.legal_actions()
-                if legal is None or i >= len(legal):
-                    h = None
-                    break
-                kind, amount = legal[i]
-                h.act(kind, amount)
-            if h is not None and h.voided:
-                h = None
-        except Exception:  # a journal is never worth a crash
-            h = None
-    # the good records only, atomically, so that appends follow them
-    if j is False or h is None or not st.write_raw(FILE, blob[:j.good]):
-        st.remove(FILE)
-        g.events.append(("VOID", None))
-        return
-    g.resumed(h, start, j.chain)
-
-
-def deal(journal, hand_factory, variant, rules, stacks, dealer, rng):
-    """The hand of ``journal`` (a Journal) dealt again: ``rng`` is set to the state of
-    the deal, then the hand is made as ``Game.start_hand`` makes it. None
-    when it deals other cards than the journal's."""
-    rng.restore(journal.state)
-    h = hand_factory(variant, rules, list(stacks), dealer, rng)
-    if deck_of(h) != journal.deck:
-        return None
-    return h
-
-
-def read(blob):
-    """The Journal in file bytes; None when the header is short (a cut while
-    the hand was dealt: no action can follow it), False when it is damaged."""
-    if blob is None or len(blob) < HEADER:
-        return None
-    if blob[0] != MAGIC[0] or blob[1] != MAGIC[1] or blob[2] != VERSION:
-        return False
-    if crc32(blob[:68]) != _le(blob, 68, 4):
-        return False
-    return Journal(blob)
-
-
-class Journal:
-    """A journal read back: ``seq``, ``state`` (s0, s1), ``deck`` (bytes),
-    ``check``, ``seats``, ``actions`` (bytes: the legal-action indexes of
-    the good records), ``chain`` (to append after them), ``good`` (bytes of
-    the file that are good: header and good records)."""
-
-    def __init__(self, blob):
-        b = blob
-        self.seats = b[3]
-        self.seq = _le(b, 4, 4)
-        self.state = (_le(b, 8, 2), _le(b, 10, 2))
-        self.deck = bytes(b[12:64])
-        self.check = _le(b, 64, 4)
-        chain = _le(b, 68, 4)
-        n = 0
-        i = HEADER
-        while i + RECORD <= len(b):
-            c = crc32(b[i:i + 1], chain)
-            if c & 0xFFFF != _le(b, i + 1, 2):
-                break
-            chain = c
-            n += 1
-            i += RECORD
-        self.chain = chain
-        self.good = i
-        self.actions = bytes(b[HEADER + k * RECORD] for k in range(n))
-
-
-def _le(b, i, n):
-    """The n bytes of b from i, a little-endian number."""
-    return int.from_bytes(bytes(b[i:i + n]), "little")
