@@ -42,7 +42,7 @@ def _high7_chunked(a, b, c, d, e, f, g, k=_K):
     return _T[k >> _CHUNK_BITS][k & _CHUNK_MASK]
 
 
-_high7_compact = None  # (made by compact(): it takes the evaluator's five-card lookup)
+_high7_compact = None  # pyright: ignore[reportAssignmentType]  (made by compact(): it takes the evaluator's five-card lookup)
 
 
 def compact(five):

@@ -139,7 +139,7 @@ class Game:
         w = self.journal
         w.close(self.later)
         if self.later:
-            w.save = self._save  # saved by the journal's flush, before the next hand's header
+            w.save = self._save  # pyright: ignore[reportAttributeAccessIssue]  (by the journal's flush, before the header)
             self._journal_later()
         else:
             self._save()

@@ -113,7 +113,7 @@ def books(g, h, start, final):
     st = g.store
     text = _history_text(h) if st is not None else None
     yield
-    if text is not None:
+    if st is not None and text is not None:
         st.write(history_slot(g.seq), (b"%d\n" % g.seq, text), False)
     yield
     g.unbooked = None

@@ -24,14 +24,7 @@ def resume(g, st, blob):
             and j.check == start_crc(start, g.dealer, g.code)):
         try:  # the hand dealt again, its actions replayed
             h = deal(j, g.hand_factory, g.variant, g.rules, start, g.dealer, g.rng)
-            for i in j.actions if h is not None else ():
-                legal = None if h.finished else h.legal_actions()
-                if legal is None or i >= len(legal):
-                    h = None
-                    break
-                kind, amount = legal[i]
-                h.act(kind, amount)
-            if h is not None and h.voided:
+            if h is not None and not _replay(h, j.actions):
                 h = None
         except Exception:  # a journal is never worth a crash
             h = None
@@ -41,6 +34,20 @@ def resume(g, st, blob):
         g.events.append(("VOID", None))
         return
     g.resumed(h, start, j.chain)
+
+
+def _replay(h, actions):
+    """The journal's actions (legal-action indexes) into hand ``h``: False
+    when one cannot be applied, or the deal ends voided."""
+    for i in actions:
+        if h.finished:
+            return False
+        legal = h.legal_actions()
+        if i >= len(legal):
+            return False
+        kind, amount = legal[i]
+        h.act(kind, amount)
+    return not h.voided
 
 
 def deal(journal, hand_factory, variant, rules, stacks, dealer, rng):
