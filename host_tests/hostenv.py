@@ -4,7 +4,9 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import paths
+
+ROOT = paths.ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 
 
@@ -18,15 +20,21 @@ def tool(name):
     return found
 
 
-def micropython(args, heap="180k", timeout=1200, cwd=None):
-    """Runs the MicroPython unix port with a limited heap; returns the CompletedProcess."""
+def micropython(args, heap="180k", timeout=1200, cwd=None, repo_path=True):
+    """Runs the MicroPython unix port with a limited heap; returns the
+    CompletedProcess. ``repo_path``: with the repository's folders on its
+    path (MICROPYPATH, tools/paths.py); False for a tree that brings its own
+    (a portable tree: nothing from the sources may stand in for its copies)."""
+    env = paths.micropython_env()
+    if not repo_path:
+        del env["MICROPYPATH"]
     return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap] + list(args),
-                          capture_output=True, text=True, timeout=timeout, cwd=cwd or ROOT)
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd or ROOT, env=env)
 
 
 def portable_modules():
     """The test modules whose first line is ``# portable`` (they also run
-    under MicroPython: tools/mptest.py)."""
+    under MicroPython: mptest.py)."""
     names = []
     for fname in sorted(os.listdir(os.path.join(ROOT, "host_tests"))):
         if fname.startswith("test_") and fname.endswith(".py"):
@@ -39,14 +47,14 @@ def portable_modules():
 def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
     """Lays out under ``root`` what the portable tests need on MicroPython:
     firmware/ (code and tables), host_tests/ (the portable modules and the
-    helpers they import), tools/phh/ and tools/sim/ (the helpers the tests
-    share with the tools) and tools/mptest.py. Modules
+    helpers they import, and mptest.py, the runner, as source), tools/phh/
+    and tools/sim/ (the helpers the tests share with the tools). Modules
     are compiled to .mpy with mpy-cross (``-march=march`` when given: viper
     code needs one), as the device loads them; ``leave_out(path)`` skips a
     module (a port without native code cannot load viper modules); test
     helpers that do not compile (CPython only) are left out. ``as_source``:
     the .py files as they are (a port mpy-cross has no -march for)."""
-    required = {"checks.py", "spots.py", "playing.py"} | {m + ".py" for m in portable_modules()}
+    required = {"checks.py", "decks.py", "spots.py", "playing.py"} | {m + ".py" for m in portable_modules()}
     for sub, compile_py in (("firmware", True), ("host_tests", True), (os.path.join("tools", "phh"), True),
                             (os.path.join("tools", "sim"), True)):
         src_root = os.path.join(ROOT, sub)
@@ -56,7 +64,7 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
                 src = os.path.join(top, f)
                 dst = os.path.join(root, sub, os.path.relpath(src, src_root))
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
-                if f.endswith(".py") and compile_py and f != "main.py" and not as_source:
+                if f.endswith(".py") and compile_py and f not in ("main.py", "mptest.py") and not as_source:
                     if leave_out(src):
                         continue
                     # the source name kept in the .mpy (tracebacks, and heap:
@@ -69,8 +77,6 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
                     assert proc.returncode == 0 or (sub == "host_tests" and f not in required), proc.stderr
                 elif not f.endswith((".md", ".png")):
                     shutil.copyfile(src, dst)
-    os.makedirs(os.path.join(root, "tools"), exist_ok=True)
-    shutil.copyfile(os.path.join(ROOT, "tools", "mptest.py"), os.path.join(root, "tools", "mptest.py"))
     return root
 
 

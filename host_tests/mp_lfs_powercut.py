@@ -24,11 +24,7 @@ BEFORE = bytearray(BLOCK * BLOCKS)  # the flash before a save group
 SCRATCH = bytearray(BLOCK * BLOCKS)  # what a power-on mounts
 HALF = bytearray(BLOCK * BLOCKS)  # the flash with a program cut half-way
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-sys.path.insert(0, _here)
-sys.path.insert(0, _here + "/../firmware")
-sys.path.append(_here + "/../tools/sim")  # ramdisk
-
+# (firmware/ and tools/sim, for ramdisk, from MICROPYPATH: tools/paths.py)
 from fake_table import FakeHand, check_bots, fresh, play_out  # noqa: E402
 from ramdisk import RamDisk  # noqa: E402
 from poker.match.game import Game  # noqa: E402

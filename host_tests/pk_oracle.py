@@ -10,7 +10,7 @@ PHH player order is PokerKit's: p1 is left of the dealer, pN the dealer.
 Known departures of PokerKit from the house rules (docs/rules.md), which the
 driver flags so the differential tests leave those hands out (the first,
 short all-ins, and the settling ones, odd chips and a hi/lo half without a
-low, are rule fields that the ``pokerkit`` profile of tools/selfplay.py sets
+low, are rule fields that the ``pokerkit`` profile of tools/phh/selfplay.py sets
 PokerKit's way, so under it they are no departure):
 - ``short_all_in``: a bet, raise or completion all in for less than a full
   bet (PokerKit: reopens only after a full amount; house: the half-bet rule);
@@ -36,7 +36,7 @@ PokerKit's way, so under it they are no departure):
   mode of these drivers and of its ``HandHistory``. ``legal`` leaves it
   out, ``ours_as_pokerkit`` removes it from our lists before they are
   compared, and no random driver that writes PHH for PokerKit
-  (``play_random`` here, ``tools/selfplay.py``) takes it.
+  (``play_random`` here, ``tools/phh/selfplay.py``) takes it.
 """
 import random
 import warnings

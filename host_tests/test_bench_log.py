@@ -1,10 +1,6 @@
-"""tools/bench_players.py's hand logs (--log): every hand of a duplicate
+"""tools/bench/bench_players.py's hand logs (--log): every hand of a duplicate
 match once, with the cards and actions that were played, and net chips
 that add up to the match's figures."""
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 
 import bench_players  # noqa: E402
 from poker.rules import casino  # noqa: E402

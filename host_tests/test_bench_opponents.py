@@ -1,18 +1,14 @@
-"""tools/bench_opponents.py: the benchmark's opponents in another style
+"""tools/bench/opponents.py: the benchmark's opponents in another style
 play legal actions in every game from the view alone, and the textbook
 player semi-bluffs with cards to come but never bluffs the last round."""
-import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-
-import bench_opponents  # noqa: E402
-from poker.hand import Hand  # noqa: E402
-from poker.rng import Rng  # noqa: E402
-from poker.rules import lexibook  # noqa: E402
-from poker.variants import VARIANTS  # noqa: E402
-from deck import shuffled  # noqa: E402
-from test_players import OnlyView  # noqa: E402
+import opponents  # tools/bench/opponents.py
+from poker.hand import Hand
+from poker.rng import Rng
+from poker.rules import lexibook
+from poker.variants import VARIANTS
+from deck import shuffled
+from playing import OnlyView
 
 KINDS = ("textbook", "tag", "rock", "maniac", "station")
 
@@ -35,7 +31,7 @@ def test_every_opponent_plays_legal_actions_in_every_game():
     rng = Rng(5)
     for code in VARIANTS:
         for i in range(4):
-            bots = [bench_opponents.make(KINDS[(i + s) % len(KINDS)], seed=i * 10 + s) for s in range(4)]
+            bots = [opponents.make(KINDS[(i + s) % len(KINDS)], seed=i * 10 + s) for s in range(4)]
             h = _play(code, bots, i % 4, shuffled(rng))
             assert h.finished
 
@@ -43,11 +39,11 @@ def test_every_opponent_plays_legal_actions_in_every_game():
 def test_textbook_semi_bluffs_with_cards_to_come_and_never_bluffs_the_last_round():
     # a middling hand: above the semi-bluff line (80 % of a fair share),
     # below the line where it bets for value
-    bot = bench_opponents.Textbook(seed=3)
+    bot = opponents.Textbook(seed=3)
     bot.strength = lambda view: 450
     early = [0, 0]  # (checked to on earlier streets, bet)
     last = [0, 0]
-    other = bench_opponents.make("station")
+    other = opponents.make("station")
 
     def check(h, s, v, a):
         if s != 0 or v.to_call > 0 or v.street == 0:

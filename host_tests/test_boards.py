@@ -2,13 +2,10 @@
 datasheet allows (I2C/SPI pin functions, ADC pins, no pin used twice)."""
 import json
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
 import wiring  # noqa: E402
 from hw.buttons import keys_from_board  # noqa: E402
 from hw.oled import CHIPS  # noqa: E402

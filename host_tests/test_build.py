@@ -1,4 +1,4 @@
-"""tools/build.py: the .mpy files, the ROMFS image, the LittleFS tree, the
+"""tools/build/build.py: the .mpy files, the ROMFS image, the LittleFS tree, the
 size report, and the proof of issue 7 (a game played from the image and from
 the LittleFS layout within the heap budgets): under the MicroPython unix port
 (64-bit: objects twice the device's, so by a measured factor and an
@@ -17,7 +17,6 @@ from hostenv import read_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build
 

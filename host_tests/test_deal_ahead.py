@@ -62,7 +62,7 @@ def _real_hands(ahead, hands=4, code="F7S"):
             g.remake_players()
     # what is on flash, a check of each file, but the hand histories: their
     # text is made from the hands compared here, and on the 64-bit unix
-    # port's 180 KB heap (tools/mptest.py) making one may fail for memory
+    # port's 180 KB heap (host_tests/mptest.py) making one may fail for memory
     # (a history is then left empty, by design) in one run and not the other
     return decks, list(g.stacks), sorted((k, _check(v)) for k, v in fs.files.items() if "/hist" not in k)
 

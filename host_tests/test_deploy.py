@@ -1,4 +1,4 @@
-"""tools/deploy.py against stand-ins for the board: the exact mpremote
+"""tools/device/deploy.py against stand-ins for the board: the exact mpremote
 commands, the file layout they leave on the board, and the error cases (no
 board, firmware too old for the bytecode, image or files that do not fit).
 
@@ -17,7 +17,6 @@ import pytest
 from hostenv import read_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build
 import deploy

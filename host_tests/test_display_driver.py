@@ -3,10 +3,7 @@
 sends only the pages that changed."""
 import sys
 
-if sys.implementation.name != "micropython":  # CPython draws with tools/sim/framebuf.py
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/tools/sim")
-
-from hw.oled import SH1106, SSD1306, I2CBus, SPIBus  # noqa: E402
+from hw.oled import SH1106, SSD1306, I2CBus, SPIBus  # CPython draws with tools/sim/framebuf.py
 
 
 class FakeI2C:

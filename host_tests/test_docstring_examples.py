@@ -17,7 +17,6 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-SIM = os.path.join(ROOT, "tools", "sim")
 
 
 def _modules_with_examples():
@@ -40,8 +39,6 @@ MODULES = _modules_with_examples()
 
 
 def _globs():
-    if SIM not in sys.path:
-        sys.path.append(SIM)  # framebuf (after firmware/: the device's names win)
     import fake_machine as machine
     import framebuf
 

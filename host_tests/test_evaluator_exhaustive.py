@@ -6,9 +6,11 @@ comparison key is (category, ranks that break ties); the best of several
 cards is the largest key over all five-card subsets.
 """
 import itertools
+import os
 import random
 
 import pytest
+from hostenv import micropython
 from poker.eval import evaluator as ev
 
 CATEGORY_COUNTS_5 = {  # all 2,598,960 five-card hands
@@ -16,6 +18,14 @@ CATEGORY_COUNTS_5 = {  # all 2,598,960 five-card hands
     'straight': 10200, 'three of a kind': 54912, 'two pair': 123552, 'pair': 1098240,
     'high card': 1302540,
 }
+
+
+CATEGORY_COUNTS_7 = {  # all 133,784,560 seven-card hands, by their best five
+    'straight flush': 41584, 'four of a kind': 224848, 'full house': 3473184,
+    'flush': 4047644, 'straight': 6180020, 'three of a kind': 6461620,
+    'two pair': 31433400, 'pair': 58627800, 'high card': 23294460,
+}
+STRENGTHS_7 = 4824  # of the 7,462 five-card strengths, those a best-of-seven can be
 
 
 def brute_key(five):
@@ -215,3 +225,21 @@ def test_omaha_uses_exactly_two_hole_and_three_board_cards():
         lows = [ev.low8(list(f)) for f in fives]
         lows = [x for x in lows if x is not None]
         assert ev.omaha_low8(hole, board) == (max(lows) if lows else None)
+
+
+def test_every_seven_card_hand_through_the_fast_path_counts_as_combinatorics_says():
+    # the viper walk of mp_count_seven.py under the unix port: every hand,
+    # with the fast path's own tables and arithmetic
+    proc = micropython([os.path.join(os.path.dirname(__file__), "mp_count_seven.py")], heap="400k", timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    counts = {}
+    strengths = None
+    for line in proc.stdout.splitlines():
+        w = line.split()
+        if w[0] == "COUNT":
+            counts[w[1].replace("_", " ")] = int(w[2])
+        elif w[0] == "STRENGTHS":
+            strengths = int(w[1])
+    assert counts == CATEGORY_COUNTS_7
+    assert sum(counts.values()) == 133784560
+    assert strengths == STRENGTHS_7

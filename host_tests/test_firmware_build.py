@@ -1,16 +1,14 @@
-"""tools/firmware.py (`make firmware`) before it builds anything: it takes
+"""tools/build/firmware.py (`make firmware`) before it builds anything: it takes
 only a MicroPython v1.28.0 tree with the rp2 submodules, and without a tree,
 tools or network it stops saying what it needs. (The build itself needs the
 ARM toolchain and MicroPython's source, which the test machines need not
 have; what it produced is checked in test_firmware_release.py.)"""
 import os
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 import firmware  # noqa: E402
 
 

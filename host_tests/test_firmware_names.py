@@ -1,4 +1,4 @@
-"""STUD_PICO's firmware holds the app's names (tools/appnames.py): its
+"""STUD_PICO's firmware holds the app's names (tools/gen/appnames.py): its
 manifest freezes boards/STUD_PICO/stud_names.py, so the modules of the
 ROMFS image find their qstrs in the firmware's pool in flash instead of
 pools in the heap (15 KB of the ROMFS route's heap before). The file must
@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 import appnames  # noqa: E402
 
 
@@ -42,5 +41,5 @@ def test_the_firmwares_names_cover_the_apps():
     print("\n%d of the app's %d names are not in the firmware's names file" % (len(gone), total))
     assert len(gone) <= appnames.SLACK, (
         "%d names of the app are not in boards/STUD_PICO/stud_names.py (%s...): each costs heap "
-        "on the device; write it again (python tools/appnames.py) and rebuild the firmware "
+        "on the device; write it again (python tools/gen/appnames.py) and rebuild the firmware "
         "(make firmware, boards/STUD_PICO/README.md)" % (len(gone), " ".join(gone[:12])))

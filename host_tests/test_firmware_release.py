@@ -4,12 +4,10 @@ valid RP2040 image whose flash map is the one its board asks for."""
 import json
 import os
 import struct
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 import firmware  # noqa: E402
 import rp2image  # noqa: E402
 

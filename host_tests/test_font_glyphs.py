@@ -1,16 +1,13 @@
 """ui.font and ui.glyphs: every character and card draws as its picture in
-tools/fontgen.py, clipped like framebuf, with no allocation on the device
+tools/gen/fontgen.py, clipped like framebuf, with no allocation on the device
 once a glyph has been drawn."""
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 import fontgen  # noqa: E402
 import framebuf  # noqa: E402
 from ui import font, glyphs  # noqa: E402

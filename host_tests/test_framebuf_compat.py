@@ -9,12 +9,10 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
 import framebuf  # noqa: E402  (the simulator's, on CPython)
 
 MICROPYTHON = shutil.which("micropython")

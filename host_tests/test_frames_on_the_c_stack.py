@@ -4,12 +4,10 @@ MicroPython puts a bigger frame on the heap at every call, and that
 allocation's cost grows with the heap's fragmentation: the plain 7-card
 path cost 74 us on the chip just booted and 171 us after a game while its
 frame was 22 words (docs/architecture.md). Frames are read from mpy-cross's
-output by tools/mpyframes.py."""
+output by tools/build/mpyframes.py."""
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mpyframes  # noqa: E402
 

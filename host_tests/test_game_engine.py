@@ -1,7 +1,7 @@
 """poker.match.game with the real engine (poker.hand) and virtual players
 (poker.players): whole games to their end in every game type. Not portable:
 the engine and the players compiled from source do not fit the 180 KB heap
-of the MicroPython run beside these tests (tools/soak.py runs them there as
+of the MicroPython run beside these tests (tools/bench/bench_soak.py runs them there as
 .mpy, see test_soak.py)."""
 from fake_table import FakeFs, play_out
 from poker import players

@@ -2,8 +2,8 @@
 """poker.hand on the flop games (limit hold'em, Omaha, Omaha hi/lo): blinds,
 order of action, bet sizes, the cap, the short all-in rule, Omaha's two
 hole cards. Each test names the docs/rules.md line it checks."""
-from checks import bet_sizes_checking_down, fill, raises
-from poker.cards import parse
+from checks import bet_sizes_checking_down, raises
+from decks import flop_deck
 from poker.hand import Hand
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
@@ -11,26 +11,6 @@ from poker.variants import VARIANTS
 FT = VARIANTS['FT']
 FO = VARIANTS['FO']
 FO8 = VARIANTS['FO/8']
-
-
-def flop_deck(n, dealer, holes, board=''):
-    """holes: {seat: 'cards'}; board: 'f f f t r'; burns before flop, turn
-    and river; hole cards one at a time round from the dealer's left."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    per = {}
-    m = 0
-    for s in holes:
-        per[s] = parse(holes[s])
-        m = max(m, len(per[s]))
-    seq = []
-    for p in range(m):
-        for s in order:
-            if s in per:
-                seq.append(per[s][p])
-    b = parse(board)
-    if b:
-        seq += [None] + b[:3] + [None] + b[3:4] + [None] + b[4:5]
-    return fill(seq)
 
 
 def kinds(h):

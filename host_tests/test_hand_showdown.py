@@ -2,7 +2,7 @@
 """poker.hand at the showdown: side pots, hi/lo halves, scoops, odd chips,
 who shows first and who may muck. Expected amounts are worked out by hand
 from the contributions in each test; each test names its seed rule."""
-from checks import fill
+from decks import stud_hands
 from poker.cards import parse
 from poker.hand import Hand
 from poker.rng import Rng
@@ -11,26 +11,6 @@ from poker.variants import VARIANTS
 
 F7S = VARIANTS['F7S']
 F7S8 = VARIANTS['F7S/8']
-
-
-def stud_hands(n, dealer, cards, live=None):
-    """cards: {seat: 'seven cards in dealing order'}; live: the seats dealt
-    on each later street (default: all). Third street is 3 cards."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    per = {}
-    for s in cards:
-        per[s] = parse(cards[s])
-    seq = []
-    for p in range(3):
-        for s in order:
-            if s in per:
-                seq.append(per[s][p])
-    for p in range(3, 7):
-        seq.append(None)
-        for s in order:
-            if s in per and (live is None or s in live) and p < len(per[s]):
-                seq.append(per[s][p])
-    return fill(seq)
 
 
 def kinds(h):

@@ -4,7 +4,8 @@ bet sizes, raise cap, the open pair, deck exhaustion, the impossible call.
 Each test names the seed rule (seeds/000 console manual, 001 casino seven
 card stud, 002 irregularities, 004 stud hi/lo) or docs/rules.md line it checks.
 Cards are forced with a preset deck built in dealing order."""
-from checks import bet_sizes_checking_down, fill, raises
+from checks import bet_sizes_checking_down, raises
+from decks import stud_deck
 from spots import exhausted_hand
 from poker.cards import parse
 from poker.deal import exposed_key
@@ -16,27 +17,6 @@ from poker.variants import VARIANTS
 F7S = VARIANTS['F7S']
 F5S = VARIANTS['F5S']
 FR = VARIANTS['FR']
-
-
-def stud_deck(n, dealer, streets):
-    """streets[k]: {seat: 'cards'} dealt on round k (third street: 'down down
-    door'); a burn before every round but the first; seats from the
-    dealer's left, one card at a time."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
-    seq = []
-    for k in range(len(streets)):
-        if k:
-            seq.append(None)
-        per = {}
-        m = 0
-        for s in streets[k]:
-            per[s] = parse(streets[k][s])
-            m = max(m, len(per[s]))
-        for p in range(m):
-            for s in order:
-                if s in per:
-                    seq.append(per[s][p])
-    return fill(seq)
 
 
 def kinds(h):

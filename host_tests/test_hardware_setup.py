@@ -6,9 +6,9 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))  # framebuf for CPython
 
 import fake_machine  # noqa: E402
+from board_files import BAD_BOARDS, board  # noqa: E402
 
 sys.modules["machine"] = fake_machine
 from hw import hardware_setup  # noqa: E402
@@ -16,17 +16,12 @@ from hw.oled import SH1106, SSD1306, SPIBus  # noqa: E402
 from ui import keys  # noqa: E402  (the key map the console gives the buttons)
 
 
-def _board(name):
-    with open(os.path.join(ROOT, "boards", name + ".json")) as f:
-        return json.load(f)
-
-
 def setup_function(_fn):
     fake_machine.reset_fakes()
 
 
 def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
     assert isinstance(dev.display, SSD1306)
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
     i2c = [e for e in fake_machine.LOG if e[0] == "i2c"]
@@ -39,12 +34,12 @@ def test_reference_board_builds_an_ssd1306_on_i2c0_at_0x3c_with_six_buttons():
 
 
 def test_sh1106_board_builds_the_sh1106_driver():
-    dev = hardware_setup.setup(keys, _board("pico_sh1106_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_sh1106_i2c"))
     assert isinstance(dev.display, SH1106)
 
 
 def test_spi_board_builds_the_spi_bus_with_its_pins():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_spi"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_spi"))
     assert isinstance(dev.display.bus, SPIBus)
     assert ("spi_init", 0, 10000000, 18, 19) in fake_machine.LOG
     assert dev.battery is None
@@ -52,7 +47,7 @@ def test_spi_board_builds_the_spi_bus_with_its_pins():
 
 def test_missing_board_file_means_the_reference_board():
     assert hardware_setup.load_board("/no/such/board.json") == hardware_setup.DEFAULT_BOARD
-    ref = _board("pico_ssd1306_i2c")
+    ref = board("pico_ssd1306_i2c")
     for k, v in hardware_setup.DEFAULT_BOARD.items():
         assert ref[k] == v, k
 
@@ -60,20 +55,20 @@ def test_missing_board_file_means_the_reference_board():
 def test_safe_mode_key_held_at_power_on_skips_the_game():
     import console
     fake_machine.LEVELS[15] = 0  # B held down
-    dev = console.main(_board("pico_ssd1306_i2c"))
+    dev = console.main(board("pico_ssd1306_i2c"))
     assert dev.safe_mode_held()
     assert dev.display.buffer != bytearray(1024)  # "SAFE MODE" on the screen
 
 
 def test_two_button_board_safe_mode_is_ok_and_seed_is_30_bits():
     fake_machine.LEVELS[14] = 0
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_2btn"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_2btn"))
     assert dev.safe_mode_held()
     assert 0 <= dev.seed() < 1 << 30
 
 
 def test_asleep_console_naps_in_lightsleep_until_a_button_goes_down():
-    dev = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    dev = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
 
     def press_after_three():
         if len(fake_machine.SLEEPS) == 3:
@@ -98,25 +93,6 @@ def _ref_board_built(dev):
     assert ("i2c_init", 0, 4, 5, 400000) in fake_machine.LOG
 
 
-def _broken(name, change):
-    b = _board(name)
-    change(b)
-    return json.dumps(b)
-
-
-BAD_BOARDS = [
-    ("garbage", "\x00\xff not json at all", "not JSON"),
-    ("truncated", _broken("pico_ssd1306_i2c", lambda b: None)[:70], "not JSON"),
-    ("a list", "[1, 2]", "not a JSON object"),
-    ("empty object", "{}", "buttons: no buttons"),
-    ("pin 40", _broken("pico_ssd1306_i2c", lambda b: b["buttons"][0].update(pin=40)), "buttons: invalid pin"),
-    ("I2C1 on GP4/5", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(id=1)), "display: bad S"),
-    ("no display field", _broken("pico_ssd1306_i2c", lambda b: b.pop("display")), "display: no display"),
-    ("unwired display", _broken("pico_ssd1306_i2c", lambda b: b["display"]["i2c"].update(sda=8, scl=9)),
-     "display: no answer (ETIMEDOUT)"),
-]
-
-
 def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_path, monkeypatch, capsys):
     for what, text, why in BAD_BOARDS:
         fake_machine.reset_fakes()
@@ -130,7 +106,7 @@ def test_a_bad_board_file_falls_back_to_the_reference_board_and_says_why(tmp_pat
 
 
 def test_a_good_board_file_has_no_problem(tmp_path, monkeypatch):
-    _bad_board(tmp_path, monkeypatch, json.dumps(_board("pico_ssd1306_spi")))
+    _bad_board(tmp_path, monkeypatch, json.dumps(board("pico_ssd1306_spi")))
     dev = hardware_setup.setup(keys)
     assert dev.problem is None and isinstance(dev.display.bus, SPIBus)
 
@@ -159,11 +135,11 @@ def test_the_problem_reaches_the_screen_as_a_notice_after_power_on(tmp_path, mon
     (screen, lines), = seen
     assert screen == "Banner" and " ".join(lines) == "BOARD.JSON BUTTONS: NO BUTTONS; REFERENCE BOARD USED"
 def test_board_seed_field_fixes_the_deal_as_the_simulator_seeds_it():
-    board = dict(_board("pico_ssd1306_i2c"), seed=1234)
-    assert hardware_setup.setup(keys, board).seed() == 1234
-    board["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
-    assert hardware_setup.setup(keys, board).seed() == 5
-    plain = hardware_setup.setup(keys, _board("pico_ssd1306_i2c"))
+    seeded = dict(board("pico_ssd1306_i2c"), seed=1234)
+    assert hardware_setup.setup(keys, seeded).seed() == 1234
+    seeded["seed"] = (1 << 31) + 5  # kept to the 30 bits of poker.rng.Rng's seed
+    assert hardware_setup.setup(keys, seeded).seed() == 5
+    plain = hardware_setup.setup(keys, board("pico_ssd1306_i2c"))
     assert len({plain.seed() for _ in range(5)}) > 1  # without the field: the chip's random bits
 
 
@@ -198,7 +174,7 @@ def test_the_setup_code_and_the_board_file_leave_the_heap_once_the_game_runs(tmp
         monkeypatch.chdir(tmp_path)
         monkeypatch.setattr("poker.match.store.Store.__init__.__defaults__", (str(tmp_path / "data"), None))
         try:
-            console.main(_board("pico_ssd1306_i2c"))
+            console.main(board("pico_ssd1306_i2c"))
         except StopLoop:
             pass
         assert seen == [[False, False, False], False]

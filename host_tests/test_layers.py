@@ -19,7 +19,6 @@ oracle, or one of MicroPython's built-in modules.
 """
 import ast
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -202,7 +201,6 @@ def test_every_layer_is_named_on_the_architecture_page():
 def test_the_sounds_the_screens_play_are_the_buzzers():
     # ui and hw meet only in the console, so nothing but this check ties the
     # sound names the screens ask for to the notes the buzzer has
-    sys.path.insert(0, FIRMWARE)
     from hw.buzzer import SOUNDS
 
     said = set()

@@ -37,6 +37,6 @@ def _modules():
 def test_portable_module_passes_under_micropython(module, mp_root):
     # a path relative to the tree: the heap holds every module's path, so an
     # absolute one would make the figure depend on where the tree was laid out
-    proc = micropython([os.path.join("tools", "mptest.py"), module], heap=HEAP, cwd=mp_root)
+    proc = micropython([os.path.join("host_tests", "mptest.py"), module], heap=HEAP, cwd=mp_root, repo_path=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert " 0 failed" in proc.stdout

@@ -15,7 +15,7 @@ At every decision the two engines must offer the same legal actions (kind
 and chips moved), and the final stacks must be equal.
 
 The rule set is the casino profile with PokerKit's conventions where the
-house rules are a choice (``tools/selfplay.py --profile pokerkit``: bet + 3
+house rules are a choice (``tools/phh/selfplay.py --profile pokerkit``: bet + 3
 raises heads-up too, no open-pair big bet, short all-ins by
 ``raise_over_all_in``, pots split by PokerKit's settling rules), so hands
 with short all-ins, odd chips and hi/lo pots without a low are compared
@@ -39,15 +39,11 @@ direction.
 """
 import os
 import random
-import sys
 import warnings
 
 import pk_oracle as pk
 import pytest
-from hostenv import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import selfplay
+from phh import selfplay
 
 import phh
 from poker.rng import Rng

@@ -1,20 +1,13 @@
 """The rule fields of PokerKit's conventions (poker/rules.py:
 ``raise_over_all_in``, ``odd_chips_together``, ``merge_pots``,
 ``low_half_if_any_low``), each on a hand worked out by hand, played under
-the ``pokerkit`` profile of tools/selfplay.py and under the casino profile
+the ``pokerkit`` profile of tools/phh/selfplay.py and under the casino profile
 (docs/rules.md), and then replayed in PokerKit 0.7.7 (the oracle: the same legal
 actions at every decision, the same final stacks). CPython only (PokerKit)."""
-import os
-import sys
 
 import pk_oracle as pk
-from hostenv import ROOT
-from test_hand_flop import flop_deck
-from test_hand_showdown import stud_hands
-from test_hand_stud import stud_deck
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import selfplay
+from decks import flop_deck, stud_deck, stud_hands
+from phh import selfplay
 
 import phh
 from poker.hand import Hand

@@ -1,4 +1,4 @@
-"""tools/replay.py: a PHH file through our engine, one JSON object out.
+"""tools/phh/replay_cli.py: a PHH file through our engine, one JSON object out.
 
 The hand-written fixtures in host_tests/fixtures/ cover the situations where
 PokerKit departs from the house rules (docs/rules.md), so the differential tests
@@ -19,7 +19,7 @@ import pytest
 from spots import exhausted_hand
 from hostenv import ROOT
 
-TOOL = os.path.join(ROOT, "tools", "replay.py")
+TOOL = os.path.join(ROOT, "tools", "phh", "replay_cli.py")
 FIXTURES = os.path.join(ROOT, "host_tests", "fixtures")
 
 # fixture -> the action our engine must refuse (None: it replays)

@@ -40,7 +40,7 @@ def test_blinds_are_half_a_small_bet_and_one_small_bet():
 
 def test_both_profiles_play_the_house_rules_not_pokerkits_conventions():
     # docs/rules.md edge rules (short all-ins, odd chips, hi/lo halves); PokerKit's
-    # conventions are for the pokerkit profile of tools/selfplay.py only
+    # conventions are for the pokerkit profile of tools/phh/selfplay.py only
     for r in (lexibook(10), casino(10)):
         assert r.short_all_in_reopens == 2
         assert not (r.raise_over_all_in or r.odd_chips_together or r.merge_pots

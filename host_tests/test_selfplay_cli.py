@@ -1,4 +1,4 @@
-"""tools/selfplay.py: K hands of random legal actions, one PHH file each,
+"""tools/phh/selfplay.py: K hands of random legal actions, one PHH file each,
 that PokerKit can load (and, for the games it has, replay to the same
 finishing stacks) and our replay tool plays back."""
 import json
@@ -11,7 +11,7 @@ import pk_oracle as pk
 from hostenv import ROOT
 from pokerkit import HandHistory
 
-TOOL = os.path.join(ROOT, "tools", "selfplay.py")
+TOOL = os.path.join(ROOT, "tools", "phh", "selfplay.py")
 
 
 def _run(*args):
@@ -68,7 +68,7 @@ def test_every_file_replays_through_our_replay_tool_to_its_finishing_stacks(tmp_
     assert _run("--variant", "F7S", "--players", "8", "--hands", "6", "--seed", "9",
                 "--out", str(out)).returncode == 0
     for path in _files(out):
-        proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "replay.py"), path],
+        proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "phh", "replay_cli.py"), path],
                               capture_output=True, text=True, timeout=60)
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout)["matches_file"] is True
@@ -100,9 +100,7 @@ def test_the_random_driver_never_folds_when_a_check_is_free():
     # our engine offers that fold (docs/rules.md), PokerKit does not: the files
     # selfplay writes for PokerKit must never hold one; facing a bet it folds
     import random
-
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import selfplay
+    from phh import selfplay
 
     rnd = random.Random(1)
     free = [("fold", 0), ("check", 0), ("bet", 10)]
@@ -119,9 +117,8 @@ def test_largest_tables_replay_through_the_replay_tool_with_identical_stacks(tmp
     # self-play at the largest table replays card for card; the replay
     # tool's own main (exit 0, matches_file) on every file.
     # STUD_SELFPLAY_HANDS=2000 is the proof run (README)
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import replay
-    import selfplay
+    from phh import replay_cli as replay
+    from phh import selfplay
     from poker.variants import VARIANTS
 
     report = []

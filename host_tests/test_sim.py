@@ -9,7 +9,6 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, "tools", "sim")
-sys.path.insert(0, SIM)
 import framebuf  # noqa: E402
 import pngout  # noqa: E402
 import term  # noqa: E402
@@ -184,13 +183,13 @@ def test_the_documented_micropython_run_saves_a_4x_png_row_by_row(tmp_path):
 
 
 def test_play_without_a_terminal_says_how_to_run_headless():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py")], stdin=subprocess.DEVNULL,
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim", "play.py")], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0 and "--headless" in proc.stderr
 
 
 class _DemoInPty:
-    """``tools/play.py --demo`` in a pseudo-terminal of 140 columns: ``pump``
+    """``tools/sim/play.py --demo`` in a pseudo-terminal of 140 columns: ``pump``
     reads what it draws into ``out``; ``resize``, ``key``, ``wait``."""
 
     def __init__(self, tmp_path):
@@ -198,7 +197,7 @@ class _DemoInPty:
 
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the simulator in the pseudo-terminal
-            os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "play.py"), "--demo",
+            os.execv(sys.executable, [sys.executable, os.path.join(ROOT, "tools", "sim", "play.py"), "--demo",
                                       "--out", str(tmp_path), "--data", str(tmp_path / "data")])
         self.out = bytearray()
         self.resize(140)
@@ -317,6 +316,6 @@ def test_pygame_missing_gives_a_clear_message():
         pytest.skip("pygame is installed")
     except ImportError:
         pass
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py"), "--pygame", "--demo"],
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim", "play.py"), "--pygame", "--demo"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0 and "pip install pygame" in proc.stderr

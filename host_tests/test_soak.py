@@ -1,7 +1,7 @@
-"""tools/soak.py: many hands in a row under the MicroPython unix port with
+"""tools/bench/bench_soak.py: many hands in a row under the MicroPython unix port with
 the device's heap budget (180 KB), the firmware compiled to .mpy as the
 device runs it from its filesystem (read into RAM: without line-number
-tables, tools/build.py's LFS_MPY_FLAGS), and the evaluator's tables (when built) in a ROMFS image at
+tables, tools/build/build.py's LFS_MPY_FLAGS), and the evaluator's tables (when built) in a ROMFS image at
 /rom as in the device's ROMFS route (the image sits in the heap here, so the
 heap gets 180 KB plus its size): no MemoryError, chips conserved, no store
 problem, and the heap in use between hands (after a collection) not growing.
@@ -10,10 +10,8 @@ import glob
 import os
 import shutil
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build  # noqa: E402
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
@@ -32,10 +30,11 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
     fw.mkdir(parents=True)
     # every path the run sees is relative and the same on every machine:
     # the .mpy files record the path the run imports them by,
-    # 'fw/poker/hand.mpy' (as tools/build.py compiles them: one name for
-    # both), the run starts in tmp_path with tools/ linked there. Module
-    # paths are interned in the heap: a clone in a deeper folder once ran out
-    # of memory where a shallower one did not.
+    # 'fw/poker/hand.mpy' (as tools/build/build.py compiles them: one name for
+    # both), the run starts in tmp_path with tools/ linked there and only
+    # tools/sim (autoplay, ramdisk) on MICROPYPATH, relative. Module paths
+    # are interned in the heap: a clone in a deeper folder once ran out of
+    # memory where a shallower one did not.
     os.symlink(os.path.join(ROOT, "tools"), tmp_path / "tools")
     for src in glob.glob(os.path.join(ROOT, "firmware", "poker", "**", "*.py"), recursive=True):
         rel = os.path.relpath(src, os.path.join(ROOT, "firmware")).replace(os.sep, "/")
@@ -61,8 +60,8 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
         heap += len(image) + 1024
     hands = os.environ.get("STUD_SOAK_HANDS", "1000")
     proc = subprocess.run(
-        [exe, "-X", "heapsize=%d" % heap, "tools/soak.py", hands, "1", "0"] + args,
-        cwd=tmp_path, capture_output=True, text=True, timeout=1800)
+        [exe, "-X", "heapsize=%d" % heap, "tools/bench/bench_soak.py", hands, "1", "0"] + args,
+        cwd=tmp_path, capture_output=True, text=True, timeout=1800, env=dict(os.environ, MICROPYPATH="tools/sim"))
     print(proc.stdout)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "soak OK" in proc.stdout and "MemoryError" not in proc.stdout + proc.stderr

@@ -2,7 +2,7 @@
 """poker.match.store: power-safe records on a real file system.
 
 On CPython the records live in a temporary directory; under the MicroPython
-unix port (tools/mptest.py) on a LittleFS file system (vfs.VfsLfs2) over a
+unix port (host_tests/mptest.py) on a LittleFS file system (vfs.VfsLfs2) over a
 RAM block device, as on the device's flash."""
 import os
 

@@ -1,4 +1,4 @@
-"""tools/tablegen.py: deterministic tables from first principles.
+"""tools/gen/tablegen.py: deterministic tables from first principles.
 
 Regenerating takes about 30 s of CPU, so it runs once per session (module
 fixture) into a temporary folder and the bytes are compared with the
@@ -16,7 +16,7 @@ TABLE = os.path.join(ROOT, "firmware", "tables", "high.bin")
 
 
 def _tablegen():
-    spec = importlib.util.spec_from_file_location("tablegen", os.path.join(ROOT, "tools", "tablegen.py"))
+    spec = importlib.util.spec_from_file_location("tablegen", os.path.join(ROOT, "tools", "gen", "tablegen.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

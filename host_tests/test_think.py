@@ -10,46 +10,24 @@ applied to another (the players remade, a new game, a saved game loaded:
 test_think_game.py, on the host alone: MicroPython's test heap does not
 hold its games)."""
 from checks import raises, run_slices
+from spots import casino_view, other_equity
 from poker.odds import equity
 from poker import players
-from poker.hand import Hand
 from poker.odds.montecarlo import WHOLE, finish
 from poker.rng import Rng
-from poker.rules import casino
-from poker.variants import VARIANTS
-
-
-def _casino_view(code, seats, seed, acts=0):
-    """The view of the player to act in a casino hand, after ``acts`` calls."""
-    h = Hand(VARIANTS[code], casino(), [1000] * seats, seed % seats, Rng(seed))
-    for _ in range(acts):
-        legal = h.legal_actions()
-        for k, a in legal:
-            if k in ("call", "check", "bring_in"):
-                h.act(k, a)
-                break
-        else:
-            h.act(*legal[0])
-    return h.view(h.actor)
-
-
-def _other_equity():
-    # the coach's kind of work between two slices: the batch path's shared buffers
-    v = _casino_view("FT", 6, 99)
-    equity.view_equity(v, 40, Rng(3))
 
 
 def test_equity_in_slices_is_the_same_equity_and_leaves_the_same_random_state():
     cases = 0
     for code, seats, seed in (("F7S", 8, 1), ("FT", 6, 2), ("FR", 5, 3), ("FO/8", 4, 4), ("F5S", 3, 5)):
-        v = _casino_view(code, seats, seed, acts=2)
+        v = casino_view(code, seats, seed, acts=2)
         for ranges in (None, [(10, 800)] * v.live_opponents):
             one = Rng(7)
             whole = equity.view_equity(v, 50, one, ranges)
             for per in (1, 2, 7, 40):
                 r = Rng(7)
                 g = equity.view_parts(v, 50, r, ranges, 0, None, 0, False, per)
-                got, n = run_slices(g, _other_equity)
+                got, n = run_slices(g, other_equity)
                 assert got == whole, (code, ranges is not None, per)
                 assert (r.s0, r.s1) == (one.s0, one.s1)
                 assert n >= 2  # the set-up, then at least one slice of deals
@@ -60,7 +38,7 @@ def test_equity_in_slices_is_the_same_equity_and_leaves_the_same_random_state():
 
 def _sliced(p, view):
     """p's decision in slices, other work between them: (action, slices)."""
-    return run_slices(p.think(view), _other_equity)
+    return run_slices(p.think(view), other_equity)
 
 
 def test_thinking_in_slices_decides_as_decide_does_at_every_level():
@@ -68,7 +46,7 @@ def test_thinking_in_slices_decides_as_decide_does_at_every_level():
     for level in players.LEVELS:
         for code, seats, seed in (("F7S", 8, 11), ("FT", 8, 12), ("FR", 4, 13), ("FO", 4, 14), ("F7S/8", 6, 15)):
             for acts in (0, 3):
-                v = _casino_view(code, seats, seed, acts)
+                v = casino_view(code, seats, seed, acts)
                 a = players.make(level, seed=seed)
                 b = players.make(level, seed=seed)
                 one = a.decide(v)
@@ -81,7 +59,7 @@ def test_thinking_in_slices_decides_as_decide_does_at_every_level():
 
 
 def test_a_seat_with_one_legal_action_or_none():
-    v = _casino_view("F7S", 4, 3)
+    v = casino_view("F7S", 4, 3)
     p = players.make("hard", seed=1)
     v.legal = [v.legal[0]]
     assert _sliced(p, v) == (v.legal[0], 0)

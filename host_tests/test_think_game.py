@@ -12,7 +12,7 @@ from poker.match.store import Store
 from poker.variants import VARIANTS
 
 from fake_table import FakeFs
-from test_think import _other_equity
+from spots import other_equity
 
 
 def _settings(**fields):
@@ -41,7 +41,7 @@ def _hand_of_game(g, sliced):
         if sliced:
             while not g.think():
                 polls += 1
-                _other_equity()
+                other_equity()
         g.step()
     return list(g.last_hand.actions), polls
 

@@ -28,7 +28,6 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build  # noqa: E402
 BUDGET = 180 * 1024  # docs/device.md: peak heap while playing, stock firmware
@@ -53,7 +52,7 @@ def _tables_bytes():
 
 def _compile(dst):
     """The firmware as on the device's stock route: code as .mpy (without
-    line-number tables, as tools/build.py lays out LittleFS), the evaluator's tables
+    line-number tables, as tools/build/build.py lays out LittleFS), the evaluator's tables
     beside it (read into RAM by poker.eval.lookup, as on stock firmware)."""
     fw = os.path.join(ROOT, "firmware")
     if os.path.isdir(os.path.join(fw, "tables")):

@@ -5,12 +5,10 @@ screens with `python tools/sim/goldens.py`."""
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
 
 import goldens
 from pngout import load_png

@@ -68,7 +68,7 @@ def _board_messages(tmp_path, monkeypatch):
     sys.modules["machine"] = fake_machine
     from hw import hardware_setup
     from ui import keys
-    from test_hardware_setup import BAD_BOARDS
+    from board_files import BAD_BOARDS
 
     out = []
     for _, text, _ in BAD_BOARDS:

@@ -1,8 +1,8 @@
-"""The firmware on the virtual Pico (tools/vpico: rp2040js, our UF2s, the
+"""The firmware on the virtual Pico (tools/device: rp2040js, our UF2s, the
 app installed as `make deploy` installs it).
 
 Both routes boot to NEW GAME and play the scripted game of
-tools/vpico/gamescript.py (seed 1234 through the board file's "seed": three
+tools/device/gamescript.py (seed 1234 through the board file's "seed": three
 hands of 7 Card Stud and two of Hold'em, every one to a showdown, one
 impossible-call warning): before every press the device's screen must be,
 pixel for pixel, the screen the CPython simulator settled on for the same
@@ -11,7 +11,7 @@ press-to-frame times are printed (pytest -s).
 
 The flash: writes land with the timing of a QSPI flash, survive a power
 cut and a saved flash file, and a power cut inside an erase or a program
-leaves that part done. tools/deploy.py installs the ROMFS route through
+leaves that part done. tools/device/deploy.py installs the ROMFS route through
 mpremote on the board's USB serial.
 """
 import os
@@ -33,7 +33,7 @@ ROUTES = [("romfs", "STUD_PICO"), ("lfs", "RPI_PICO")]  # RPI_PICO stands for st
 def _firmware(name):
     path = uf2(name)
     if not os.path.exists(path):
-        pytest.fail("no %s firmware at %s (tools/vpico/vpico.py UF2_DIR)" % (name, path))
+        pytest.fail("no %s firmware at %s (tools/device/vpico.py UF2_DIR)" % (name, path))
     return path
 
 
@@ -237,7 +237,7 @@ def test_traced_addresses_are_reported_each_time_the_core_reaches_them():
 
 
 def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(device_build, game):
-    """tools/deploy.py itself, through mpremote, on the virtual Pico's USB
+    """tools/device/deploy.py itself, through mpremote, on the virtual Pico's USB
     serial (a pseudo-terminal): probe, ROMFS image, main.py, board.json,
     reset; then the board restarts into NEW GAME."""
     import subprocess
@@ -250,7 +250,7 @@ def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(dev
         bridge = PtyBridge(vp)
         port = bridge.start()
         try:
-            r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--port", port,
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "device", "deploy.py"), "--port", port,
                                 "--build", device_build], capture_output=True, text=True, timeout=600)
         finally:
             bridge.stop()

@@ -1,8 +1,8 @@
 """Power cuts on the virtual Pico inside the flash writes of a hand: the hand
-resumes on the screen (tools/vpico: the emulated RP2040 and our UF2s).
+resumes on the screen (tools/device: the emulated RP2040 and our UF2s).
 
 The CPython simulator plans a scripted hand of 7 Card Stud
-(tools/vpico/gamescript.py); the device plays it on the ROMFS route with
+(tools/device/gamescript.py); the device plays it on the ROMFS route with
 the flash writes logged, and the first of your actions whose writes (the
 journal's appends after the frames, yours and the virtual players' up to
 your next turn) include an erase, a LittleFS metadata block compacted, is
@@ -13,10 +13,9 @@ the board is powered on from the flash as it was: RESUME in the menu shows
 the HAND RESUMED banner (pixel for pixel the golden hand_resumed.png), then
 the table, with no error; the journal on the flash afterwards deals the same
 deck with the actions before yours, and yours when its record was on flash.
-Skipped only when tools/vpico is not in the tree.
+Skipped only when tools/device is not in the tree.
 """
 import os
-import sys
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -28,7 +27,6 @@ SEED = 1234
 
 
 def _golden(name):
-    sys.path.insert(0, os.path.join(ROOT, "tools", "sim"))
     from pngout import load_png
 
     return bytes(load_png(os.path.join(ROOT, "host_tests", "golden", name + ".png"))[2])

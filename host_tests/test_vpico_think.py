@@ -1,11 +1,11 @@
 """Presses answered while virtual players think, on the virtual Pico
-(tools/vpico: the emulated RP2040, on both routes: our STUD_PICO UF2 with
+(tools/device: the emulated RP2040, on both routes: our STUD_PICO UF2 with
 the ROMFS image, and the stock RPI_PICO with the app on LittleFS).
 
 An eight-seat casino table of 7 Card Stud with Hard players (the settings
 record on the board's flash before power-on): Hard's decisions there take
 about 100 ms of the chip's time each. The CPython simulator plans where your
-turns come (tools/vpico/gamescript.py: the same seed and presses); on the
+turns come (tools/device/gamescript.py: the same seed and presses); on the
 device, after each press that hands the turn to the virtual players (NEW
 GAME, then your calls), UP and DOWN are pressed every 90 ms while they act
 and think (gamescript.presses_while_players_act), toggling the list view;

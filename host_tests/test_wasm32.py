@@ -12,14 +12,10 @@ allocates a big int on the device but not on a 64-bit host, shows up too).
 import json
 import os
 import random
-import sys
 
 import pytest
 
-from hostenv import FIRMWARE, ROOT, portable_modules, portable_tree
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, FIRMWARE)
+from hostenv import FIRMWARE, portable_modules, portable_tree
 
 import build
 from poker.odds import montecarlo
@@ -214,7 +210,7 @@ def portable32(tmp_path_factory):
 def test_portable_module_passes_on_32_bit_micropython(module, portable32):
     res = build.run_wasm(
         8 * 1024 * 1024, portable32,
-        begin="import sys, os\nos.chdir('/')\nsys.path[:] = ['/tools', '', '/lib']\n"
+        begin="import sys, os\nos.chdir('/')\nsys.path[:] = ['/host_tests', '', '/lib']\n"
               "import mptest\n_r = mptest.Runner([%r])" % module,
         step="_r.step()")
     assert " 0 failed" in " " + " ".join(k + " " + v for k, v in res.items() if v.endswith("failed")), res

@@ -15,14 +15,10 @@ host_tests/test_decisions_unchanged.py holds the digests.
 import sys
 import zlib
 
-from simpaths import add  # noqa: E402  (this folder is on the path)
-
-add("firmware")
-
-from poker.players import make  # noqa: E402
-from poker.match.game import Game  # noqa: E402
-from poker.match.settings import Settings  # noqa: E402
-from poker.rng import Rng  # noqa: E402
+from poker.players import make
+from poker.match.game import Game
+from poker.match.settings import Settings
+from poker.rng import Rng
 
 GAMES = ("FT", "FO", "FO/8", "F7S", "F7S/8", "FR", "F5S")
 LEVELS = ("easy", "normal", "hard")

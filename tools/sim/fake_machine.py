@@ -1,5 +1,5 @@
 """A fake ``machine`` module for the hardware layer on the host (tests,
-tools/bench_startup.py).
+tools/bench/bench_startup.py).
 
 Whoever uses it puts it in front of the firmware
 (``sys.modules['machine'] = fake_machine``); it records what the drivers do:

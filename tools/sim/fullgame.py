@@ -18,9 +18,6 @@ picks the tables it would pick in the device's heap.
 import gc
 import sys
 
-from simpaths import add  # noqa: E402  (this folder is on the path)
-
-add("tools/sim", "firmware")
 if len(sys.argv) > 4:  # a folder of .mpy files first on the path (the device's layout)
     sys.path.insert(0, sys.argv[4])
 if len(sys.argv) > 5 and float(sys.argv[5]) != 1:

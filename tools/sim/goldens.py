@@ -17,10 +17,7 @@ the dealing of poker.hand, which changes the cards shown).
 """
 import sys
 
-from simpaths import ROOT, add  # noqa: E402  (this folder is on the path)
-
-add("tools/sim", "firmware")
-
+from paths import ROOT
 from ui import keys
 from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where
 

@@ -1,5 +1,5 @@
 """A flash chip in RAM for vfs.VfsLfs2 (LittleFS), for the MicroPython
-tools (tools/soak.py, tools/bench_flash.py) and the tests (test_store.py,
+tools (tools/bench/bench_soak.py, tools/bench/bench_flash.py) and the tests (test_store.py,
 mp_lfs_powercut.py).
 
 ``RamDisk(data=None, block_size=256, blocks=64)``: the extended block

@@ -28,17 +28,9 @@ MicroPython unix port (its real framebuf).
 import os
 import sys
 
-from simpaths import CPYTHON, ROOT, add
-
-
-def _setup_path():
-    add("tools/sim", "firmware")
-
-
-_setup_path()
-
-from simhw import SimClock, SimDisplay, SimSound  # noqa: E402
-from script import Sim  # noqa: E402
+from paths import CPYTHON, ROOT
+from script import Sim
+from simhw import SimClock, SimDisplay, SimSound
 
 USAGE = globals().get("__doc__") or "see tools/sim/run.py"
 

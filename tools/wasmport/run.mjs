@@ -1,6 +1,6 @@
 // Runs Python on MicroPython's WebAssembly port: a 32-bit MicroPython (4-byte
 // words, 16-byte GC blocks, as on the RP2040), where the unix port on this
-// 64-bit host has 8-byte words and 32-byte blocks. Used by tools/build.py
+// 64-bit host has 8-byte words and 32-byte blocks. Used by tools/build/build.py
 // (proof_wasm) to measure the firmware's heap at the device's object sizes.
 //
 //   node tools/wasmport/run.mjs --heap BYTES [--romfs IMAGE] [--tree DIR]
