@@ -61,35 +61,29 @@ class _V:
 
 def _spied():
     """Which way each equity call goes (it keeps no record of its calls):
-    {'exact', 'batch', 'deals'}, from stand-ins of the walk and the two
-    samplers; and a function that puts them back."""
-    from poker.odds import exact, montecarlo, sampler
+    {'batch', 'deals'}, from stand-ins of the two samplers (no exact walk:
+    these calls ask for none); and a function that puts them back."""
+    from poker.odds import montecarlo, sampler
 
-    how = {"exact": False, "batch": False, "deals": 0}
-    walk, sampled, batch = exact.walk, montecarlo.parts, sampler.parts
-
-    def spy_walk(t):
-        got = walk(t)
-        how["exact"] = True
-        return got
+    how = {"batch": False, "deals": 0}
+    sampled, batch = montecarlo.parts, sampler.parts
 
     def spy_sampled(*a):
         got = yield from sampled(*a)
-        how["exact"] = how["batch"] = False
+        how["batch"] = False
         how["deals"] = got[1]
         return got
 
     def spy_batch(*a):
         got = yield from batch(*a)
         if got is not None:
-            how["exact"] = False
             how["batch"] = True
             how["deals"] = got[1]
         return got
 
     def undo():
-        exact.walk, montecarlo.parts, sampler.parts = walk, sampled, batch
-    exact.walk, montecarlo.parts, sampler.parts = spy_walk, spy_sampled, spy_batch
+        montecarlo.parts, sampler.parts = sampled, batch
+    montecarlo.parts, sampler.parts = spy_sampled, spy_batch
     return how, undo
 
 
@@ -109,10 +103,7 @@ def _batches_where_equity_takes_them(how):
                 continue
             rg = bot.ranges(v)
             n = bot.budget(v, v.live_opponents, rg is not None)
-            how["exact"] = False
             equity.view_equity(v, n, Rng(1), rg, 0, None, 0, omaha_quick=True)
-            if how["exact"]:
-                continue
             said = rg is None and code in _hard.BATCH_US
             assert how["batch"] == said, (code, rg)
             assert how["deals"] == n
