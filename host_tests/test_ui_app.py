@@ -614,10 +614,10 @@ def _count_steps(app):
     steps = []
     step = app.jobs.step
 
-    def counted(kind=None):
-        ran = step(kind)
+    def counted(*a):
+        ran = step(*a)
         if ran:
-            steps.append(kind)
+            steps.append(a)
         return ran
     app.jobs.step = counted
     return steps

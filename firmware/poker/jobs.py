@@ -22,6 +22,7 @@ its end in one call.
     jobs = Jobs()
     jobs[BOOKS] = gen        # a job of that kind (instead of what was there)
     jobs.step()              # one part of the first job; False when idle
+    jobs.step(None, THINKING)  # the same among the kinds before THINKING
     jobs.run(BOOKS)          # that job to its end (None: every job)
     jobs[BOOKS] is None      # True once it is done (or dropped)
 """
@@ -43,15 +44,16 @@ class Jobs(list):
     def __init__(self):
         super().__init__([None] * _KINDS)
 
-    def step(self, kind=None):
-        """One part of the first job (of ``kind``'s job when given): True
-        when a part ran, False when there was none."""
+    def step(self, kind=None, below=_KINDS):
+        """One part of the first job of a kind before ``below`` (of
+        ``kind``'s job when given): True when a part ran, False when there
+        was none."""
         slots = self
         if kind is None:
             kind = 0
-            while kind < _KINDS and slots[kind] is None:
+            while kind < below and slots[kind] is None:
                 kind += 1
-            if kind == _KINDS:
+            if kind == below:
                 return False
         job = slots[kind]
         if job is None:

@@ -29,7 +29,7 @@ import sys
 
 from micropython import const
 
-from poker.jobs import AHEAD, JOURNAL, LOADING, Jobs, once
+from poker.jobs import AHEAD, JOURNAL, LOADING, THINKING, Jobs, once
 from ui import keys
 from ui.messages import Banner, Confirm, PowerOn, Wait
 
@@ -235,7 +235,7 @@ class App:
             jobs = self.jobs
             if shown:  # what the frame shows on flash at once: a cut after it loses none of it
                 jobs.step(JOURNAL)
-            elif not jobs.step():
+            elif not jobs.step(None, THINKING):  # (the table runs the thinking, between looks at the buttons)
                 self._ahead()
         return shown
 
@@ -249,7 +249,8 @@ class App:
         unknown in its debounce time, would wait on the step) or held (its
         answer, at the release, would wait on a step that cannot be cut;
         but what the menu needs loads). A poll that drew a frame writes only
-        the journal; the others run one step of the first job."""
+        the journal; the others run one step of the first job but the
+        thinking, which the table runs itself."""
         if self.dirty or self.now - self.look_until < 0:
             return False
         moving = self.key_moving
