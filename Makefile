@@ -19,7 +19,11 @@ WASMSTAMP := $(WASMPORT)/node_modules/.installed-$(shell cksum < $(WASMPORT)/pac
 VPICO := tools/device
 VPICOSTAMP := $(VPICO)/node_modules/.installed-$(shell cksum < $(VPICO)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: venv wasmport vpico test play build deploy proof tables bench bench-host bench-device play-device check firmware clean
+WEB := tools/web
+WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -55,12 +59,31 @@ $(VPICOSTAMP): $(VPICO)/package.json $(VPICO)/package-lock.json
 
 vpico: $(VPICOSTAMP)
 
+# playwright-core (npm), for the browser tests: it drives the system's Chromium
+$(WEBSTAMP): $(WEB)/package.json $(WEB)/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed for the browser tests (apt install nodejs npm)" >&2; exit 1; }
+	rm -rf $(WEB)/node_modules
+	npm ci --prefix $(WEB) --no-audit --no-fund --loglevel=error
+	touch $(WEBSTAMP)
+
+web-deps: $(WEBSTAMP)
+
 ## make test: the whole suite (pytest on CPython, which also compiles every
 ## firmware file with mpy-cross and runs the portable tests under MicroPython:
 ## the unix port, and the 32-bit WebAssembly port for the heap proofs; and
-## the firmware UF2s on the virtual Pico, tools/device)
-test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider host_tests
+## the firmware UF2s on the virtual Pico, tools/device; the page of `make web` in Chromium)
+# (in parallel: pytest-xdist, one worker a core, the long tests first and
+# each test to the first free worker; the slowest ten printed at the end)
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
+test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
+	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
+	    "the browser tests (host_tests/test_web.py) are SKIPPED"
+	$(PYTEST) host_tests
+
+## make test-fast: the inner loop (goal: 90 s on two idle cores): everything but the
+## virtual Pico (device), the 32-bit port (port) and the long sweeps (slow)
+test-fast: $(ENV)
+	$(PYTEST) -m "not device and not port and not slow" host_tests
 
 ## make play: the game on the desktop, no hardware needed
 play: $(ENV)
@@ -69,8 +92,13 @@ play: $(ENV)
 tables: $(ENV)
 	$(BIN)/python tools/gen/tablegen.py
 
+## make build: the device's files and their size report (also written into docs/device.md)
 build: $(ENV)
-	$(BIN)/python tools/build/build.py
+	$(BIN)/python tools/build/build.py --docs
+
+## make web: the console in a web page, build/web/ (then: cd build/web && python3 -m http.server)
+web: build $(VPICOSTAMP)
+	$(BIN)/python $(WEB)/make_web.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
 deploy: $(ENV)
@@ -86,18 +114,18 @@ proof: $(ENV) $(WASMSTAMP)
 	$(BIN)/python tools/build/build.py --proof 20
 
 ## make bench: every benchmark (each tools/bench/bench_*.py), each printing its figures,
-## the virtual Pico's last (make bench-device)
+## the virtual Pico's last (make bench-device); those with --docs write their tables into docs/
 bench: $(ENV) bench-host bench-device
 
 bench-host: $(ENV)
-	$(BIN)/python tools/bench/bench_evaluator.py
+	$(BIN)/python tools/bench/bench_evaluator.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_device_eval.py
-	$(BIN)/python tools/bench/bench_engine.py
+	$(BIN)/python tools/bench/bench_engine.py --docs
 	$(BIN)/python tools/bench/bench_players.py
 	$(BIN)/micropython tools/bench/bench_ui.py
 	$(BIN)/micropython tools/bench/bench_display.py
 	$(BIN)/python tools/bench/bench_startup.py
-	$(BIN)/micropython -X heapsize=4m tools/bench/bench_flash.py 200
+	$(BIN)/python tools/bench/bench_flash.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_soak.py 1000
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
 
@@ -105,7 +133,7 @@ bench-host: $(ENV)
 ## sections measured apart (bench_device.py first-press | hard | modules), from one build
 bench-device: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python tools/build/build.py --out build/bench
-	$(BIN)/python tools/bench/bench_device.py --build build/bench
+	$(BIN)/python tools/bench/bench_device.py --docs --build build/bench
 	$(BIN)/python tools/bench/bench_device.py first-press --build build/bench
 	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --build build/bench
@@ -121,4 +149,4 @@ check: $(ENV)
 	$(BIN)/pyright -p tools/pyrightconfig.json
 
 clean:
-	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules
+	rm -rf $(VENV) build $(WASMPORT)/node_modules $(VPICO)/node_modules $(WEB)/node_modules

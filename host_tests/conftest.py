@@ -25,9 +25,26 @@ os.environ["MICROPYPATH"] = paths.micropypath()
 @pytest.fixture(scope="session")
 def device_build(tmp_path_factory):
     """The app built as `make build` builds it (build/romfs, build/lfs,
-    build/stud.romfs), once a session, for the tests that install it."""
+    build/stud.romfs), once a run, for the tests that install it."""
     import build
+    from hostenv import shared_once
 
-    out = str(tmp_path_factory.mktemp("device_build"))
-    build.build(out, tablegen=False)
-    return out
+    return shared_once(tmp_path_factory, "device_build", lambda out: build.build(out, tablegen=False))
+
+
+# The long tests first: the virtual Pico's, then the 32-bit port's, then the
+# long sweeps, then the rest. `make test` hands the first tests to the
+# workers in turn (pytest-xdist's load scheduling) and the rest to whichever
+# is free, so the long ones run side by side and the short ones fill the
+# gaps, instead of one worker meeting them all at the end.
+_FIRST = ("device", "port", "slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        for i, name in enumerate(_FIRST):
+            if item.get_closest_marker(name) is not None:
+                return i
+        return len(_FIRST)
+
+    items.sort(key=rank)  # stable: each group keeps the collection's order

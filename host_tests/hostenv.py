@@ -80,6 +80,28 @@ def portable_tree(root, march, leave_out=lambda path: False, as_source=False):
     return root
 
 
+def shared_once(tmp_path_factory, name, make):
+    """A folder ``make(folder)`` fills once per test run, shared by every
+    pytest-xdist worker (each is a session of its own: a session fixture
+    alone would do the work once a worker). The first worker to ask makes
+    it under a file lock in the run's common temporary folder; the others
+    wait for it and reuse it. Returns the folder's path."""
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # pytest-N/, above each worker's popen-gwK/
+    folder = os.path.join(str(base), "shared-" + name)
+    with open(folder + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(folder + ".made"):
+            shutil.rmtree(folder, ignore_errors=True)  # a worker that failed half-way
+            os.makedirs(folder)
+            make(folder)
+            open(folder + ".made", "w").close()
+    return folder
+
+
 def read_tree(path):
     """{relative path with '/': bytes} of every file under ``path``."""
     out = {}

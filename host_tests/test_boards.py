@@ -76,3 +76,15 @@ def test_wiring_table_lists_every_pin_of_the_board(name):
     for _part, _sig, p in wiring.rows(b):
         assert "GP%d " % p in text
     assert text.count("| button ") == len(b["buttons"])
+
+
+def test_the_hardware_page_shows_the_wiring_of_every_board_file_as_it_is():
+    # docs/hardware.md's table "wiring" is `python tools/device/wiring.py --docs`
+    # of today's board files: a board added or rewired since fails here
+    import doctable
+
+    page = os.path.join(ROOT, "docs", "hardware.md")
+    [body] = [t[4] for t in doctable.tables(page) if t[0] == "wiring"]
+    assert body == wiring.docs_text(), "run: python tools/device/wiring.py --docs"
+    for name in BOARDS:
+        assert "### `%s`" % name[:-5] in body

@@ -15,6 +15,8 @@ import sys
 import pytest
 from hostenv import read_tree
 
+pytestmark = pytest.mark.xdist_group("build")  # one worker: the module's builds and proofs once
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
@@ -243,6 +245,24 @@ def test_size_report_names_every_part_against_the_flash_budgets(tmp_path, capsys
         len(d) for r, d in read_tree(str(tmp_path / "b" / "lfs")).items() if r.startswith("tables/"))
 
 
+def test_the_device_page_shows_the_sizes_of_todays_build(built):
+    # docs/device.md's table "build-sizes" is what `make build` (--docs) writes
+    # for the firmware as it is: code that grew or shrank since fails here
+    import doctable
+
+    _out, info = built
+    [body] = [t[4] for t in doctable.tables(os.path.join(ROOT, "docs", "device.md")) if t[0] == "build-sizes"]
+    assert body == build.size_table(info), "run: make build (it writes docs/device.md's size table)"
+    assert "{:,}".format(info["image_bytes"]) in body and "256 KB: OK" in body
+
+
+def test_docs_are_written_only_from_the_devices_own_build(tmp_path, capsys):
+    for other in (["--march", ""], ["--no-align"], ["--src", str(tmp_path)]):
+        with pytest.raises(SystemExit):
+            build.main(["--docs", "--out", str(tmp_path / "b"), "--no-tablegen"] + other)
+    assert "--docs writes the sizes of the device's build only" in capsys.readouterr().err
+
+
 def test_build_fails_when_the_tables_exceed_their_flash_budget(tmp_path, monkeypatch, capsys):
     src = tmp_path / "fw"
     (src / "tables").mkdir(parents=True)
@@ -318,6 +338,7 @@ def _report(capsys, hard, doubled):
 
 
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+@pytest.mark.slow
 def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_rom(game_proof, capsys):
     info, hard, doubled = game_proof
     _report(capsys, hard, doubled)
@@ -346,6 +367,7 @@ def test_proof_the_game_plays_from_the_romfs_image_reading_code_and_tables_from_
 
 
 @pytest.mark.skipif(not MICROPYTHON, reason="micropython unix port missing")
+@pytest.mark.slow
 def test_proof_the_game_plays_from_littlefs_within_the_stock_budget_of_180k(game_proof):
     info, hard, doubled = game_proof
     lfs = doubled["lfs"]
@@ -402,6 +424,7 @@ def _report32(capsys, runs):
                          "qstr " + r.get("qstr", "pool: ?")))
 
 
+@pytest.mark.port
 def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_flash(
         wasm_proof, game_proof, capsys):
     _report32(capsys, wasm_proof)
@@ -425,6 +448,7 @@ def test_proof_on_32_bits_the_romfs_route_plays_within_96k_beside_the_image_in_f
     assert wasm_proof["game"]["romfs"]["SUMMARY"] == game_proof[2]["romfs"]["SUMMARY"]
 
 
+@pytest.mark.port
 def test_proof_on_32_bits_the_stock_route_plays_within_180k(wasm_proof, capsys):
     # (near a cliff: the port interns the app's names in pools that double;
     # the whole console's 1,250 names fill six, and from 1,261 a seventh of

@@ -13,6 +13,10 @@ import pytest
 from hostenv import micropython
 from poker.eval import evaluator as ev
 
+# slow: every five-card hand against brute force; one worker, so the table of
+# them is made once (docs/testing.md)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("evaluator_exhaustive")]
+
 CATEGORY_COUNTS_5 = {  # all 2,598,960 five-card hands
     'straight flush': 40, 'four of a kind': 624, 'full house': 3744, 'flush': 5108,
     'straight': 10200, 'three of a kind': 54912, 'two pair': 123552, 'pair': 1098240,

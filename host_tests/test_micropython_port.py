@@ -10,7 +10,7 @@ import os
 import platform
 
 import pytest
-from hostenv import micropython, portable_modules, portable_tree
+from hostenv import micropython, portable_modules, portable_tree, shared_once
 
 HEAP = "180k"
 # mpy-cross architecture of the unix port (viper code needs one); None: ship source
@@ -19,7 +19,7 @@ MARCH = {"x86_64": "x64", "AMD64": "x64", "i686": "x86"}.get(platform.machine())
 
 @pytest.fixture(scope="session")
 def mp_root(tmp_path_factory):
-    return portable_tree(str(tmp_path_factory.mktemp("mp_tree")), MARCH, as_source=MARCH is None)
+    return shared_once(tmp_path_factory, "mp_tree", lambda out: portable_tree(out, MARCH, as_source=MARCH is None))
 
 
 # Known over budget (strict: an unexpected pass fails, so the mark goes when

@@ -12,6 +12,8 @@ STUD_PLAYERS_HANDS (default 60) sets the hands per game and profile.
 """
 import os
 
+import pytest
+
 from deck import shuffled
 from poker import players
 from poker.players import base
@@ -19,6 +21,8 @@ from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
+
+pytestmark = pytest.mark.slow  # every level in every game, many deals (docs/testing.md)
 
 ALL = ('F7S', 'F5S', 'FT', 'FO', 'F7S/8', 'FR', 'FO/8')
 HANDS = int(os.environ.get("STUD_PLAYERS_HANDS", "60"))

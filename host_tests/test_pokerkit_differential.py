@@ -49,6 +49,8 @@ import phh
 from poker.rng import Rng
 from poker.variants import VARIANTS
 
+pytestmark = pytest.mark.slow  # thousands of hands through both engines (docs/testing.md)
+
 HANDS = int(os.environ.get("STUD_DIFF_HANDS", "2000"))
 CODES = ("F7S", "F7S/8", "FR", "FT", "FO/8", "FO")
 RULES = selfplay.make_rules("pokerkit")

@@ -11,21 +11,28 @@ import os
 import shutil
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import pytest
 
-import build  # noqa: E402
-ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
-          7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
+import build
+from paths import ROOT
+
+# slow: MicroPython soaks of hundreds of hands; one worker: the compiled firmware once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("soak")]
 
 
-def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path):
+@pytest.fixture(scope="module")
+def soak_dir(tmp_path_factory):
+    """A folder laid out for the soak: fw/ (the engine as .mpy, compiled as
+    for LittleFS), rom.img (the tables' ROMFS image, when built), tools/
+    linked; returns (folder, arguments, heap for the budget)."""
+    tmp_path = tmp_path_factory.mktemp("soak")
     exe = shutil.which("micropython")
     assert exe, "the micropython unix port is not installed (make venv)"
     # compile for this port's own architecture, as the device's build does
     # for the RP2040 (viper/native code in the evaluator needs one)
     arch = subprocess.run([exe, "-c", "import sys; print(sys.implementation._mpy >> 10)"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    march = ARCHES.get(int(arch))
+    march = build.ARCH_NAMES.get(int(arch))
     fw = tmp_path / "fw" / "poker"
     fw.mkdir(parents=True)
     # every path the run sees is relative and the same on every machine:
@@ -58,10 +65,29 @@ def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(tmp_path)
         (tmp_path / "rom.img").write_bytes(image)
         args.append("--rom=rom.img")
         heap += len(image) + 1024
-    hands = os.environ.get("STUD_SOAK_HANDS", "1000")
-    proc = subprocess.run(
-        [exe, "-X", "heapsize=%d" % heap, "tools/bench/bench_soak.py", hands, "1", "0"] + args,
-        cwd=tmp_path, capture_output=True, text=True, timeout=1800, env=dict(os.environ, MICROPYPATH="tools/sim"))
+    return tmp_path, args, heap
+
+
+def _soak(soak_dir, hands, heap, more=()):
+    folder, args, _budget = soak_dir
+    return subprocess.run(
+        [shutil.which("micropython"), "-X", "heapsize=%d" % heap, "tools/bench/bench_soak.py", str(hands), "1", "0"]
+        + args + list(more), cwd=folder, capture_output=True, text=True, timeout=1800,
+        env=dict(os.environ, MICROPYPATH="tools/sim"))
+
+
+def test_a_thousand_hands_in_a_row_fit_the_heap_budget_without_growing(soak_dir):
+    proc = _soak(soak_dir, os.environ.get("STUD_SOAK_HANDS", "1000"), soak_dir[2])
     print(proc.stdout)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "soak OK" in proc.stdout and "MemoryError" not in proc.stdout + proc.stderr
+
+
+def test_the_soak_sees_a_heap_that_grows_between_hands(soak_dir):
+    # 16 bytes kept a hand (a bytearray: about 48 bytes of heap) over five
+    # cycles of 100 hands; the heap given room for it, so that the check,
+    # not a MemoryError, is what stops the run
+    proc = _soak(soak_dir, 500, soak_dir[2] + 64 * 1024, ["--leak=16"])
+    print(proc.stdout)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "HEAP GROWS" in proc.stdout and "MemoryError" not in proc.stdout + proc.stderr

@@ -208,6 +208,7 @@ def _expected_states(ops, marks):
     return expected
 
 
+@pytest.mark.slow
 def test_a_power_cut_at_every_byte_of_every_save_loads_the_old_or_the_new_state_or_resumes_the_hand():
     t0 = time.time()
     ops, marks = _play_and_record(HANDS)
@@ -236,6 +237,7 @@ def test_a_power_cut_at_every_byte_of_every_save_loads_the_old_or_the_new_state_
     assert t.resumed > HANDS * 4 and t.booked > HANDS  # every action of every hand
 
 
+@pytest.mark.slow
 def test_a_second_power_cut_during_the_repairs_of_a_power_on_loses_nothing():
     # Loading after a cut may itself change the flash (finish an interrupted
     # rename, rewrite the journal, book a resumed hand that had ended). Cut
@@ -375,6 +377,7 @@ def test_bad_settings_files_load_as_defaults_with_a_message():
         assert len(st.problems) == 1 and "settings" in st.problems[0]
 
 
+@pytest.mark.slow
 def test_power_cuts_on_littlefs_under_micropython_leave_a_complete_state():
     exe = shutil.which("micropython")
     assert exe, "the micropython unix port is not installed (make venv)"

@@ -11,6 +11,9 @@ import struct
 
 import pytest
 
+# slow: the tables regenerated (about 30 s of CPU), once, on one worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("tablegen")]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "firmware", "tables", "high.bin")
 

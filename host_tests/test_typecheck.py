@@ -55,6 +55,7 @@ def _config():
         return json.loads("".join(line for line in f if not line.lstrip().startswith("//")))
 
 
+@pytest.mark.slow  # pyright: about 20 s
 def test_the_firmware_has_no_type_errors_against_the_device_api():
     report = _run()
     errors = _errors(report)

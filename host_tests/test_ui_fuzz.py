@@ -6,10 +6,14 @@ gives the same pixels as a full one.
 STUD_FUZZ_PRESSES=N picks any count."""
 import os
 
+import pytest
+
 from poker.players.base import RandomPlayer
 from poker.rng import Rng
 from ui import keys
 from ui_rig import Rig
+
+pytestmark = pytest.mark.slow  # 100,000 presses (docs/testing.md)
 
 PRESSES = int(os.environ.get("STUD_FUZZ_PRESSES", "100000"))
 EVENTS = (keys.PRESS, keys.PRESS, keys.PRESS, keys.PRESS, keys.LONG, keys.REPEAT, keys.RELEASE)

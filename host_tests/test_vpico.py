@@ -18,12 +18,12 @@ import os
 import struct
 import sys
 
+import gamescript
 import pytest
+from paths import ROOT
+from vpico import NS_PER_MS, XIP, VirtualPico, app_install, board_dict, flash_map, uf2, uf2_image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-import gamescript  # noqa: E402
-from vpico import NS_PER_MS, XIP, VirtualPico, app_install, board_dict, flash_map, uf2, uf2_image  # noqa: E402
+pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
 
 SEED = 1234
 PRESS_BUDGET_MS = 50  # docs/device.md: a button released to its frame complete, every press

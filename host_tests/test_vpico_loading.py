@@ -21,6 +21,8 @@ import pytest
 import device_first
 from vpico import NS_PER_MS
 
+pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
+
 PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 
 # (route, ms after the NEW GAME frame)

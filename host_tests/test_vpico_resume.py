@@ -17,11 +17,12 @@ Skipped only when tools/device is not in the tree.
 """
 import os
 
+import gamescript
+import pytest
+from paths import ROOT
+from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf2
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-import gamescript  # noqa: E402
-from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, flash_map, uf2  # noqa: E402
+pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
 
 SEED = 1234
 

@@ -42,6 +42,8 @@ import pytest
 import gamescript
 from vpico import VirtualPico, app_install, board_dict, uf2
 
+pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
+
 # three games (where collections and flash writes fall differs); others:
 # STUD_THINK_SEEDS=1,2,3
 SEEDS = tuple(int(x) for x in os.environ.get("STUD_THINK_SEEDS", "1234,4,9").split(","))

@@ -15,12 +15,14 @@ import random
 
 import pytest
 
-from hostenv import FIRMWARE, portable_modules, portable_tree
+from hostenv import FIRMWARE, portable_modules, portable_tree, shared_once
 
 import build
 from poker.odds import montecarlo
 from poker.eval import evaluator as ev
 from poker.cards import parse
+
+pytestmark = pytest.mark.port  # the 32-bit WebAssembly port (docs/testing.md)
 
 VIPER_MODULES = ["poker/eval/viper_compact.py", "poker/eval/viper_full.py", "poker/odds/sampler_viper.py",
                  "ui/font_viper.py"]
@@ -202,8 +204,8 @@ def test_low_a5_without_allocation_matches_a_brute_force_ranking():
 
 @pytest.fixture(scope="module")
 def portable32(tmp_path_factory):
-    return portable_tree(str(tmp_path_factory.mktemp("portable32")), None,
-                         leave_out=build.uses_native_code)
+    return shared_once(tmp_path_factory, "portable32",
+                       lambda out: portable_tree(out, None, leave_out=build.uses_native_code))
 
 
 @pytest.mark.parametrize("module", portable_modules())

@@ -27,7 +27,7 @@ CPYTHON = sys.implementation.name == "cpython"
 
 # firmware/ as the device sees it (``import poker``); the rooms of tools/;
 # tools/ itself for the ``phh`` package and this module
-ROOMS = ("tools/build", "tools/device", "tools/bench", "tools/sim", "tools/gen", "tools")
+ROOMS = ("tools/build", "tools/device", "tools/bench", "tools/sim", "tools/gen", "tools/web", "tools")
 # CPython also needs MicroPython's ``micropython`` module (const, native...)
 FOR_CPYTHON = ("firmware", "tools/hostshim") + ROOMS
 FOR_MICROPYTHON = ("firmware",) + ROOMS

@@ -1,6 +1,6 @@
 """The device figures, measured on the virtual Pico (tools/device) in one run:
 
-    python tools/bench/bench_device.py [--hands N] [--decision-hands N]   (make bench-device)
+    python tools/bench/bench_device.py [--hands N] [--decision-hands N] [--docs]   (make bench-device: --docs)
     python tools/bench/bench_device.py --heap-only [--route lfs]   (the heap run alone)
     python tools/bench/bench_device.py --think-only | --boot-only  (those lines alone)
     python tools/bench/bench_device.py first-press | hard | modules [...]
@@ -42,7 +42,9 @@ RAM), installed as `make deploy` installs them, seed 1234.
   frame's first and last byte on the bus.
 
 Emulated time counts cycles at 125 MHz; flash cache misses are not
-modelled, so a real Pico may be a little slower.
+modelled, so a real Pico may be a little slower. ``--docs`` (a full run,
+both routes, the default sizes) writes every line as the table
+``device-figures`` of docs/device.md, the routes side by side.
 """
 import argparse
 import os
@@ -51,6 +53,7 @@ import tempfile
 import time
 
 import build as builder
+import doctable
 import gamescript
 from vpico import NS_PER_MS, VirtualPico, app_install, board_dict, uf2
 
@@ -241,8 +244,32 @@ def _ms(ns):
     return ns / NS_PER_MS
 
 
+PAGE = "docs/device.md"
+_LINES = []  # (route, what, value, budget): every line printed, for --docs
+_ROUTE = [None]
+
+
 def _line(what, value, budget):
     print("  %-58s %-26s budget %s" % (what, value, budget))
+    _LINES.append((_ROUTE[0], what, value, budget))
+
+
+def docs_table(lines):
+    """The table ``device-figures``: each line of the ROMFS route beside the
+    same line of the stock route (the routes print the same lines)."""
+    romfs = [x for x in lines if x[0] == "romfs"]
+    lfs = [x for x in lines if x[0] == "lfs"]
+    rows = []
+    for i in range(max(len(romfs), len(lfs))):
+        _r, what, value, budget = romfs[i] if i < len(romfs) else (None, "", "", "")
+        _l, other_what, other, other_budget = lfs[i] if i < len(lfs) else (None, what, "", budget)
+        if other_what != what:  # (never so far: the routes print the same lines) say whose line it is
+            other = "%s (%s)" % (other, other_what.strip())
+        label = ("— " + what.strip()) if what.startswith(" ") else what
+        rows.append((label, value, other, budget if budget == other_budget else budget + " / " + other_budget))
+    rows += [(what + " (the FROZEN firmware)", value, "", budget) for r, what, value, budget in lines if r == "frozen"]
+    return doctable.markdown(("figure (emulated RP2040, 125 MHz)", "STUD_PICO + ROMFS image",
+                              "stock RPI_PICO + LittleFS", "budget"), rows)
 
 
 def _board():
@@ -346,11 +373,11 @@ def presses_while_thinking(route, firmware, build, think):
 def think_lines(route, firmware, build, think):
     thinking, acting = presses_while_thinking(route, firmware, build, think)
     every = thinking + acting
-    _line("key to frame complete while 8 Hard players think, %d presses (min/median/max)" % len(every),
-          "%.1f / %.1f / %.1f ms" % gamescript.stats(every), BUDGET["press"])
-    _line("  %d of them as a player's action reached the display (max)" % len(acting),
-          "%.1f ms" % max(acting or [0]), BUDGET["press"])
-    _line("  presses over 50 ms", "%d" % len([ms for ms in every if ms > 50]), "none")
+    _line("key to frame complete while 8 Hard players think (min/median/max)",
+          "%d presses: %.1f / %.1f / %.1f ms" % ((len(every),) + gamescript.stats(every)), BUDGET["press"])
+    _line("  those made as a player's action reached the display (max)",
+          "%d presses: %.1f ms" % (len(acting), max(acting or [0])), BUDGET["press"])
+    _line("  presses over 50 ms while they think", "%d" % len([ms for ms in every if ms > 50]), "none")
 
 
 def heap_lines(route, firmware, build, first, steps):
@@ -384,7 +411,12 @@ def main(argv=None):
     ap.add_argument("--boot-only", action="store_true", help="only the boot profile")
     ap.add_argument("--route", choices=[r for r, _ in ROUTES], default=None, help="one route only (default both)")
     ap.add_argument("--build", default=None, help="a build folder (default: build one in a temporary folder)")
+    ap.add_argument("--docs", action="store_true", help="write the figures into %s (a full run only)" % PAGE)
     args = ap.parse_args(argv)
+    if args.docs and (args.heap_only or args.think_only or args.boot_only or args.route
+                      or [args.decision_hands, args.hands, args.heap_hands] != [ap.get_default(k) for k in (
+                          "decision_hands", "hands", "heap_hands")]):
+        ap.error("--docs writes the figures of a full run only (both routes, the default sizes)")
     games = _games(args.hands)
     wall = time.time()
     build, tmp = builder.build_unless_given(args.build)
@@ -398,6 +430,7 @@ def main(argv=None):
     for route, firmware in ROUTES:
         if args.route not in (None, route):
             continue
+        _ROUTE[0] = route
         if args.heap_only:
             print("%s route (%s):" % (route, firmware))
             heap_lines(route, firmware, build, first, heap_steps)
@@ -421,8 +454,8 @@ def main(argv=None):
         _line("key to frame complete (min/median/max)", "%.1f / %.1f / %.1f ms" % gamescript.stats(ends),
               BUDGET["press"])
         over = [x for x in lat if _ms(x.t1 - x.edge) > 50]
-        _line("presses over 50 ms (to frame complete)", "%d: %s" % (len(over), ", ".join(
-            sorted(set("%s->%s" % (x.key, x.screen) for x in over)))), "none")
+        slow = ", ".join(sorted(set("%s->%s" % (x.key, x.screen) for x in over)))
+        _line("presses over 50 ms (to frame complete)", "%d: %s" % (len(over), slow) if over else "0", "none")
         vp.run(3000)  # the last hand's booking, after its frame
         erases = [e["len"] for e in vp.flash_log if e["ev"] == "erase"]
         programs = [e["len"] for e in vp.flash_log if e["ev"] == "program"]
@@ -437,24 +470,27 @@ def main(argv=None):
         (mode, fast, plain_us, fast_us), whole, engine, batch = fresh_figures(route, firmware, build, first)
         _line("heap free with the game stopped (gc.collect)", "%.1f KB (in use %.1f KB)" % (
             free / 1024, alloc / 1024), "-")
-        _line("7-card evaluation, plain bytecode (%s tables), fresh heap" % mode, "%.1f us" % plain_us,
+        # (what differs between the routes goes in the value: --docs sets them side by side)
+        _line("7-card evaluation, plain bytecode, fresh heap", "%.1f us (%s tables)" % (plain_us, mode),
               BUDGET["eval plain"])
         _line("7-card evaluation, plain bytecode, after the game", "%.1f us" % played_ev[2], BUDGET["eval plain"])
-        _line("7-card evaluation, fast path (%s, %s tables)" % (fast, mode), "%.1f us (after the game %.1f)" % (
-            fast_us, played_ev[3]), BUDGET["eval fast"])
-        _line("7-card evaluation in high7_batch (2,000 hands, one call, %s tables)" % mode,
-              "%.2f us a hand" % batch[1], BUDGET["batch"])
-        _line("Monte Carlo deal, 7 Card Stud heads-up (batch sampler %s, runs of 240)" % batch[0],
-              "%.1f us" % batch[2], BUDGET["deal"])
+        _line("7-card evaluation, fast path", "%.1f us, after the game %.1f (%s, %s tables)" % (
+            fast_us, played_ev[3], fast, mode), BUDGET["eval fast"])
+        _line("7-card evaluation in high7_batch (2,000 hands, one call)",
+              "%.2f us a hand (%s tables)" % (batch[1], mode), BUDGET["batch"])
+        _line("Monte Carlo deal, 7 Card Stud heads-up (the batch sampler, runs of 240)",
+              "%.1f us (%s)" % (batch[2], batch[0]), BUDGET["deal"])
         for code, n, med, mx in hard:
-            _line("Hard decision %s (%s decisions, median / max)" % (code, n),
-                  "%.0f / %.0f ms" % (int(med) / 1000, int(mx) / 1000), BUDGET["hard"])
+            _line("Hard decision %s (median / max)" % code,
+                  "%.0f / %.0f ms (%s decisions)" % (int(med) / 1000, int(mx) / 1000, n), BUDGET["hard"])
         _line("8-player 7 Card Stud hand to showdown, engine alone", "%.1f ms" % (engine / 1000), BUDGET["hand8"])
         _line("8-player 7 Card Stud hand, engine and evaluator", "%.1f ms" % (whole / 1000), "-")
         heap_lines(route, firmware, build, first, heap_steps)
         boot_lines(route, firmware, build, first)
         if problems:
             print("  PROBLEMS: %s" % problems[:3])
+            if args.docs:
+                raise SystemExit("the device had problems: no table written")
     frozen = uf2("STUD_PICO-FROZEN")
     if os.path.exists(frozen) and not (args.heap_only or args.think_only or args.boot_only) and args.route is None:
         board = _board()
@@ -462,8 +498,12 @@ def main(argv=None):
             vp.boot(frozen, **app_install("romfs", build, board))
             f = vp.run_until_frame(lambda f: f.data == first, 5000)
         print("FROZEN (STUD_PICO-FROZEN + ROMFS image):")
+        _ROUTE[0] = "frozen"
         _line("power-on to NEW GAME (frame complete)", "%.0f ms" % _ms(f.t1), BUDGET["boot romfs"])
     print("(%.0f s of wall time)" % (time.time() - wall))
+    if args.docs:
+        doctable.write(PAGE, "device-figures", docs_table(_LINES), [__file__])
+        print("written into %s" % PAGE)
     if tmp is not None:
         tmp.cleanup()
 

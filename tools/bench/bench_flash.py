@@ -2,6 +2,7 @@
 on the RP2040.
 
     micropython -X heapsize=4m tools/bench/bench_flash.py [hands] [seats] [game] [--blocks=N] [--fw=DIR]
+    python tools/bench/bench_flash.py --docs    (make bench: the tables of docs/saves.md)
 
 A Game (real engine, easy virtual players, every seat played by one) saves
 to vfs.VfsLfs2 mounted with ``progsize=256`` as MicroPython's rp2 port
@@ -16,10 +17,51 @@ appends hit an erase (a metadata block compacted: the write that would wait
 on it); and the flash life if LittleFS spreads the erases evenly over the
 filesystem's blocks (100,000 erase cycles a block). ``--fw=DIR`` runs
 another firmware tree (e.g. one from before the journal, to compare).
-"""
-import gc
 
-import vfs
+Under CPython, ``--docs`` runs the unix port on each table of ``TABLES``
+(200 hands) and writes the figures as the table ``flash-wear`` of
+docs/saves.md.
+"""
+import sys
+
+TABLES = ((4, "F7S"), (8, "F7S"), (4, "FT"))  # (seats, game) of the --docs table
+DOCS_HANDS = 200
+PAGE = "docs/saves.md"
+_NAMES = {"F7S": "7 Card Stud", "FT": "Hold'em"}
+
+
+def _cpython_main(argv):
+    """The --docs run: each table of TABLES under the unix port, its ROW line read."""
+    import os
+    import subprocess
+
+    import doctable
+    import paths
+
+    if argv != ["--docs"]:
+        sys.exit(__doc__)
+    rows = []
+    for seats, code in TABLES:
+        cmd = [paths.micropython_exe(), "-X", "heapsize=4m", os.path.abspath(__file__), str(DOCS_HANDS),
+               str(seats), code]
+        out = subprocess.run(cmd, capture_output=True, text=True, env=paths.micropython_env(), check=True).stdout
+        print(out)
+        row = [ln.split("|")[1:] for ln in out.splitlines() if ln.startswith("ROW|")][0]
+        actions, journal, erases, progs, appends, life = row
+        rows.append(("%s, %d seats" % (_NAMES[code], seats), actions, journal + " B", erases,
+                     "%.1f KB" % (float(progs) / 1024), appends + " %", "{:,.2f} million hands".format(float(life) / 1e6)))
+    doctable.write(PAGE, "flash-wear", doctable.markdown(
+        ("table (%d hands, Easy players)" % DOCS_HANDS, "actions a hand", "journal", "erases a hand",
+         "programmed a hand", "appends that erased", "flash life, 160 blocks"), rows, "lrrrrrr"), [__file__])
+    print("written into %s" % PAGE)
+
+
+if sys.implementation.name != "micropython":
+    sys.exit(_cpython_main(sys.argv[1:]))
+
+import gc  # noqa: E402
+
+import vfs  # noqa: E402
 
 from mpsetup import ARGS, OPTS  # noqa: E402  (before the firmware: --fw)
 
@@ -136,6 +178,9 @@ def main():
     life = CYCLES * BLOCKS / per_hand if per_hand else 0
     print("flash life, %d cycles x %d blocks evenly worn: %.0f hands (%.0f years at 200 hands a day)"
           % (CYCLES, BLOCKS, life, life / 200 / 365))
+    # for the --docs run: actions and journal bytes a hand, erases, bytes programmed, % of appends erasing, life
+    print("ROW|%.1f|%.0f|%.2f|%.0f|%.1f|%.0f" % (actions / hands, journal_bytes / hands, per_hand, total[2] / hands,
+                                              100.0 * CountingStore.appends_erasing / max(1, actions), life))
 
 
 main()

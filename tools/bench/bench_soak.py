@@ -1,6 +1,7 @@
 """Soak test: many hands in a row under the device's heap budget.
 
     micropython -X heapsize=180k tools/bench/bench_soak.py [hands] [seed] [level] [--fw=DIR] [--dir=DIR] [--lfs]
+                                                          [--rom=IMAGE] [--leak=BYTES]
 
 ``--fw=DIR``: import the firmware from DIR (e.g. .mpy files compiled by
 mpy-cross, as the device runs them; default: firmware/ source, whose
@@ -23,16 +24,18 @@ After every hand it collects garbage and reads ``gc.mem_alloc()``: the heap
 still in use between hands. It prints the figures and exits 1 on a
 MemoryError, a chip created or lost, or the heap in use between hands
 growing: the game type changes every ``BLOCK`` hands (a new game), the
-first cycle through the four games is the warm-up, and the largest figure of
-the later half of the cycles must not exceed that of the earlier half by
-more than ``SLACK`` bytes (the last finished hand stays referenced, so the
-figure moves with the size of the last hand; it must not trend upwards).
+first cycle through the four games is the warm-up, and the median of the
+cycles' largest figures in the later half must not exceed that of the
+earlier half by more than ``SLACK`` bytes (the last finished hand stays
+referenced, so the figure moves with the size of the last hand; it must not
+trend upwards). ``--leak=BYTES`` keeps that many bytes a hand, for the test
+that the check sees a heap that grows.
 """
 import gc
 import sys
 import time
 
-from mpsetup import ARGS as _args, fresh_dir, mount_rom  # noqa: E402
+from mpsetup import ARGS as _args, OPTS, fresh_dir, mount_rom  # noqa: E402
 
 _flash = None
 if "--lfs" in sys.argv:
@@ -75,6 +78,12 @@ def _ms():
 
 
 BLOCK = 25  # hands of one game type before the next (a new game)
+LEAK = int(OPTS.get("leak", "0"))  # --leak=BYTES: keep that much a hand (the check must see it)
+
+
+def _median(xs):
+    s = sorted(xs)
+    return s[len(s) // 2]
 
 
 def main(hands=1000, seed=1, level=0):
@@ -89,6 +98,7 @@ def main(hands=1000, seed=1, level=0):
     cycle = BLOCK * len(GAMES)
     figures = [0] * hands  # made now: growing it later needs a big free block
     games_ended = decisions = finished = problems = 0
+    kept = []  # --leak
     t0 = _ms()
     base = _alloc()
     for n in range(hands):
@@ -108,6 +118,8 @@ def main(hands=1000, seed=1, level=0):
         if sum(g.stacks) != g.total:
             print("CHIPS DO NOT ADD UP after hand", n + 1, g.stacks, g.total)
             sys.exit(1)
+        if LEAK:
+            kept.append(bytearray(LEAK))
         figures[n] = _alloc()
     dt = _ms() - t0
     # the first cycle through the four games is the warm-up (first imports,
@@ -128,10 +140,13 @@ def main(hands=1000, seed=1, level=0):
     if len(peaks) >= 2:
         # one cycle's largest figure moves by up to about 4 KB with the hand
         # that was last and what the collector's conservative scan of the
-        # stack keeps (154.5-158.1 KB in one run here, and no trend over
-        # 3,000 hands): the later half of the cycles against the earlier half
+        # stack keeps (a spike in one cycle of nine, early in one run, late
+        # in another, as the heap's layout moves with the path's entries; no
+        # trend over 3,000 hands): the median cycle of the later half
+        # against that of the earlier half, which one spike does not move
+        # and a leak does
         half = len(peaks) // 2
-        growth = max(peaks[half:]) - max(peaks[:half])
+        growth = _median(peaks[half:]) - _median(peaks[:half])
         print("growth from the earlier to the later cycles: %d bytes (limit %d)" % (growth, SLACK))
         if growth > SLACK:
             print("HEAP GROWS between hands")

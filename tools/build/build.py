@@ -29,7 +29,9 @@ Steps:
 5. Prints the size of every part against the flash budgets of docs/device.md
    (tables <= 256 KB, everything the app puts in flash <= 768 KB) and
    writes build/build-info.json for tools/device/deploy.py. Exits 1 when a budget
-   is exceeded.
+   is exceeded. With ``--docs`` (``make build``) the report is also the table
+   ``build-sizes`` of docs/device.md (host_tests/test_build.py fails when that
+   table is not today's firmware's).
 
 Nothing here touches a board; tools/device/deploy.py installs the result.
 """
@@ -41,7 +43,9 @@ import subprocess
 import sys
 import tempfile
 
+import doctable
 from paths import ROOT
+
 FIRMWARE = os.path.join(ROOT, "firmware")
 TABLEGEN = os.path.join(ROOT, "tools", "gen", "tablegen.py")
 
@@ -343,6 +347,42 @@ def size_report(parts, image_bytes, lfs_bytes, lfs_on_blocks, tables_bytes, code
         "LittleFS tree lfs/ (on flash)", "", lfs_on_blocks, _kb(lfs_on_blocks),
         STOCK_FS_BYTES // KB))
     return "\n".join(lines)
+
+
+SIZES_PAGE = "docs/device.md"    # where --docs writes the size table ("build-sizes")
+
+
+def _part_name(entry):
+    p, kind = entry["path"], entry["kind"]
+    if kind == "source":
+        return "`%s` (source, on the filesystem)" % p
+    top = p.split("/")[0] + "/" if "/" in p else p
+    return "`%s` (%s)" % (top, "data" if kind == "data" else "code, .mpy as on LittleFS")
+
+
+def size_table(info):
+    """The size report as a Markdown table (``--docs`` writes it into
+    docs/device.md): every part of a build's info against the flash budgets."""
+    groups = {}
+    for e in info["files"]:
+        n, b = groups.get(_part_name(e), (0, 0))
+        groups[_part_name(e)] = (n + 1, b + e["bytes"])
+    rows = [(name, n, "{:,}".format(b), _kb(b), "") for name, (n, b) in sorted(groups.items())]
+    code = info["code_bytes"]
+    rows.append(("all `.mpy` code in the ROMFS image", "", "{:,}".format(code["romfs"]), _kb(code["romfs"]), ""))
+    rows.append(("all `.mpy` code on LittleFS (no line numbers)", "", "{:,}".format(code["lfs"]), _kb(code["lfs"]),
+                 "read into RAM on the stock route"))
+    for name, used, budget, note in (
+            ("evaluator tables", info["tables_bytes"], TABLES_BUDGET, ""),
+            ("ROMFS image `%s`" % info["image"], info["image_bytes"], FLASH_BUDGET,
+             "; the STUD_PICO partition holds %d KB" % (ROMFS_PARTITION // KB)),
+            ("LittleFS files (the stock route)", info["lfs_bytes"], FLASH_BUDGET, "")):
+        rows.append((name, "", "{:,}".format(used), _kb(used),
+                     "%d KB: %s%s" % (budget // KB, _verdict(used, budget), note)))
+    blocks = info["lfs_bytes_on_blocks"]
+    rows.append(("LittleFS files on flash (4 KB blocks)", "", "{:,}".format(blocks), _kb(blocks),
+                 "of the stock firmware's %d KB filesystem" % (STOCK_FS_BYTES // KB)))
+    return doctable.markdown(("part", "files", "bytes", "KB", "budget"), rows, "lrrrl")
 
 
 # ---------------------------------------------------------------- build
@@ -837,7 +877,12 @@ def main(argv=None):
                     help="then play HANDS hands from the image and from the LittleFS layout under "
                          "the unix port and the 32-bit WebAssembly port with the heap budgets of "
                          "docs/device.md, and print the peak heap")
+    ap.add_argument("--docs", action="store_true",
+                    help="also write the size report into %s (make build; the firmware as it is only)"
+                         % SIZES_PAGE)
     args = ap.parse_args(argv)
+    if args.docs and (os.path.abspath(args.src) != FIRMWARE or args.march != "armv6m" or args.no_align):
+        ap.error("--docs writes the sizes of the device's build only (no --src, --march or --no-align)")
     try:
         info = build(os.path.abspath(args.out), os.path.abspath(args.src), args.march,
                      tablegen=not args.no_tablegen, align=0 if args.no_align else DATA_ALIGN)
@@ -861,6 +906,9 @@ def main(argv=None):
         print("build failed: over the flash budget: %s" % ", ".join(info["over_budget"]),
               file=sys.stderr)
         return 1
+    if args.docs:
+        doctable.write(SIZES_PAGE, "build-sizes", size_table(info), [__file__])
+        log("size report written into %s" % SIZES_PAGE)
     log("build OK: %s" % os.path.relpath(os.path.abspath(args.out)))
     return 0
 

@@ -1,463 +1,85 @@
 // The virtual Pico: rp2040js running a MicroPython UF2, driven over stdin/stdout
-// by tools/device/vpico.py (one JSON object a line each way).
-//
-// What it adds to rp2040js (which emulates the core and most peripherals):
-// - flash that MicroPython can write: the bootrom's flash_range_erase and
-//   flash_range_program are trapped (a BKPT patched into our copy of the
-//   bootrom) and done here, with the emulated time of a typical QSPI flash;
-//   a power cut at any emulated instant, also inside an erase or a program;
-// - the OLED (SSD1306 or SH1106 on I2C, SSD1306 on SPI) decoded into 128x64
-//   frames, each byte taking its bus time on the emulated clock;
-// - buttons driven at given emulated times; USB CDC serial both ways;
-// - resets (watchdog, core back at the bootrom's reset vector) reported.
-// Emulated time counts cycles at 125 MHz (8 ns a cycle), from power-on.
+// by tools/device/vpico.py (one JSON object a line each way). The chip itself
+// (flash writes, the OLED, buttons, USB serial, resets) is chip.js, which the
+// web page's worker (tools/web) runs too; this is its Node side: files, the
+// line protocol, the debugging aids from the environment.
 import { readFileSync, writeFileSync } from 'fs';
 import { createInterface } from 'readline';
 import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
-import { RP2040, USBCDC } from 'rp2040js';
+import * as emu from 'rp2040js';
+import { Chip, FLASH_BYTES, writeUf2 } from './chip.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // rp2040js warns on stderr about registers it does not model (e.g. SIO
 // interpolator reads at a soft reset): harmless here, so kept quiet
 console.warn = () => {};
-const FLASH_BYTES = 2 * 1024 * 1024;
-const CYCLE_NS = 8; // 125 MHz
-const SECTOR = 4096;
-const PAGE = 256;
-const ERASE_NS_PER_SECTOR = 45e6; // typical 4 KB sector erase of a QSPI NOR flash
-const PROGRAM_NS_PER_PAGE = 0.4e6; // typical 256-byte page program
-const FRAME_QUIET_NS = 3e6; // display traffic then this much silence: one frame
-const BKPT_ERASE = 0xe1;
-const BKPT_PROGRAM = 0xe2;
 
 function out(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
-// -- the bootrom, with the two flash-writing functions trapped ---------------
-function romFunction(rom, code) {
-  const view = new DataView(rom.buffer);
-  let p = view.getUint16(0x14, true); // function table
-  for (;;) {
-    const c = view.getUint16(p, true);
-    if (c === 0) return null;
-    if (c === code) return view.getUint16(p + 2, true);
-    p += 4;
-  }
+// events as JSON: a frame's bytes in hex, serial bytes in base64
+function sink(e) {
+  if (e.ev === 'frame') out({ ...e, data: Buffer.from(e.data).toString('hex') });
+  else if (e.ev === 'serial') out({ ev: 'serial', data: Buffer.from(e.data).toString('base64') });
+  else out(e);
 }
 
-function patchedBootrom() {
-  const raw = readFileSync(join(HERE, 'bootrom-b1.bin'));
-  const rom = new Uint8Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
-  for (const [name, bkpt] of [['RE', BKPT_ERASE], ['RP', BKPT_PROGRAM]]) {
-    const addr = romFunction(rom, name.charCodeAt(0) | (name.charCodeAt(1) << 8)) & ~1;
-    rom[addr] = bkpt; rom[addr + 1] = 0xbe; // BKPT #bkpt
-    rom[addr + 2] = 0x70; rom[addr + 3] = 0x47; // BX LR
+const chip = new Chip(emu, readFileSync(join(HERE, 'bootrom-b1.bin')), sink);
+// debugging aids (VirtualPico's trace_pcs, sample_ns): VPICO_TRACE_PCS=hex,hex
+// reports each time the core is about to run the instruction at one of these
+// addresses, VPICO_SAMPLE_NS=N the core's address every N ns of emulated time
+if (process.env.VPICO_TRACE_PCS) chip.tracePcs = new Set(process.env.VPICO_TRACE_PCS.split(',').map((h) => parseInt(h, 16)));
+if (process.env.VPICO_SAMPLE_NS) chip.sampleNs = parseInt(process.env.VPICO_SAMPLE_NS, 10);
+
+function handle(cmd) {
+  const op = cmd.op;
+  if (op === 'load_flash') {
+    const data = readFileSync(cmd.path);
+    chip.flashImage = new Uint8Array(FLASH_BYTES).fill(0xff);
+    chip.flashImage.set(data.subarray(0, FLASH_BYTES));
+  } else if (op === 'load_uf2') {
+    writeUf2(chip.flashImage, readFileSync(cmd.path));
+  } else if (op === 'write_flash') {
+    chip.flashImage.set(readFileSync(cmd.path), cmd.offset);
+  } else if (op === 'power_on') {
+    chip.logFlash = !!cmd.log_flash;
+    chip.powerOn(cmd.board || {});
+  } else if (op === 'pin') {
+    chip.pin(cmd.t, cmd.pin, cmd.value);
+  } else if (op === 'serial') {
+    chip.serial(Buffer.from(cmd.data, 'base64'));
+  } else if (op === 'cut') {
+    chip.cutAt = cmd.t;
+  } else if (op === 'run') {
+    chip.stopOn = cmd.stop_on === undefined ? null : cmd.stop_on;
+    chip.serialTail = '';
+    chip.run(cmd.until !== undefined ? cmd.until : chip.now + cmd.ms * 1e6);
+    chip.stopOn = null;
+  } else if (op === 'profile') { // a debugging aid: the most executed addresses over ms
+    chip.prof = new Map();
+    chip.run(chip.now + cmd.ms * 1e6);
+    const top = [...chip.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
+    out({ ev: 'profile', top: top.map(([pc, n]) => [pc.toString(16), n]) });
+    chip.prof = null;
+  } else if (op === 'save_flash') {
+    writeFileSync(cmd.path, chip.flash);
+  } else if (op === 'quit') {
+    process.exit(0);
+  } else {
+    throw new Error('unknown op ' + op);
   }
-  return new Uint32Array(rom.buffer);
+  out({ ev: 'done', op, now: chip.now, dead: chip.dead, instructions: chip.instructions });
 }
 
-// -- the OLED controller's RAM and command decoder ---------------------------
-const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1,
-  0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5, 0xa3: 2 };
-
-class Panel {
-  constructor(chip) {
-    this.sh1106 = chip === 'sh1106';
-    this.cols = this.sh1106 ? 132 : 128;
-    this.offset = this.sh1106 ? 2 : 0; // SH1106: 128 visible columns of 132
-    this.ram = new Uint8Array(this.cols * 8);
-    this.mode = 2; // SSD1306 after reset: page addressing
-    this.col = 0; this.page = 0;
-    this.c0 = 0; this.c1 = 127; this.p0 = 0; this.p1 = 7;
-    this.cmd = []; this.need = 0;
-    this.on = false;
-  }
-  command(b) {
-    if (this.need > 0) {
-      this.cmd.push(b);
-      if (--this.need === 0) this.apply(this.cmd);
-      return;
-    }
-    const n = ARGS[b] || 0;
-    this.cmd = [b];
-    if (n) this.need = n; else this.apply(this.cmd);
-  }
-  apply(c) {
-    const op = c[0];
-    if (op === 0x20) this.mode = c[1] & 3;
-    else if (op === 0x21) { this.c0 = c[1] & 127; this.c1 = c[2] & 127; this.col = this.c0; }
-    else if (op === 0x22) { this.p0 = c[1] & 7; this.p1 = c[2] & 7; this.page = this.p0; }
-    else if (op >= 0xb0 && op <= 0xb7) this.page = op & 7;
-    else if (op <= 0x0f) this.col = (this.col & 0xf0) | op;
-    else if (op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 0x0f) << 4);
-    else if (op === 0xae) this.on = false;
-    else if (op === 0xaf) this.on = true;
-  }
-  data(b) {
-    if (this.col < this.cols) this.ram[this.page * this.cols + this.col] = b;
-    if (!this.sh1106 && this.mode === 0) { // horizontal addressing in the window
-      if (this.col >= this.c1) {
-        this.col = this.c0;
-        this.page = this.page >= this.p1 ? this.p0 : this.page + 1;
-      } else this.col++;
-    } else if (this.col < this.cols - 1) this.col++;
-  }
-  frame() {
-    const f = Buffer.alloc(1024);
-    for (let p = 0; p < 8; p++) {
-      for (let x = 0; x < 128; x++) f[p * 128 + x] = this.ram[p * this.cols + x + this.offset];
-    }
-    return f;
-  }
-}
-
-// Frames: a burst of display traffic followed by FRAME_QUIET_NS of silence.
-class FrameWatch {
-  constructor(board, panel) {
-    this.board = board; this.panel = panel;
-    this.start = null; this.end = 0; this.data = false;
-    this.alarm = board.clock.createAlarm(() => this.flush());
-  }
-  begin() {
-    if (this.start === null) this.start = this.board.now();
-    this.alarm.cancel();
-  }
-  finish() {
-    this.end = this.board.now();
-    this.alarm.schedule(FRAME_QUIET_NS);
-  }
-  flush() {
-    if (this.start !== null && this.data) {
-      this.board.event({ ev: 'frame', t0: this.start, t1: this.end, on: this.panel.on,
-        data: this.panel.frame().toString('hex') });
-    }
-    this.start = null; this.data = false;
-  }
-}
-
-function attachI2C(board, i2c, chip, addr) {
-  const panel = new Panel(chip);
-  const watch = new FrameWatch(board, panel);
-  const alarm = board.clock.createAlarm(() => { const f = pending; pending = null; f(); });
-  let pending = null;
-  const later = (bits, f) => {
-    // the bus rate MicroPython set: clk_peri / (SCL high + low counts). The rp2
-    // port runs clk_peri from clk_sys; rp2040js 1.4.1 misreads that setting
-    // (it reports 48 MHz), so clk_sys is used.
-    const period = (i2c.sclHighPeriod + i2c.sclLowPeriod) * 1e9 / board.mcu.clkSys;
-    pending = f;
-    alarm.schedule(bits * period);
-  };
-  let ours = false; let control = true; let dataMode = false; let single = false;
-  i2c.onStart = () => { watch.begin(); later(1, () => i2c.completeStart()); };
-  i2c.onConnect = (address, mode) => {
-    ours = address === addr && mode === 0;
-    control = true;
-    later(9, () => i2c.completeConnect(ours));
-  };
-  i2c.onWriteByte = (b) => {
-    if (ours) {
-      if (control) { // control byte: 0x00 commands, 0x40 data; Co (0x80): one byte then another control byte
-        dataMode = !!(b & 0x40); single = !!(b & 0x80); control = false;
-      } else {
-        if (dataMode) { panel.data(b); watch.data = true; } else panel.command(b);
-        if (single) control = true;
-      }
-    }
-    later(9, () => i2c.completeWrite(ours));
-  };
-  i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
-  i2c.onStop = () => later(1, () => { i2c.completeStop(); watch.finish(); });
-  return panel;
-}
-
-function attachSPI(board, spi, chip, pins, hz) {
-  const panel = new Panel(chip);
-  const watch = new FrameWatch(board, panel);
-  const gpio = board.mcu.gpio;
-  const alarm = board.clock.createAlarm(() => { spi.completeTransmit(0); watch.finish(); });
-  spi.onTransmit = (b) => {
-    watch.begin();
-    if (!gpio[pins.cs].outputValue) {
-      if (gpio[pins.dc].outputValue) { panel.data(b); watch.data = true; } else panel.command(b);
-    }
-    alarm.schedule(8 * 1e9 / hz);
-  };
-  return panel;
-}
-
-// -- one power-on of the board -----------------------------------------------
-// a debugging aid (VirtualPico's trace_pcs): VPICO_TRACE_PCS=hex,hex reports
-// each time the core is about to run the instruction at one of these addresses
-const TRACE_PCS = process.env.VPICO_TRACE_PCS ? new Set(process.env.VPICO_TRACE_PCS.split(',').map((h) => parseInt(h, 16))) : null;
-
-// and VPICO_SAMPLE_NS=N the core's address every N ns of emulated time (bit 0 set: a sample)
-const SAMPLE_NS = process.env.VPICO_SAMPLE_NS ? parseInt(process.env.VPICO_SAMPLE_NS, 10) : 0;
-
-class Board {
-  constructor(host, flash, opts) {
-    this.host = host;
-    this.mcu = new RP2040();
-    // rp2040js's complaints (e.g. SIO interpolator reads at a soft reset) would
-    // only be noise on stderr: kept quiet
-    this.mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
-    this.clock = this.mcu.clock;
-    this.mcu.loadBootrom(host.bootrom);
-    this.mcu.flash.set(flash.subarray(0, FLASH_BYTES));
-    this.flash = this.mcu.flash;
-    this.dead = false;
-    this.resetPC = host.bootrom[1] & ~1;
-    this.mcu.onBreak = (code) => this.onBreak(code);
-    this.mcu.peripherals[0x40058].onWatchdogTrigger = () => this.reset('watchdog');
-    const d = opts.display || { chip: 'ssd1306', bus: 'i2c', i2c: { id: 0, addr: 60 } };
-    if (d.bus === 'spi') attachSPI(this, this.mcu.spi[d.spi.id], d.chip, d.spi, d.spi.baudrate || 10000000);
-    else attachI2C(this, this.mcu.i2c[d.i2c.id], d.chip, d.i2c.addr === undefined ? 60 : d.i2c.addr);
-    for (const pin of opts.pulled_up || []) this.mcu.gpio[pin].setInputValue(true);
-    this.cdc = new USBCDC(this.mcu.usbCtrl);
-    this.cdc.onDeviceConnected = () => this.event({ ev: 'usb' });
-    this.cdc.onSerialData = (bytes) => this.host.serialOut(bytes);
-    // A host only answers an OUT transfer when it has data: rp2040js answers at
-    // once with 0 bytes, which keeps the USB interrupt busy all the time.
-    this.readWaiting = null;
-    const usb = this.mcu.usbCtrl;
-    const answer = usb.onEndpointRead;
-    usb.onEndpointRead = (endpoint, size) => {
-      if (endpoint === this.cdc.outEndpoint && this.cdc.txFIFO.empty) this.readWaiting = [endpoint, size];
-      else answer(endpoint, size);
-    };
-    this.answerRead = () => {
-      const w = this.readWaiting;
-      if (w && !this.cdc.txFIFO.empty) { this.readWaiting = null; answer(w[0], w[1]); }
-    };
-    this.mcu.core.PC = 0x10000000; // boot stage 2 at the start of flash, as the bootrom would
-  }
-  now() { return this.host.base + this.clock.nanos; }
-  event(e) { this.host.event(e); }
-  reset(why) {
-    this.event({ ev: 'reset', why, t: this.now() });
-    this.host.reboot();
-  }
-  onBreak(code) {
-    const r = this.mcu.core.registers;
-    if (code === BKPT_ERASE) this.erase(r[0] >>> 0, r[1] >>> 0);
-    else if (code === BKPT_PROGRAM) this.program(r[0] >>> 0, r[1] >>> 0, r[2] >>> 0);
-    else {
-      this.event({ ev: 'alert', what: 'breakpoint ' + code, t: this.now() });
-      this.host.stopRun = true;
-    }
-  }
-  // A write that takes ns of emulated time; if the power is cut inside it,
-  // part(k of n) does the first k of n steps and the board is dead.
-  timed(ns, steps, step) {
-    const t0 = this.now();
-    const cut = this.host.cutAt;
-    if (cut !== null && cut < t0 + ns) {
-      const done = Math.max(0, Math.floor(((cut - t0) / ns) * steps));
-      step(done, true);
-      this.clock.tick(cut - t0);
-      this.host.powerCut();
-      return false;
-    }
-    step(steps, false);
-    this.clock.tick(ns);
-    return true;
-  }
-  erase(addr, count) {
-    addr &= 0xffffff;
-    const sectors = Math.ceil(count / SECTOR);
-    const t0 = this.now();
-    // steps: bytes; a cut leaves the sector being erased partly erased (a prefix)
-    const total = sectors * SECTOR;
-    const ok = this.timed(sectors * ERASE_NS_PER_SECTOR, total, (k) => {
-      this.flash.fill(0xff, addr, Math.min(addr + k, FLASH_BYTES));
-    });
-    this.host.flashLog({ ev: 'erase', addr, len: total, t0, t1: this.now(), cut: !ok });
-  }
-  program(addr, src, count) {
-    addr &= 0xffffff;
-    const pages = Math.ceil(count / PAGE);
-    const t0 = this.now();
-    const ok = this.timed(pages * PROGRAM_NS_PER_PAGE, count, (k) => {
-      for (let i = 0; i < k; i++) this.flash[addr + i] &= this.mcu.readUint8(src + i); // NOR: bits only go 1 -> 0
-    });
-    this.host.flashLog({ ev: 'program', addr, len: count, t0, t1: this.now(), cut: !ok });
-  }
-  // Runs until emulated time `until` (ns since the first power-on) or a stop.
-  run(until) {
-    const { mcu, clock } = this;
-    const core = mcu.core;
-    const host = this.host;
-    let n = 0;
-    host.feedSerial();
-    while (!host.stopRun && !this.dead) {
-      const now = host.base + clock.nanos;
-      if (host.cutAt !== null && now >= host.cutAt) { host.powerCut(); break; }
-      if (now >= until) break;
-      if (core.waiting) {
-        if (host.serialIn.length) host.feedSerial();
-        const limit = host.cutAt !== null && host.cutAt < until ? host.cutAt : until;
-        let step = clock.nanosToNextAlarm;
-        if (step <= 0 || now + step > limit) step = Math.max(limit - now, 1);
-        clock.tick(step);
-      } else {
-        host.instructions++;
-        if (host.prof) { const pc = core.PC; host.prof.set(pc, (host.prof.get(pc) || 0) + 1); }
-        clock.tick(core.executeInstruction() * CYCLE_NS);
-        if (core.PC === this.resetPC) { this.reset('core at the reset vector'); break; }
-        if (TRACE_PCS && TRACE_PCS.has(core.PC)) out({ ev: 'pc', pc: core.PC.toString(16), t: host.base + clock.nanos });
-        if (SAMPLE_NS && host.base + clock.nanos >= (this.nextSample || 0)) { this.nextSample = host.base + clock.nanos + SAMPLE_NS; out({ ev: 'pc', pc: (core.PC | 1).toString(16), t: host.base + clock.nanos }); }
-      }
-      if ((++n & 0xfff) === 0) host.feedSerial();
-    }
-    host.feedSerial();
-  }
-}
-
-// -- the host side: commands in, events out ----------------------------------
-class Host {
-  constructor() {
-    this.bootrom = patchedBootrom();
-    this.flashImage = new Uint8Array(FLASH_BYTES).fill(0xff);
-    this.board = null;
-    this.base = 0;
-    this.cutAt = null;
-    this.stopRun = false;
-    this.serialIn = [];
-    this.serialTail = '';
-    this.stopOn = null;
-    this.pins = []; // [t, pin, value] scheduled button changes
-    this.opts = {};
-    this.logFlash = false;
-    this.instructions = 0;
-  }
-  event(e) { out(e); }
-  flashLog(e) { if (this.logFlash) out(e); }
-  serialOut(bytes) {
-    const s = Buffer.from(bytes).toString('latin1');
-    out({ ev: 'serial', data: Buffer.from(bytes).toString('base64') });
-    if (this.stopOn !== null) {
-      this.serialTail = (this.serialTail + s).slice(-4096);
-      if (this.serialTail.includes(this.stopOn)) this.stopRun = true;
-    }
-  }
-  feedSerial() {
-    const cdc = this.board && this.board.cdc;
-    if (!cdc || !cdc.initialized) return;
-    while (this.serialIn.length && cdc.txFIFO.itemCount < cdc.txFIFO.size) cdc.sendSerialByte(this.serialIn.shift());
-    this.board.answerRead();
-  }
-  powerOn() {
-    this.board = new Board(this, this.flashImage, this.opts);
-    this.applyPins(true);
-  }
-  reboot() {
-    // keep the flash and the time line; a new chip starts from the flash
-    const old = this.board;
-    this.flashImage = new Uint8Array(old.flash.subarray(0, FLASH_BYTES));
-    this.base = old.now();
-    old.dead = true;
-    this.powerOn();
-  }
-  powerCut() {
-    const b = this.board;
-    if (!b || b.dead) return;
-    b.dead = true;
-    this.flashImage = new Uint8Array(b.flash.subarray(0, FLASH_BYTES));
-    this.event({ ev: 'power_cut', t: this.cutAt });
-    this.cutAt = null;
-    this.stopRun = true;
-  }
-  applyPins(all) {
-    const b = this.board;
-    const now = b.now();
-    this.pins.sort((x, y) => x[0] - y[0]);
-    while (this.pins.length && (all || this.pins[0][0] <= now)) {
-      const [, pin, v] = this.pins.shift();
-      b.mcu.gpio[pin].setInputValue(!!v);
-    }
-  }
-  run(until) {
-    this.stopRun = false;
-    const b = this.board;
-    if (!b || b.dead) return;
-    // run up to each scheduled pin change, apply it, go on
-    for (;;) {
-      this.pins.sort((x, y) => x[0] - y[0]);
-      const next = this.pins.length ? Math.min(this.pins[0][0], until) : until;
-      this.board.run(next);
-      if (this.stopRun || this.board.dead) break;
-      this.applyPins(false);
-      if (this.board.now() >= until) break;
-    }
-  }
-  handle(cmd) {
-    const op = cmd.op;
-    if (op === 'load_flash') {
-      const data = readFileSync(cmd.path);
-      this.flashImage = new Uint8Array(FLASH_BYTES).fill(0xff);
-      this.flashImage.set(data.subarray(0, FLASH_BYTES));
-    } else if (op === 'load_uf2') {
-      const data = readFileSync(cmd.path);
-      for (let i = 0; i + 512 <= data.length; i += 512) {
-        const v = new DataView(data.buffer, data.byteOffset + i, 512);
-        if (v.getUint32(0, true) !== 0x0a324655 || v.getUint32(4, true) !== 0x9e5d5157) continue;
-        const addr = v.getUint32(12, true) - 0x10000000;
-        const size = v.getUint32(16, true);
-        this.flashImage.set(data.subarray(i + 32, i + 32 + size), addr);
-      }
-    } else if (op === 'write_flash') {
-      const data = readFileSync(cmd.path);
-      this.flashImage.set(data, cmd.offset);
-    } else if (op === 'power_on') {
-      this.opts = cmd.board || {};
-      this.logFlash = !!cmd.log_flash;
-      if (this.board) this.base = this.board.now(); // time goes on from the power-off
-      this.pins = [];
-      this.powerOn();
-    } else if (op === 'pin') {
-      this.pins.push([cmd.t, cmd.pin, cmd.value]);
-      if (this.board) this.applyPins(false);
-    } else if (op === 'serial') {
-      for (const c of Buffer.from(cmd.data, 'base64')) this.serialIn.push(c);
-    } else if (op === 'cut') {
-      this.cutAt = cmd.t;
-    } else if (op === 'run') {
-      this.stopOn = cmd.stop_on === undefined ? null : cmd.stop_on;
-      this.serialTail = '';
-      const start = this.board ? this.board.now() : 0;
-      this.run(cmd.until !== undefined ? cmd.until : start + cmd.ms * 1e6);
-      this.stopOn = null;
-    } else if (op === 'profile') { // a debugging aid: the most executed addresses over ms
-      this.prof = new Map();
-      this.run(this.board.now() + cmd.ms * 1e6);
-      const top = [...this.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
-      out({ ev: 'profile', top: top.map(([pc, n]) => [pc.toString(16), n]) });
-      this.prof = null;
-    } else if (op === 'save_flash') {
-      const img = this.board && !this.board.dead ? this.board.flash.subarray(0, FLASH_BYTES) : this.flashImage;
-      writeFileSync(cmd.path, img);
-    } else if (op === 'quit') {
-      process.exit(0);
-    } else {
-      throw new Error('unknown op ' + op);
-    }
-    const b = this.board;
-    out({ ev: 'done', op, now: b ? b.now() : this.base, dead: b ? b.dead : true,
-      instructions: this.instructions });
-  }
-}
-
-const host = new Host();
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   if (!line.trim()) return;
   try {
-    host.handle(JSON.parse(line));
+    handle(JSON.parse(line));
   } catch (e) {
-    const b = host.board;
-    out({ ev: 'done', error: String(e && e.stack ? e.stack : e), now: b ? b.now() : host.base, dead: b ? b.dead : true });
+    out({ ev: 'done', error: String(e && e.stack ? e.stack : e), now: chip.now, dead: chip.dead });
   }
 });
 lines.on('close', () => process.exit(0));
