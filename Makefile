@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device play-device check firmware clean
+.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device play-uf2 check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -76,6 +76,9 @@ web-deps: $(WEBSTAMP)
 # each test to the first free worker; the slowest ten printed at the end)
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup --durations=10
 test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
+	@test -x $(CHROMIUM) || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    echo "make test: installing Debian's chromium for the browser tests" && \
+	    apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; } || true
 	@test -x $(CHROMIUM) || echo "make test: no Chromium at $(CHROMIUM) (apt-get install chromium):" \
 	    "the browser tests (host_tests/test_web.py) are SKIPPED"
 	$(PYTEST) host_tests
@@ -109,19 +112,32 @@ deploy: $(ENV)
 firmware: $(ENV)
 	$(BIN)/python tools/build/firmware.py $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),) $(if $(PICOTOOL_DIR),--picotool-dir $(PICOTOOL_DIR),)
 
+## make release: one UF2 per board file in boards/release (stud-pico_KIND.uf2: the shipped STUD_PICO
+## firmware and the app's ROMFS image with that board built in), with their provenance; Python only
+release: build
+	$(BIN)/python tools/build/release.py
+
+## make ship MICROPY_DIR=... PICOTOOL_DIR=...: everything committed under boards/ made again, after a
+## change to the app: its names (boards/STUD_PICO/stud_names.py), the firmware, the release UF2s
+ship: $(ENV)
+	$(BIN)/python tools/gen/appnames.py
+	$(MAKE) firmware
+	$(MAKE) release
+
 ## make proof: play scripted games from the ROMFS image and the LittleFS layout under MicroPython
 proof: $(ENV) $(WASMSTAMP)
 	$(BIN)/python tools/build/build.py --proof 20
 
 ## make bench: every benchmark (each tools/bench/bench_*.py), each printing its figures,
-## the virtual Pico's last (make bench-device); those with --docs write their tables into docs/
-bench: $(ENV) bench-host bench-device
+## the virtual Pico's last (make bench-device, make bench-release); those with --docs write their tables into docs/
+bench: $(ENV) bench-host bench-device bench-release
 
 bench-host: $(ENV)
 	$(BIN)/python tools/bench/bench_evaluator.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_device_eval.py
 	$(BIN)/python tools/bench/bench_engine.py --docs
 	$(BIN)/python tools/bench/bench_players.py
+	$(BIN)/python tools/bench/bench_population.py --jobs 2
 	$(BIN)/micropython tools/bench/bench_ui.py
 	$(BIN)/micropython tools/bench/bench_display.py
 	$(BIN)/python tools/bench/bench_startup.py
@@ -130,18 +146,30 @@ bench-host: $(ENV)
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
 
 ## make bench-device: the device figures, measured on the virtual Pico (tools/device), and its
-## sections measured apart (bench_device.py first-press | hard | modules), from one build
+## sections measured apart (bench_device.py first-press | hard | modules | power), from one build;
+## power also writes its table into docs/device.md
 bench-device: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python tools/build/build.py --out build/bench
 	$(BIN)/python tools/bench/bench_device.py --docs --build build/bench
+	$(BIN)/python tools/bench/bench_device.py power --build build/bench --docs after
 	$(BIN)/python tools/bench/bench_device.py first-press --build build/bench
 	$(BIN)/python tools/bench/bench_device.py hard --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --build build/bench
 	$(BIN)/python tools/bench/bench_device.py modules --route lfs --build build/bench
 
+## make bench-release: power-on to NEW GAME from the release UF2s beside the developer routes (docs/flashing.md)
+bench-release: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/bench/bench_release.py --docs
+
 ## make play-device [ROUTE=lfs]: the real firmware on the virtual Pico, in the terminal
 play-device: build $(VPICOSTAMP)
 	$(BIN)/python tools/device/play_device.py $(if $(ROUTE),--route $(ROUTE),)
+
+## make play-uf2 [UF2=boards/release/stud-pico_sh1106_i2c.uf2]: a release UF2 dropped on the virtual
+## Pico as on a real one's drive, played in the terminal (the file you flash, before you flash it)
+UF2 ?= boards/release/stud-pico_ssd1306_i2c.uf2
+play-uf2: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/device/play_device.py --uf2 $(UF2)
 
 ## make check: lint (ruff) and type-check the firmware against the RP2040 stubs (pyright)
 check: $(ENV)

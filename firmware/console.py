@@ -7,7 +7,9 @@ only calls ``main()`` and stays that short: MicroPython compiles it from
 source at every power-on, and on the filesystem its bytes sit in the root
 directory every import searches first (measured on the virtual Pico: 5 ms
 sooner to NEW GAME from ROMFS, 10 ms on the stock route, than with a
-docstring of 300 bytes).
+docstring of 300 bytes). The ROMFS image holds it too: the STUD_PICO
+firmware runs /rom/main.py when the filesystem has none (a release UF2,
+boards/STUD_PICO/main.py).
 
 Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
 sooner when ``buttons.due(now)`` says a button changed):
@@ -17,15 +19,36 @@ down: the app then starts no work a press's answer would wait on) and
 changed; at the first idle poll after a frame, a heap collection if the
 heap runs low; on the stock route also right after a key's frame while the
 players act); step the
-buzzer; screen sleep / power-off. A press that wakes the screen is swallowed.
-``app.awake`` (optional, True while the app animates, e.g. virtual players
-acting) keeps the screen on.
+buzzer; screen dim, off, light sleep. A press that wakes the screen (dimmed
+or off) is swallowed. ``app.awake`` (optional, True while the app
+animates, e.g. virtual players acting) keeps the screen on.
+
+Between polls the core sleeps (WFE) in ``buttons.wait(ms)``, which a
+button's interrupt ends. When ``app.rest_ms(now)`` says nothing is due for
+a while (None: till a key, at a menu, your turn, a showdown; a number: the
+players' pace, their action decided), no button is down and no sound
+plays, the loop sleeps that long or until a button or the power's next step
+(dim, off, light sleep), ``rest_max_ms`` at most, with the system clock at
+its idle speed (``clocks``: hw.clocks), and back at full speed before the
+poll that follows: a key is answered at full speed.
+Every ``battery_every_ms`` while the app waits for a key, the battery (if
+the board has one): ``low_battery(percent)`` once when it runs low.
 
 Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
 while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
 main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
+
+New storage: when the STUD_PICO firmware found flash it could not mount as
+its filesystem and not erased either (stock MicroPython's filesystem lies
+where our ROMFS partition is), it made a new filesystem and left a note on
+it (boards/STUD_PICO/_boot.py); the console then says so once, as a notice
+(``new_storage``), and removes the note.
+
+The deal's seed is printed on the USB serial at power-on (``stud: seed N``):
+``tools/sim`` deals the same game from it.
 """
 import gc
+import os
 import time
 
 from micropython import const
@@ -62,6 +85,13 @@ from micropython import const
 # come (``app.look_until``): keys that keep coming (the list view looked at
 # while the players act, on into your turn) are each answered first, not
 # after it.
+# The loop rests only after this many polls in a row with no frame: the
+# work the app does after a frame (its journal on flash, the next deal made
+# ahead) runs in the first of them.
+_QUIET_POLLS = const(2)
+# A rest shorter than this is not worth its two clock changes: the loop
+# polls on instead.
+_REST_MIN_MS = const(20)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _KEY_COLLECT_BELOW = const(16384)
@@ -89,6 +119,18 @@ else:  # CPython (host tests): the same with time.monotonic (not on MicroPython)
     _sleep_ms = _host_sleep_ms
 
 
+def new_storage(path="/new_storage.txt"):
+    """The new-storage notice if the firmware left its note at ``path``
+    (boards/STUD_PICO/_boot.py writes it there), which goes: the notice
+    comes once. Else None. (Its texts are literals, not module globals: on
+    the stock route every name costs heap.)"""
+    try:
+        os.remove(path)
+    except OSError:
+        return None
+    return "new storage: old saves not readable"
+
+
 class Clock:
     """Milliseconds since start that never wrap (built from ticks_diff)."""
 
@@ -106,15 +148,25 @@ class Clock:
 
 
 class Loop:
-    def __init__(self, app, buttons, power=None, sound=None, clock=None):
+    rest_max_ms = 1000  # the longest sleep while the app rests (a button ends it at once)
+    battery_every_ms = 60000  # the battery looked at while the app rests
+
+    def __init__(self, app, buttons, power=None, sound=None, clock=None, clocks=None, battery=None,
+                 low_battery=None):
         self.app = app
         self.buttons = buttons
         self.power = power
         self.sound = sound
         self.clock = clock or Clock()
+        self.clocks = clocks
+        self.battery = battery
+        self.low_battery = low_battery  # called with the percent, once, when the battery runs low
+        self._battery_at = None  # when the battery was last read (None: not yet)
+        self._till_key = False  # the last rest_ms: the app waits for a key
         self.period_ms = buttons.debounce_ms
         self._swallow = False
         self._framed = False  # a frame was shown since the last idle poll
+        self._quiet = 0  # polls in a row that drew no frame
         self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
         self._due = getattr(buttons, "due", None)
         if self._due is not None:
@@ -140,6 +192,8 @@ class Loop:
         p = self.power
         mask = b.down_mask()
         if p is not None and not p.awake:
+            self._framed = False  # (no collection owed in the dark: no key waits on one)
+            self._quiet += 1
             if mask:
                 p.wake()
                 self._swallow = True
@@ -171,6 +225,7 @@ class Loop:
             return
         if app.draw():
             self._framed = True
+            self._quiet = 0
             if (keyed and not self._roomy and _mem_free is not None and getattr(app, "awake", False)
                     and _mem_free() < _KEY_COLLECT_BELOW):
                 # the stock route while the players act, the heap low: a
@@ -179,18 +234,20 @@ class Loop:
                 # press comes later), not at the next allocation that finds
                 # no room, maybe in the next key's frame
                 gc.collect()
-        elif (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
-              and now - getattr(app, "look_until", now) >= 0):
-            self._framed = False  # (frames while players act: none till they wait for you)
-            app.collect_due = False
-            # not if a button began to move since this poll read them (the
-            # draw before took a while): its key would wait on the
-            # collection; the key's frame brings the next chance
-            moving = getattr(app, "key_moving", None)
-            if (_mem_free is not None and not (moving is not None and moving())
-                    and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW)
-                    and not (moving is not None and moving())):
-                gc.collect()
+        else:
+            self._quiet += 1
+            if (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
+                    and now - getattr(app, "look_until", now) >= 0):
+                self._framed = False  # (frames while players act: none till they wait for you)
+                app.collect_due = False
+                # not if a button began to move since this poll read them (the
+                # draw before took a while): its key would wait on the
+                # collection; the key's frame brings the next chance
+                moving = getattr(app, "key_moving", None)
+                if (_mem_free is not None and not (moving is not None and moving())
+                        and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW)
+                        and not (moving is not None and moving())):
+                    gc.collect()
         if self.sound is not None:
             self.sound.update(now)
         if p is not None:
@@ -200,25 +257,82 @@ class Loop:
                 b.last_activity_ms = now
             p.update(now, last)
 
-    def run(self, sleep_ms=None):
-        """Polls until self.running is False (never, on the device)."""
-        sleep = sleep_ms or _sleep_ms
+    def rest_ms(self, now):
+        """Ms the loop may sleep before its next poll (0: poll again within
+        the period): the app may be left alone that long (``app.rest_ms``),
+        no heap collection is owed after a frame, no button is down or
+        moving, no sound plays; till the power's next step,
+        ``rest_max_ms`` at most, ``_REST_MIN_MS`` at least."""
+        app = self.app
+        rest = getattr(app, "rest_ms", None)
+        b = self.buttons
+        if rest is None or self._quiet < _QUIET_POLLS or b.state:
+            return 0
+        if self._framed and (not getattr(app, "awake", False) or getattr(app, "collect_due", False)):
+            return 0  # (the next idle poll collects the heap)
+        moving = getattr(b, "moving", None)
+        if (moving is not None and moving()) or getattr(self.sound, "playing", False):
+            return 0
+        ms = rest(now)
+        if ms == 0:
+            return 0
+        cap = self.rest_max_ms
+        if ms is not None and ms < cap:
+            cap = ms
+        p = self.power
+        if p is not None:
+            nxt = p.next_ms(now, b.last_activity_ms)
+            if nxt is not None and nxt < cap:
+                cap = nxt if nxt > 0 else 1
+        self._till_key = ms is None
+        return cap if cap >= _REST_MIN_MS else 0
+
+    def _look_at_battery(self, now):
+        """Reads the battery if it is time; True if its warning went up."""
+        bat = self.battery
+        if bat is None or (self._battery_at is not None and now - self._battery_at < self.battery_every_ms):
+            return False
+        self._battery_at = now
+        percent = bat.percent()
+        if self.low_battery is not None and bat.low(percent):
+            warn = self.low_battery
+            self.low_battery = None  # (once)
+            warn(percent)
+            return True
+        return False
+
+    def run(self, wait_ms=None):
+        """Polls until self.running is False (never, on the device).
+        ``wait_ms(ms)``: sleeps up to ms, less when a button changes
+        (default the buttons' ``wait``)."""
+        wait = wait_ms or getattr(self.buttons, "wait", None) or _sleep_ms
         clock = self.clock
         period = self.period_ms
-        due = getattr(self.buttons, "due", None)
-        while self.running:
-            start = clock.ticks_ms()
-            self.step(start)
-            now = clock.ticks_ms()
-            if due is None:
-                if now - start < period:
-                    sleep(period - (now - start))
-                continue
-            # the rest of the period in 1 ms naps, cut short by a button
-            # that changed: its press is answered at once, not a poll later
-            while now - start < period and not due(now):
-                sleep(1)
+        due = self._due
+        clocks = self.clocks
+        try:
+            while self.running:
+                start = clock.ticks_ms()
+                self.step(start)
                 now = clock.ticks_ms()
+                rest = self.rest_ms(now)
+                if rest:
+                    if self._till_key and (self.power is None or self.power.awake) and self._look_at_battery(now):
+                        continue  # (its warning is on its way to the screen)
+                    if clocks is not None:
+                        clocks.idle()
+                    wait(rest)
+                    if clocks is not None:
+                        clocks.full()
+                    continue
+                # the rest of the period, cut short by a button that changed:
+                # its press is answered at once, not a poll later
+                while now - start < period and not (due is not None and due(now)):
+                    wait(period - (now - start))
+                    now = clock.ticks_ms()
+        finally:
+            if clocks is not None:
+                clocks.full()  # (the REPL after a Ctrl-C: at full speed)
 
 
 def main(board=None):
@@ -235,9 +349,10 @@ def main(board=None):
         print("stud: safe mode, the game did not start")
         return dev
     from poker import unload
-    display, buttons, power, sound, battery, problem = (dev.display, dev.buttons, dev.power, dev.sound,
-                                                        dev.battery, dev.problem)
+    display, buttons, power, sound, battery, clocks, problem = (dev.display, dev.buttons, dev.power, dev.sound,
+                                                                dev.battery, dev.clocks, dev.problem)
     seed = dev.seed()
+    print("stud: seed %d" % seed)
     # setup-only: the board file and hw.hardware_setup's code leave the heap,
     # and so do the display chip and bus this board does not have, before
     # the app's modules take their room
@@ -254,7 +369,22 @@ def main(board=None):
     gc.collect()
     clock = Clock()
     app = App(display, Store(), Rng(seed), clock, sound, battery, quick=True)
+    notice = new_storage()
+    if notice:
+        app.notify(notice)  # on the screen after power-on
     if problem:
-        app.notify(problem)  # on the screen after power-on
+        app.notify(problem)
+    loop = Loop(app, buttons, power, sound, clock, clocks, battery,
+                _battery_warning(app) if battery is not None else None)
     gc.collect()
-    Loop(app, buttons, power, sound, clock).run()
+    loop.run()
+
+
+def _battery_warning(app):
+    def warn(percent):
+        from poker import unload
+        from ui import low_battery
+
+        low_battery.show(app, percent)
+        unload("ui.low_battery")  # (its code leaves the heap with the screen)
+    return warn

@@ -52,8 +52,12 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
     for rel in _shipped_sources():
         if rel in ("main.py", "boot.py"):
             with open(os.path.join(FIRMWARE, rel), "rb") as f:
-                assert lfs[rel] == f.read()
-            assert rel not in romfs and rel[:-3] + ".mpy" not in romfs
+                source = f.read()
+            assert lfs[rel] == source
+            assert rel[:-3] + ".mpy" not in romfs
+            # main.py also in the image, as source: STUD_PICO runs /rom/main.py
+            # when the filesystem has none (a release UF2)
+            assert romfs.get(rel) == (source if rel == "main.py" else None)
         elif rel.endswith(".py"):
             mpy = rel[:-3] + ".mpy"
             # LittleFS: the same module without line-number tables (read
@@ -71,7 +75,7 @@ def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem
     for rel in _shipped_sources():
         expected.add(rel[:-3] + ".mpy" if rel.endswith(".py") and rel not in ("main.py", "boot.py") else rel)
     assert set(lfs) == expected
-    assert set(romfs) == expected - {"main.py", "boot.py"}
+    assert set(romfs) == expected - {"boot.py"}
     assert lfs_code < romfs_code * 0.95, (lfs_code, romfs_code)
     assert info["code_bytes"] == {"romfs": romfs_code, "lfs": lfs_code}
 
@@ -519,7 +523,8 @@ class _ManifestRunner:
         try:
             with open(path) as f:
                 exec(f.read(), {"metadata": lambda **_kw: self.metadata(path), "package": self.package,
-                                "module": self.module, "include": self.include})
+                                "module": self.module, "include": self.include, "freeze": self.freeze,
+                                "require": self.require})
         finally:
             os.chdir(prev)
 
@@ -549,6 +554,15 @@ class _ManifestRunner:
     def module(self, module_path, base_path=".", opt=None):
         self.frozen[module_path] = os.path.join(os.path.abspath(base_path), module_path)
 
+    def freeze(self, path, script=None, opt=None):
+        scripts = [script] if isinstance(script, str) else list(script or ())
+        for name in scripts:
+            # the port's files keep their $(PORT_DIR) path (not ours to read)
+            self.frozen[name] = os.path.join(path if "$(" in path else os.path.abspath(path), name)
+
+    def require(self, name, **_kw):
+        self.included.append("require:" + name)
+
 
 def test_each_package_manifest_freezes_exactly_its_modules_under_the_package_name():
     for pkg in sorted(os.listdir(FIRMWARE)):
@@ -569,12 +583,31 @@ def test_the_frozen_variant_of_the_board_freezes_every_firmware_package():
     board = os.path.join(ROOT, "boards", "STUD_PICO")
     runner = _ManifestRunner()
     runner.run(os.path.join(board, "manifest_frozen.py"))
-    assert "$(PORT_DIR)/boards/manifest.py" in runner.included
+    assert os.path.join(board, "manifest.py") in runner.included  # the default firmware's, _boot.py with it
     packages = sorted(p for p in os.listdir(FIRMWARE)
                       if os.path.isfile(os.path.join(FIRMWARE, p, "__init__.py")))
-    assert sorted({k.split("/")[0] for k in runner.frozen}) == packages
+    assert sorted({k.split("/")[0] for k in runner.frozen if "/" in k}) == packages
+    assert runner.frozen["_boot.py"] == os.path.join(board, "_boot.py")
     with open(os.path.join(board, "mpconfigvariant_FROZEN.cmake")) as f:
         assert "manifest_frozen.py" in f.read()
+
+
+def test_the_board_freezes_the_ports_modules_but_its_boot_script_which_is_ours():
+    """STUD_PICO's manifest is the rp2 port's boards/manifest.py line for
+    line (its modules folder: _boot.py, _boot_fat.py, rp2.py; asyncio; four
+    drivers) with the port's _boot.py left out: ours takes its place (one
+    frozen _boot.py, or which one runs would depend on the freezing order);
+    and our main.py (the filesystem's main.py, else the image's)."""
+    board = os.path.join(ROOT, "boards", "STUD_PICO")
+    runner = _ManifestRunner()
+    runner.run(os.path.join(board, "manifest.py"))
+    assert runner.frozen == {"rp2.py": "$(PORT_DIR)/modules/rp2.py",
+                             "_boot_fat.py": "$(PORT_DIR)/modules/_boot_fat.py",
+                             "_boot.py": os.path.join(board, "_boot.py"),
+                             "main.py": os.path.join(board, "main.py"),
+                             "stud_names.py": os.path.join(board, "stud_names.py")}
+    assert runner.included[1:] == ["$(MPY_DIR)/extmod/asyncio", "require:onewire", "require:ds18x20",
+                                   "require:dht", "require:neopixel"]
 
 
 def test_the_board_reserves_the_romfs_partition_of_the_size_the_build_checks_against():

@@ -128,8 +128,9 @@ def test_unknown_button_names_are_errors_and_activity_time_is_kept():
 
 
 class IrqPin:
-    """A pulled-up pin with a falling-edge interrupt (machine.Pin's API)."""
+    """A pulled-up pin with an interrupt on both edges (machine.Pin's API)."""
     IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self):
         self.v = 1
@@ -138,14 +139,17 @@ class IrqPin:
     def value(self):
         return self.v
 
-    def irq(self, handler, trigger):
-        assert trigger == self.IRQ_FALLING
+    def irq(self, handler, trigger, hard=False):
+        assert trigger == self.IRQ_FALLING | self.IRQ_RISING and hard  # (hard: it ends a wait at once)
         self.handler = handler
 
-    def tap(self):  # pressed and let go between two polls
-        self.v = 0
+    def set(self, v):
+        self.v = v
         self.handler(self)
-        self.v = 1
+
+    def tap(self):  # pressed and let go between two polls
+        self.set(0)
+        self.set(1)
 
 
 def test_a_tap_while_the_loop_was_busy_is_latched_by_the_pins_interrupt():
@@ -187,3 +191,24 @@ def test_due_says_when_a_pin_changed_past_its_debounce_interval():
     assert b.state == 2 and not b.due(1)
     pins[1].v = 1                # let go 5 ms later: inside the debounce interval
     assert not b.due(5) and b.due(10)
+
+
+class Edges:
+    """What PinButtons.wait waits on, as select.poll asks it (ioctl)."""
+    POLL = 3
+    POLLIN = 1
+
+
+def test_a_pins_change_after_the_loop_read_the_pins_makes_the_next_wait_end_at_once():
+    pins = [IrqPin(), IrqPin()]
+    b = PinButtons(pins, keymap, ("LEFT", "A"), ticks_ms=lambda: 0, ticks_diff=lambda x, y: x - y)
+    edges = b._edges
+    assert edges.ioctl(Edges.POLL, Edges.POLLIN) == 0  # nothing changed: a wait sleeps its time out
+    pins[1].set(0)  # A goes down: its interrupt
+    assert edges.ioctl(Edges.POLL, Edges.POLLIN) == Edges.POLLIN  # the wait ends
+    b.moving()  # the loop reads the pins (due, before it waits again)
+    assert edges.ioctl(Edges.POLL, Edges.POLLIN) == 0
+    pins[1].set(1)  # let go: the rising edge ends a wait too
+    assert edges.ioctl(Edges.POLL, Edges.POLLIN) == Edges.POLLIN
+    b.down_mask()
+    assert edges.ioctl(Edges.POLL, Edges.POLLIN) == 0

@@ -175,6 +175,34 @@ def test_contrast_and_power_commands():
     assert [c for _a, c in i2c.log] == [b"\x00\x81\x40", b"\x00\xae", b"\x00\xaf"]
 
 
+def test_dimming_sends_the_lowest_contrast_and_brightening_the_one_chosen():
+    i2c = FakeI2C()
+    d = SSD1306(I2CBus(i2c))
+    i2c.log.clear()
+    d.dim(True)
+    d.dim(False)  # the init's contrast: none chosen yet
+    d.contrast(0x40)
+    d.dim(True)
+    d.contrast(0x60)  # chosen while dimmed: kept for later, the panel stays dim
+    d.dim(False)
+    assert [c for _a, c in i2c.log] == [b"\x00\x81\x00", b"\x00\x81\xff", b"\x00\x81\x40",
+                                        b"\x00\x81\x00", b"\x00\x81\x60"]
+
+
+def test_the_i2c_bus_sets_its_rate_again_on_the_same_bus_after_a_clock_change():
+    made = []
+
+    class I2C(FakeI2C):
+        def __init__(self, bus_id=None, freq=None):
+            FakeI2C.__init__(self)
+            made.append((bus_id, freq))
+
+    bus = I2CBus(I2C(), 0x3C, 1, 400000)
+    bus.retime()  # (machine.I2C(1, freq=400000): the same bus, its pins kept)
+    assert made == [(None, None), (1, 400000)]
+    I2CBus(FakeI2C()).retime()  # a bus made without its rate: nothing to set
+
+
 def test_spi_frames_commands_with_dc_low_and_data_with_dc_high():
     wire = []
     dc, cs, res = FakePin("dc", wire), FakePin("cs", wire), FakePin("res", wire)

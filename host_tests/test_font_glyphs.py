@@ -128,6 +128,31 @@ def test_suits_draw_their_pictures_in_the_three_sizes():
             assert lit(fb, 12, 12) == art_pixels(table[s], 2, 3)
 
 
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_every_two_suits_differ_by_at_least_three_pixels_at_every_size(size):
+    # as drawn (the tables, not the art): the smallest size, in every
+    # opponent's up cards, used to tell clubs from spades by one pixel
+    drawn = []
+    for s in range(4):
+        fb = canvas(12, 12)
+        glyphs.suit(fb, 2, 2, s, size)
+        drawn.append(lit(fb, 12, 12))
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert len(drawn[a] ^ drawn[b]) >= 3, (size, a, b)
+
+
+def test_small_cards_of_the_same_rank_differ_by_at_least_three_pixels():
+    # the 9x7 cards of the crowded tables and the showdown, as the table draws them
+    for r in range(13):
+        pics = []
+        for s in range(4):
+            fb = canvas(12, 10)
+            glyphs.small_card(fb, 1, 1, 4 * r + s)
+            pics.append(lit(fb, 12, 10))
+        assert min(len(pics[a] ^ pics[b]) for a in range(4) for b in range(a + 1, 4)) >= 3, r
+
+
 MP_NOALLOC = """
 import sys, micropython, framebuf
 sys.path.insert(0, %r)

@@ -524,6 +524,7 @@ def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
     assert jobs.step(BOOKS) and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
     assert "/data/journal" in fs.files and g.unbooked is h
     fs.log = []
+    assert jobs.step(BOOKS) and jobs.step(BOOKS) and g.unbooked is h  # the review and its write (none of a fake hand)
     assert jobs.step(BOOKS) and g.unbooked is None  # the game record, then the journal goes
     assert [op[1] for op in fs.log if op[0] == "rename"][-1] == "/data/game.tmp"
     assert fs.log[-1] == ("remove", "/data/journal") and "/data/journal" not in fs.files

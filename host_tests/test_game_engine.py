@@ -209,5 +209,5 @@ def test_hard_counts_the_human_folds_that_end_a_hand():
     for seat in (1, 2, 3):
         # first-round folds among his first-round choices, later ones among
         # his answers to bets
-        vp = hards[seat].vp[0]
-        assert (vp[0] - vp[1], hards[seat].seen[0][0]) == tuple(folds), (vp, folds)
+        vp = hards[seat].notes.first[0]
+        assert (vp[0] - vp[1], hards[seat].notes.acts[0][0]) == tuple(folds), (vp, folds)

@@ -10,6 +10,7 @@ gc.collect()
 from poker.odds import equity  # noqa: E402
 from poker import players
 from poker.players import base
+from poker.players.notes import LAST, LAST_CALLS
 gc.collect()
 from deck import shuffled  # noqa: E402
 from poker.rng import Rng  # noqa: E402
@@ -69,15 +70,15 @@ def test_hard_learns_from_public_actions_who_folds_and_who_calls():
     # (seat 0 brings in: no steal with the bring-in, test_hard_ranges.py)
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(2)))
     v = h.view(1)
-    fold_s, _ = against_station._stat(v)
-    fold_f, _ = against_folder._stat(v)
+    fold_s, _ = against_station.notes.table(v)
+    fold_f, _ = against_folder.notes.table(v)
     # (the folder's first-round calls count among its answers to bets;
     # the prior, no answers seen, is 300)
     assert fold_s < 200 and fold_f > 400, (fold_s, fold_f)
     # folds to first-round raises are the steals' own count: a player who
     # comes in for the bring-in and folds to every completion is stolen
     # from, the station never, nor one who folds only later
-    assert against_first.steal_rate(v) > 500, against_first.vp
+    assert against_first.steal_rate(v) > 500, against_first.notes.first
     assert against_station.steal_rate(v) == 0
     assert against_folder.steal_rate(v) == 0
     # no bluffs into a calling station; bluffs against a player who folds
@@ -119,12 +120,13 @@ def test_hard_counts_each_public_action_once_with_the_final_view_observed_twice(
                 raiser = a[1]
     assert sum(want) > 12 and want_f0[0] > 2
     got = [0, 0, 0, 0, 0]
-    for s in hard.seen:
+    for s in hard.notes.acts:
         for j in range(5):
-            got[j] += hard.seen[s][j]
+            got[j] += hard.notes.acts[s][j]
     assert got == want, (got, want)
-    got_f0 = [sum([hard.vp[s][2] for s in hard.vp]), sum([hard.vp[s][3] for s in hard.vp])]
-    assert got_f0 == want_f0, (hard.vp, want_f0)
+    first = hard.notes.first
+    got_f0 = [sum([first[s][2] for s in first]), sum([first[s][3] for s in first])]
+    assert got_f0 == want_f0, (first, want_f0)
 
 class _ValueBettor:
     """Bets and raises only hands well above a random one, calls the rest
@@ -165,13 +167,13 @@ def test_hard_learns_from_showdowns_who_bets_for_value_and_who_bluffs():
     _heads_up_match(vs_maniac, _Maniac(), hands)
     v = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1))).view(1)
     # it has seen hands turned over (river bets among them) and rated them
-    assert sum(vs_value.sd[0]) > 4 and sum(vs_maniac.sd[0]) > 4
+    assert sum(vs_value.notes.shows[0]) > 4 and sum(vs_maniac.notes.shows[0]) > 4
     # the value bettor's bets were value: believed, river calls tightened
-    assert vs_value._bluffs(v) < 150 and not vs_value._maniac(v)
-    assert vs_value._bluffs(v, True, 0) < 250
+    assert vs_value.notes.bluffs(v) < 150 and not vs_value.notes.maniac(v)
+    assert vs_value.notes.bluffs(v, LAST, 0) < 250
     assert vs_value.raise_step(v) > vs_maniac.raise_step(v)
     # the maniac's raises shown down were mostly junk: a maniac
-    assert vs_maniac._bluffs(v) >= 300 and vs_maniac._maniac(v)
+    assert vs_maniac.notes.bluffs(v) >= 300 and vs_maniac.notes.maniac(v)
     assert vs_maniac.discount_pct(v) > vs_value.discount_pct(v)
 
 
@@ -198,9 +200,9 @@ def test_hard_counts_a_last_round_call_mucked_at_the_showdown_as_a_loose_one():
                 break
     assert mucked > 2 and calls > mucked, (calls, mucked)
     # (the station sat in both seats: Hard remembers seats)
-    sd = [hard.sd[0][k] + hard.sd[1][k] for k in range(6)]
+    sd = [hard.notes.shows[0][k] + hard.notes.shows[1][k] for k in range(6)]
     # all its calls counted (no halving below 250), every mucked one loose
     assert sd[4] == calls and sd[5] >= mucked, (sd, calls, mucked)
     # so its calls are not taken for good hands on the last round
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
-    assert hard._bluffs(h.view(1), 2) >= 150 and hard._bluffs(h.view(0), 2) >= 150
+    assert hard.notes.bluffs(h.view(1), LAST_CALLS) >= 150 and hard.notes.bluffs(h.view(0), LAST_CALLS) >= 150

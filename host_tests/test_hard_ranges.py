@@ -26,8 +26,8 @@ def test_hard_reads_a_call_of_a_first_round_raise_by_a_seat_that_mostly_folds_to
     caller = players.make('hard', 'balanced', seed=5)
     # (first-round choices, came in; raises faced, folded to): both come in
     # often; one folded to 17 of 20 raises, the other to 2
-    folder.vp[1] = bytearray((20, 18, 20, 17))
-    caller.vp[1] = bytearray((20, 18, 20, 2))
+    folder.notes.first[1] = bytearray((20, 18, 20, 17))
+    caller.notes.first[1] = bytearray((20, 18, 20, 2))
     strong = folder.ranges(v)[0]
     middling = caller.ranges(v)[0]
     assert strong[:2] == (base.P70['F7S'], 950), strong
@@ -40,8 +40,8 @@ def test_hard_never_steals_with_the_bring_in():
     # the antes alone
     h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
     hard = players.make('hard', 'balanced', seed=5)
-    hard.vp[0] = bytearray((20, 18, 20, 17))
-    hard.vp[1] = bytearray((20, 18, 20, 17))
+    hard.notes.first[0] = bytearray((20, 18, 20, 17))
+    hard.notes.first[1] = bytearray((20, 18, 20, 17))
     v = h.view(1)
     assert v.legal[0][0] == 'bring_in' and hard.steal_rate(v) == 0
     h.act('bring_in')
@@ -62,9 +62,9 @@ def test_hard_steals_with_any_start_from_seats_that_nearly_always_fold_to_a_rais
         h.act('bring_in')
         v = h.view(0)
         folder = players.make('hard', 'balanced', seed=5)
-        folder.vp[1] = bytearray((20, 18, 20, 20))
+        folder.notes.first[1] = bytearray((20, 18, 20, 20))
         half = players.make('hard', 'balanced', seed=5)
-        half.vp[1] = bytearray((20, 18, 20, 10))
+        half.notes.first[1] = bytearray((20, 18, 20, 10))
         assert folder.steal_pct(v) == 0 and folder.steal_rate(v) == 1000
         assert half.steal_pct(v) == half.steal_floor and half.steal_rate(v) == 0
         assert folder.decide(v)[0] == 'complete'
@@ -72,67 +72,100 @@ def test_hard_steals_with_any_start_from_seats_that_nearly_always_fold_to_a_rais
     assert [a for a in half_did if a != 'complete'], half_did
 
 
-def test_hard_re_raises_on_the_last_round_only_thick_into_a_seat_that_never_bluffs_there():
-    # both seats check or call to the last round; seat 0 (Hard) bets, seat
-    # 1 raises. Hard's memory of seat 1: its last-round calls mostly mucked
-    # losers (no thicker line for that), its last-round bets shown down
-    # all value for one Hard, half bluffs for the other
-    h = Hand(VARIANTS['F7S'], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
-    while h.street < 4:
+def _to_the_last_round(code, k=1):
+    # both seats check or call to the last round: the hand, seat 0 to act
+    # or seat 1 checked to it
+    h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
+    while h.street < VARIANTS[code].streets - 1:
         kinds = [a[0] for a in h.legal_actions()]
         h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
-    value = players.make('hard', 'balanced', seed=5)
-    value.sd[1] = bytearray((0, 0, 20, 0, 20, 18))
-    bluffer = players.make('hard', 'balanced', seed=5)
-    bluffer.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
     if h.actor == 1:
         h.act('check')
-    v = h.view(0)
-    # first in on the last round: the same value line for both
-    assert v.raises == 0 and value.value_pct(v) == bluffer.value_pct(v)
+    return h
+
+
+def test_hard_raises_a_last_round_raise_only_with_hands_that_beat_most_such_raises():
+    # Hard bets the last round and seat 1 raises: his value raises are
+    # the better half of his value bets (the better eighth of what he
+    # holds: a seat not seen bets half his last rounds, of which the
+    # better half are value), and a re-raise of ours is called by those:
+    # 920 per 1000 against his hands calls, 980 raises again
+    h = _to_the_last_round('F7S')
     h.act('bet')
     h.act('raise')
     v = h.view(0)
     assert v.raises == 2 and v.bettor == 1
-    assert value.call_pct(v) < 100 and bluffer.call_pct(v) == 100
-    assert value.value_pct(v) == bluffer.value_pct(v) + 16
+    hard = players.make('hard', 'balanced', seed=5)
+    assert hard._choose(v, 1, 920)[0] == 'call'
+    assert hard._choose(v, 1, 980)[0] == 'raise'
 
 
-def _facing_a_completion(code, good):
+def test_a_last_round_bet_is_read_by_the_last_round_read_not_by_the_ranges():
+    # seat 1 checks or calls to the last round and bets there: his range
+    # is what the earlier rounds said of him (nothing here), the bet itself
+    # is weighed apart (Hard._answer_last_bet): no made-hand redraw
+    for code in ('FR', 'F7S', 'FT'):
+        h = _to_the_last_round(code)
+        h.act('bet')
+        hard = players.make('hard', 'balanced', seed=5)
+        rg = hard.ranges(h.view(0))
+        assert rg is None or rg[0] is None or len(rg[0]) == 2, (code, rg)
+
+
+def _facing_a_completion(code, good, door=None):
     # a first-round view of the seat that faces a completion (the other
     # seat completes, or brings in and is completed on), its start among
-    # the best 30 % (good) or outside the best 55 %
+    # the best 30 % (good: True), outside the best 55 % (False) or between
+    # (None); ``door``: its door card above the completer's (True: heads-up
+    # the bring-in, the lowest door card, completes) or below (False)
     k = 0
     while True:
         k += 1
         h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
-        h.act('bring_in')
+        if not door:
+            h.act('bring_in')
         h.act('complete')
         v = h.view(h.actor)
         me = v.seat
         s = equity.start_score(code, [v.down[me][0], v.down[me][1], v.up[me][0]])
-        if (s >= base.P70[code]) if good else (s < base.P45[code]):
+        if good is None:
+            fits = base.P45[code] <= s < base.P70[code]
+        else:
+            fits = (s >= base.P70[code]) if good else (s < base.P45[code])
+        if fits and (door is None or (v.up[me][0] > v.up[1 - me][0]) == door):
             return v
 
 
-def test_hard_folds_a_weak_razz_start_to_a_first_round_raise_whatever_its_sample_says():
-    # razz: a start outside the best 55 % folds to a completion even when
-    # its sample of 40-odd deals says 700 per 1000 (the noise of so few
-    # deals called A-8-K against a `tag`); a start of the best 30 % at
-    # that equity plays on; and a weak start plays on against a seat that
-    # never folds to bets (a maniac's completion is any hand)
+def test_hard_folds_a_weak_stud_start_to_a_first_round_raise_whatever_its_sample_says():
+    # razz and seven card stud: a start outside the best 55 % folds to a
+    # completion even when its sample of 40-odd deals says 700 per 1000
+    # (the noise of so few deals called A-8-K in razz); a start of the
+    # best 30 % at that equity plays on; and a weak start plays on against
+    # a seat that never folds to bets (a maniac's completion is any hand)
     hard = players.make('hard', 'balanced', seed=5)
-    weak = _facing_a_completion('FR', False)
-    assert weak.their_raises == 1 and weak.to_call > 0
-    assert hard._choose(weak, 1, 700)[0] == 'fold'
-    good = _facing_a_completion('FR', True)
-    assert hard._choose(good, 1, 700)[0] != 'fold'
-    against_maniac = players.make('hard', 'balanced', seed=5)
-    # (facing a bet: folds, calls, raises; bets, checks; last round)
-    against_maniac.seen[1 - weak.seat] = [0, 60, 90, 40, 0, 0, 10]
-    assert against_maniac._choose(weak, 1, 700)[0] != 'fold'
-    # seven card stud keeps its sample's word (it measured no better)
-    assert hard._choose(_facing_a_completion('F7S', False), 1, 700)[0] != 'fold'
+    for code in ('FR', 'F7S'):
+        weak = _facing_a_completion(code, False)
+        assert weak.their_raises == 1 and weak.to_call > 0
+        assert hard._choose(weak, 1, 700)[0] == 'fold', code
+        good = _facing_a_completion(code, True)
+        assert hard._choose(good, 1, 700)[0] != 'fold', code
+        against_maniac = players.make('hard', 'balanced', seed=5)
+        # (facing a bet: folds, calls, raises; bets, checks; ...)
+        against_maniac.notes.acts[1 - weak.seat] = [0, 60, 90, 40, 0, 0, 10, 0, 0, 0, 0]
+        assert against_maniac._choose(weak, 1, 700)[0] != 'fold', code
+
+
+def test_hard_folds_a_middling_seven_card_stud_start_to_a_raiser_it_would_act_before():
+    # no pair, no three to a flush or a straight, yet not junk (a king or
+    # an ace high): its door card above the completer's, Hard acts first on
+    # the later rounds and folds; below it, it acts after him and plays on
+    hard = players.make('hard', 'balanced', seed=5)
+    assert hard._choose(_facing_a_completion('F7S', None, True), 1, 700)[0] == 'fold'
+    assert hard._choose(_facing_a_completion('F7S', None, False), 1, 700)[0] != 'fold'
+    # a start of the best 30 % plays on from either side
+    assert hard._choose(_facing_a_completion('F7S', True, True), 1, 700)[0] != 'fold'
+    # razz reads its starts by the line alone
+    assert hard._choose(_facing_a_completion('FR', None), 1, 700)[0] != 'fold'
 
 
 def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
@@ -145,23 +178,6 @@ def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
     # razz's entry against raisers: about 118 % of a fair share here
     assert hard._choose(good, 1, 650)[0] != 'fold'
     assert hard.discount_pct(_facing_a_completion('F7S', True)) < 100
-
-
-def test_hard_reads_a_razz_last_round_bet_as_an_eight_low_made():
-    # both seats check or call to the last round, then seat 1 bets: in
-    # razz Hard samples his cards as an eight-low made (class 2); in seven
-    # card stud a bet there still means a pair (class 1)
-    for code, made in (('FR', 2), ('F7S', 1)):
-        h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(1)))
-        while h.street < VARIANTS[code].streets - 1:
-            kinds = [a[0] for a in h.legal_actions()]
-            h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
-        if h.actor == 0:
-            h.act('check')
-        h.act('bet')
-        v = h.view(0)
-        hard = players.make('hard', 'balanced', seed=5)
-        assert hard.ranges(v)[0][2] == made, (code, hard.ranges(v))
 
 
 def _first_in(code, seats):
@@ -178,7 +194,7 @@ def _remembering(vp):
     # (choices, came in; first-round raises faced, folded to)
     hard = players.make('hard', 'balanced', seed=5)
     for s in range(4):
-        hard.vp[s] = bytearray(vp)
+        hard.notes.first[s] = bytearray(vp)
     return hard
 
 
@@ -225,24 +241,83 @@ def _facing_a_last_round_bet(k):
     return h
 
 
+def _bet_into_on_every_round(code, k=1):
+    # seat 1 bets every round after the first and seat 0 calls, then seat
+    # 1 bets the last round: the view of seat 0 (a pot of several bets)
+    h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
+    while h.street == 0:
+        kinds = [a[0] for a in h.legal_actions()]
+        h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+    while True:
+        if h.actor == 0 and h.to_call(0) == 0:
+            h.act('check')
+        h.act('bet')
+        if h.street == VARIANTS[code].streets - 1:
+            return h.view(0)
+        h.act('call')
+
+
+def test_hard_folds_a_last_round_hand_that_beats_only_bluffs_to_a_seat_not_seen_bluffing_there():
+    # 450 per 1000 against the hands the bettor held before his bet: the
+    # hands he bets for value (the better half) beat it, so it wins only
+    # against his bluffs. A seat never seen at a showdown is a typical
+    # player, who seldom bluffs there: a fold, though the pot's odds ask
+    # for less than 450; a seat whose last-round bets shown down were half
+    # bluffs is called
+    v = _bet_into_on_every_round('F7S')
+    assert v.bettor == 1 and v.to_call * 1000 // (v.pot + v.to_call) < 200
+    unseen = players.make('hard', 'balanced', seed=5)
+    assert unseen._choose(v, 1, 450)[0] == 'fold'
+    bluffer = players.make('hard', 'balanced', seed=5)
+    bluffer.notes.shows[1] = bytearray((0, 0, 20, 10, 0, 0))
+    assert bluffer._choose(v, 1, 450)[0] == 'call'
+    # a hand that beats most of his value bets plays on: 850 calls, 950
+    # raises (his value bets: about his better quarter)
+    assert unseen._choose(v, 1, 850)[0] == 'call'
+    assert unseen._choose(v, 1, 950)[0] == 'raise'
+
+
+def test_hard_reads_a_seat_that_bets_most_last_rounds_as_betting_more_than_its_best_hands():
+    # a seat that bet 40 of the last rounds it could open and checked 5
+    # bets nearly all it holds there: its bets beyond a typical player's
+    # share are read as bluffs until its showdowns say otherwise. 450 per
+    # 1000 against his hands is called (a seat not seen yet: a fold,
+    # above); 850 beats most of his value bets and raises
+    v = _bet_into_on_every_round('F7S')
+    hard = players.make('hard', 'balanced', seed=5)
+    hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 5]
+    assert hard.notes.last_bets(1) > 850 and hard.notes.last_bluffs(v, 1) > 400
+    assert hard._choose(v, 1, 450)[0] == 'call'
+    assert hard._choose(v, 1, 850)[0] == 'raise'
+    # his showdowns win over the prior: 30 last-round bets shown, none weak
+    hard.notes.shows[1] = bytearray((0, 0, 30, 0, 0, 0))
+    assert hard.notes.last_bluffs(v, 1) < 100
+    assert hard._choose(v, 1, 450)[0] == 'fold'
+
+
 def test_hard_calls_a_seats_last_round_bets_by_what_its_calls_of_them_won():
     # a seat whose last-round bets shown down were half bluffs: called on
-    # the equity believed (100 %) until our calls of them come out; calls
-    # that won what we believed keep it there, calls that won a tenth of
-    # it bring it down to about a tenth (the prior: five calls at face value)
-    h = _facing_a_last_round_bet(1)
-    v = h.view(0)
+    # the chance believed until our calls of them come out; calls that won
+    # what we believed keep it there, calls that won a tenth of it bring it
+    # down to about a quarter (the prior: five calls at face value)
+    v = _bet_into_on_every_round('FR')
+    need = v.to_call * 1000 // (v.pot + v.to_call)
     hard = players.make('hard', 'balanced', seed=5)
-    hard.sd[1] = bytearray((0, 0, 20, 10, 20, 18))
-    assert hard.call_pct(v) == 100
-    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 9000]
-    assert hard.call_pct(v) == 100
-    hard.seen[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 900]
-    assert 20 <= hard.call_pct(v) <= 30
+    hard.notes.shows[1] = bytearray((0, 0, 20, 10, 0, 0))
+    e = 400  # wins against his bluffs alone: about half the time
+    assert hard._choose(v, 1, e)[0] == 'call'
+    believed = hard.river_e
+    assert believed > 2 * need
+    hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 9000, 0, 0]
+    assert hard._choose(v, 1, e)[0] == 'call' and hard.river_e == believed
+    hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 9000, 900, 0, 0]
+    hard._choose(v, 1, e)
+    assert believed // 5 <= hard.river_e <= believed * 3 // 10
     many = players.make('hard', 'balanced', seed=5)
-    many.sd[1] = hard.sd[1]
-    many.seen[1] = [0, 0, 0, 0, 0, 0, 0, 90000, 9000]
-    assert 10 <= many.call_pct(v) < hard.call_pct(v)
+    many.notes.shows[1] = hard.notes.shows[1]
+    many.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 90000, 9000, 0, 0]
+    many._choose(v, 1, e)
+    assert believed // 10 <= many.river_e < hard.river_e
 
 
 def test_hard_counts_its_last_round_call_when_the_hand_ends():
@@ -263,8 +338,8 @@ def test_hard_counts_its_last_round_call_when_the_hand_ends():
     v = h.view(0)
     hard.observe(v)
     hard.observe(v)  # (the same final view again counts once)
-    assert hard.seen[1][7] == believed
-    assert hard.seen[1][8] == v.winnings[0] * 1000 // v.pot
+    assert hard.notes.acts[1][7] == believed
+    assert hard.notes.acts[1][8] == v.winnings[0] * 1000 // v.pot
 
 
 def _facing_a_first_round_raise(code, seats=2):
@@ -291,7 +366,7 @@ def test_hard_heads_up_omaha_entry_does_not_rise_with_the_raisers_aggression():
         hard = players.make('hard', 'balanced', seed=5)
         for s in range(seats):
             # (facing a bet: folds, calls, raises; bets, checks; ...)
-            hard.seen[s] = [0, 10, 10, 10, 0, 0, 0, 0, 0]
+            hard.notes.acts[s] = [0, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0]
         assert hard.entry_pct(v) == line, (code, seats)
         if seats == 2:
             # 375 per 1000 is 300 after the raise's discount: above half

@@ -28,10 +28,11 @@ SKIP_DIRS = ("__pycache__", "node_modules", "golden", "fixtures", "shots")
 
 # MicroPython's built-in modules the firmware may use (the rp2 port's;
 # framebuf and micropython have CPython stand-ins in tools/, which are not
-# what the firmware means by them).
+# what the firmware means by them; uio and uselect are io and select named
+# so that MicroPython takes the built-in without a look on the filesystem).
 BUILTINS = {"array", "asyncio", "binascii", "collections", "errno", "framebuf", "gc", "hashlib",
             "io", "json", "math", "micropython", "os", "random", "re", "select", "struct", "sys",
-            "time", "uctypes", "vfs", "rp2"}
+            "time", "uctypes", "vfs", "rp2", "uio", "uselect"}
 ORACLES = {"pokerkit", "phevaluator", "treys", "eval7"}
 FIRMWARE_LAYERS = ("poker", "ui", "hw", "console")
 

@@ -173,7 +173,7 @@ def test_a_tap_that_ends_a_nap_wakes_the_screen_even_if_let_go_at_once():
     assert app.events == [(A, PRESS), (A, RELEASE)]
 
 
-def test_a_button_that_changed_cuts_the_loops_nap_short():
+def test_a_button_that_changed_cuts_the_loops_wait_short():
     class PinLike(FakeButtons):
         """Buttons with due(): True once the mask differs from the state."""
         def due(self, now):
@@ -182,25 +182,27 @@ def test_a_button_that_changed_cuts_the_loops_nap_short():
     app = FakeApp()
     b = PinLike()
     now = [0]
-    naps = []
+    waits = []
 
     def ticks():
         return now[0]
 
-    def sleep(ms):
-        naps.append(ms)
-        now[0] += ms
-        if now[0] == 3:
+    def wait(ms):  # as PinButtons.wait: a pin's interrupt ends it
+        waits.append(ms)
+        if now[0] == 0:
+            now[0] = 3
             b.mask = 1 << 4  # A goes down 3 ms into the first period
+        else:
+            now[0] += ms
         if len(app.ticks) == 3:
             loop.running = False
 
     loop = Loop(app, b, clock=Clock(ticks, lambda a, c: a - c))
-    loop.run(sleep)
-    # 1 ms naps; the poll comes at 3 ms, not at the end of the 10 ms period
-    assert app.ticks[:2] == [0, 3] and naps[:3] == [1, 1, 1]
+    loop.run(wait)
+    # one wait for the period, ended by the button: the poll comes at 3 ms,
+    # not at the end of the 10 ms period
+    assert app.ticks[:2] == [0, 3] and waits[0] == 10
     assert b.state == 1 << 4  # A is down from that poll (A acts on its release)
-
 
 
 def test_the_app_hears_whether_a_button_is_held():
@@ -435,3 +437,160 @@ def test_on_the_stock_route_a_key_s_frame_while_the_players_act_is_followed_by_a
                 app.frame = t in (0, 90) or t % 100 == 50
                 loop.step(t)
             assert fake.at == expect, (roomy, free, fake.at)
+
+
+class Resting(FakeApp):
+    """An app that waits for a key (``rest_ms``: None) unless ``busy`` (0),
+    or for ``pace`` ms (its next move by itself)."""
+    busy = False
+    pace = None
+
+    def rest_ms(self, now):
+        return 0 if self.busy else self.pace
+
+
+class Clocks:
+    def __init__(self):
+        self.hz = "full"
+        self.log = []
+
+    def full(self):
+        self.hz = "full"
+
+    def idle(self):
+        self.hz = "idle"
+
+
+def _run(loop, until_ms, now, on_wait=None):
+    """Runs loop.run with a fake clock and wait: [(ms waited, clock speed)]."""
+    waits = []
+
+    def wait(ms):
+        waits.append((ms, loop.clocks.hz if loop.clocks else None))
+        now[0] += ms
+        if on_wait is not None:
+            on_wait(now[0])
+        if now[0] >= until_ms:
+            loop.running = False
+
+    loop.clock = Clock(lambda: now[0], lambda a, c: a - c)
+    loop.run(wait)
+    return waits
+
+
+def test_while_the_app_rests_the_loop_sleeps_till_the_powers_next_step_at_the_idle_clock():
+    app = Resting()
+    clocks = Clocks()
+    d = FakeDisplay()
+    d.dim = lambda on: None
+    p = Power(d, screen_off_ms=60000, sleep_ms=0, dim_ms=20000)
+    loop = Loop(app, FakeButtons(), p, clocks=clocks)
+    loop.rest_max_ms = 50000
+    now = [0]
+    waits = _run(loop, 61000, now)
+    # two polls to see no frame come, then one sleep to the dim, one to the screen off
+    assert waits[:3] == [(10, "full"), (20000 - 10, "idle"), (40000, "idle")]
+    assert len(app.ticks) < 10 and not d.on
+    assert clocks.hz == "full"  # back at full speed: after each sleep, and when the loop ends
+
+
+def test_no_rest_while_the_app_is_busy_a_button_is_down_or_a_sound_plays():
+    class Sound:
+        playing = True
+
+        def update(self, now):
+            pass
+
+    for case in ("busy", "button", "sound"):
+        app = Resting()
+        app.busy = case == "busy"
+        b = FakeButtons()
+        b.mask = (1 << 2) if case == "button" else 0
+        loop = Loop(app, b, sound=Sound() if case == "sound" else None, clocks=Clocks())
+        waits = _run(loop, 200, [0])
+        assert waits and all(w == (10, "full") for w in waits), case
+
+
+def test_a_press_that_undims_the_screen_is_swallowed_not_taken_as_an_action():
+    app = FakeApp()
+    b = FakeButtons()
+    d = FakeDisplay()
+    contrast = []
+    d.dim = contrast.append
+    p = Power(d, screen_off_ms=60000, sleep_ms=0, dim_ms=20000)
+    loop = Loop(app, b, p)
+    t = 0
+    while t <= 20000:
+        loop.step(t)
+        t += 10
+    assert contrast == [True] and d.on
+    b.mask = 1 << 4
+    loop.step(t)
+    b.mask = 0
+    loop.step(t + 10)
+    assert contrast == [True, False] and app.events == []  # bright again, and no A
+    b.mask = 1 << 4
+    loop.step(t + 20)
+    b.mask = 0
+    loop.step(t + 30)
+    assert app.events == [(A, PRESS), (A, RELEASE)]
+
+
+def test_the_battery_warning_comes_once_when_it_runs_low_while_the_app_rests():
+    class Battery:
+        reads = 0
+        level = 50
+
+        def percent(self):
+            self.reads += 1
+            return self.level
+
+        def low(self, percent):
+            return percent <= 10
+
+    app = Resting()
+    bat = Battery()
+    warned = []
+    loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks(), low_battery=warned.append)
+    loop.rest_max_ms = 1000
+    loop.battery_every_ms = 5000
+
+    def drain(t):
+        if t >= 8000:
+            bat.level = 8
+
+    _run(loop, 30000, [0], drain)
+    assert warned == [8]  # once, though it stays low
+    assert 5 <= bat.reads <= 8  # every 5 s, not every poll
+
+
+def test_the_loop_rests_till_the_apps_next_move_by_itself_but_not_for_less_than_20_ms():
+    app = Resting()
+    app.pace = 450  # the players' pace left, their action decided
+    loop = Loop(app, FakeButtons(), clocks=Clocks())
+    waits = _run(loop, 30, [0])
+    assert waits[:2] == [(10, "full"), (450, "idle")]
+    app = Resting()
+    app.pace = 15
+    loop = Loop(app, FakeButtons(), clocks=Clocks())
+    waits = _run(loop, 100, [0])
+    assert all(w == (10, "full") for w in waits)  # two clock changes for 15 ms: not worth it
+
+
+def test_the_battery_is_not_looked_at_while_the_app_only_waits_for_its_own_next_move():
+    class Battery:
+        reads = 0
+
+        def percent(self):
+            self.reads += 1
+            return 5
+
+        def low(self, percent):
+            return True
+
+    app = Resting()
+    app.pace = 500
+    bat = Battery()
+    loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks(), low_battery=lambda p: None)
+    _run(loop, 5000, [0])
+    assert bat.reads == 0  # (its warning would stop the players mid-hand)

@@ -50,6 +50,8 @@ def test_every_decision_is_one_of_the_legal_actions_in_every_game():
             h = play_hand(code, rules, bots, i % seats, shuffled(rng), check)
             assert not h.voided
             assert sum(h.stacks) == 40 * rules.big_bet * seats
+            h = bots = None
+            gc.collect()  # between hands, as the console does
     assert count[0] > 100
 
 
@@ -175,14 +177,27 @@ def test_no_level_calls_when_its_hand_cannot_beat_the_bettors_four_up_cards():
                 assert a[0] != 'call', (level, style, a)
 
 
+def _fives(cards):
+    """Every five of ``cards`` (itertools is not in MicroPython's unix port)."""
+    n = len(cards)
+    for a in range(n):
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    for e in range(d + 1, n):
+                        yield (cards[a], cards[b], cards[c], cards[d], cards[e])
+
+
 def _impossible_call_from_the_view(v):
     """The seed-002 rule worked out by brute force from what the seat sees
-    (an oracle independent of Hand.impossible_call): stud high, the last
+    (an oracle independent of Hand.impossible_call): a stud game, the last
     round, the seat acts last and faces a bet, and no card it has not seen
-    gives the bettor's up cards a hand its own cards beat or tie."""
+    gives the bettor's up cards a hand its own cards beat or tie: high in
+    stud high, high and no eight-low of its own in hi/lo, ace-to-five low
+    in razz."""
     from poker.eval import evaluator
     var = v.variant
-    if not var.stud or not var.high or var.low or v.street != var.streets - 1:
+    if not var.stud or v.street != var.streets - 1:
         return False
     b = v.bettor
     if v.actor != v.seat or v.finished or v.to_call <= 0 or b is None or b == v.seat:
@@ -195,10 +210,14 @@ def _impossible_call_from_the_view(v):
     seen = set(mine)
     for u in v.up:
         seen |= set(u)
-    me = evaluator.high(mine)
+    strength = evaluator.high if var.high else evaluator.low_a5
+    me = max(strength(list(five)) for five in _fives(mine))
     for x in range(52):
-        if x not in seen and evaluator.high(v.up[b] + [x]) <= me:
+        if x not in seen and strength(v.up[b] + [x]) <= me:
             return False
+    if var.high and var.low == "8":
+        lows = [evaluator.low8(list(five)) for five in _fives(mine)]
+        return all(lo is None for lo in lows)
     return True
 
 

@@ -319,3 +319,107 @@ def test_pygame_missing_gives_a_clear_message():
     proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim", "play.py"), "--pygame", "--demo"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0 and "pip install pygame" in proc.stderr
+    assert sys.executable + " -m pip install pygame" in proc.stderr  # the venv's Python, not some pip
+
+
+# -- the desktop's rough edges ----------------------------------------------------
+
+class _Out:
+    """A terminal's output of a given size, kept as text."""
+
+    def __init__(self, cols, rows):
+        self.text = ""
+        self.size = (cols, rows)
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def _terminal(cols, rows):
+    out = _Out(cols, rows)
+    t = term.Terminal(out)
+    t._terminal_size = lambda: out.size
+    return t, out
+
+
+def test_a_short_terminal_gets_the_whole_screen_in_braille_never_a_cut_top():
+    d = SimDisplay()
+    d.pixel(0, 0, 1)    # the top-left dot of the first cell
+    d.pixel(1, 3, 1)    # the bottom-right dot of the same cell
+    d.pixel(127, 63, 1)
+    t, out = _terminal(140, 24)
+    t.frame(d)
+    rows = out.text.split("\n")
+    assert len(rows) <= 24 and "\u2580" not in out.text
+    assert rows[0].startswith("\x1b[H" + chr(0x2800 + 0x01 + 0x80))
+    lines = term.render_braille(d)
+    assert len(lines) == 17 and lines[15][63] == chr(0x2800 + 0x80)
+    t, out = _terminal(140, 40)  # tall enough: the half blocks
+    t.frame(d)
+    assert "\u2580" in out.text and len(out.text.split("\n")) <= 40
+    t, out = _terminal(140, 10)  # too short for either: it says so
+    t.frame(d)
+    assert "18 rows" in out.text and "10" in out.text
+
+
+def test_a_narrow_terminal_says_so_in_the_legends_place_not_below_it():
+    t, out = _terminal(100, 34)
+    t.frame(SimDisplay())
+    assert "widen the terminal to 128 columns" in out.text and len(out.text.split("\n")) == 34
+
+
+def test_quitting_mid_hand_keeps_the_hand_and_says_it_resumes(tmp_path):
+    import run
+    from poker.match.store import Store
+    from ui import keys
+    from ui_rig import Rig
+
+    rig = Rig(seed=5, store=Store(root=str(tmp_path)))
+    rig.new_game()
+    assert rig.until(rig.my_turn)
+    rig.call_or_check()
+    said = run.goodbye(rig.app, str(tmp_path))
+    assert "hand in play is kept" in said and "resumes" in said and str(tmp_path) in said
+    # a new start on the same saves: the hand goes on
+    again = Rig(seed=5, store=Store(root=str(tmp_path)))
+    again.press(keys.A)
+    assert again.screen() == "Menu" and again.app.screen.items[0] == "RESUME"
+    again.press(keys.A)
+    assert again.screen() == "Banner" and again.app.screen.word == "HAND RESUMED"
+
+
+def test_the_legend_says_quitting_keeps_the_game():
+    assert "Q = quit (the game is kept)" in term.LEGEND and "the game is kept" in term.LEGEND_TWO
+
+
+def test_run_help_names_one_heap_size_for_the_unix_port():
+    import run
+
+    assert "heapsize=480k" in run.USAGE and "hence 480k" in run.USAGE and "400k" not in run.USAGE
+
+
+def test_play_device_saves_the_screen_as_a_png_and_keeps_the_devices_files(tmp_path):
+    import play_device
+    import vpico
+
+    screen = play_device.Screen()
+    screen.buffer = bytes(range(256)) * 4
+    path = play_device.save_shot(screen, str(tmp_path / "shots"))
+    w, h, buf = pngout.load_png(path)
+    assert (w, h) == (512, 256)  # (4x, as make play's P saves it)
+    assert play_device.save_shot(screen, str(tmp_path / "shots")).endswith("device-002.png")
+
+    class Device:  # what keep_files reads of a VirtualPico
+        layout = {"fs": (4096, 64 * 4096)}
+
+        def read_flash(self):
+            img = vpico.lfs_image({"data/game": b"g", "data/journal": b"j", "main.py": b"m"}, 64 * 4096)
+            return b"\xff" * 4096 + img
+
+    kept = str(tmp_path / "kept")
+    assert play_device.keep_files(Device(), kept) == 2
+    assert play_device.kept_files(kept) == {"data/game": b"g", "data/journal": b"j"}
+    assert play_device.kept_files(str(tmp_path / "none")) == {}

@@ -100,3 +100,31 @@ def test_bad_statistics_data_is_rejected():
         {"FT": good[:6] + [1, 1, 1]},  # games won + lost != games
     ):
         raises(ValueError, Stats.from_obj, bad)
+
+
+def test_games_left_for_a_new_game_and_rebuys_are_counted_and_kept():
+    s = Stats()
+    s.record_game("F7S", False)
+    s.record_left("F7S")
+    s.record_left("FT")
+    s.record_rebuy("F7S")
+    d = s.get("F7S")
+    assert (d["games"], d["games_lost"], d["games_left"], d["rebuys"]) == (2, 1, 1, 1)
+    t = s.total()
+    assert (t["games"], t["games_left"], t["rebuys"]) == (3, 2, 1)
+    back = Stats.from_obj(json.loads(json.dumps(s.to_obj())))
+    assert back.get("F7S") == d
+
+
+def test_a_row_saved_before_games_left_and_rebuys_reads_them_as_zero():
+    old = {"F7S": [10, 4, 300, 5000, "two pair", 120, 2, 1, 1]}
+    d = Stats.from_obj(old).get("F7S")
+    assert d["hands"] == 10 and d["games"] == 2 and d["games_left"] == 0 and d["rebuys"] == 0
+
+
+def test_razz_keeps_its_best_low_on_its_own_page_not_in_the_overall_best():
+    s = Stats()
+    s.record_hand("FR", 10, True, 100, 900000, "7-5-4-3-A LOW")
+    s.record_hand("F7S", 10, True, 100, 4000, "two pair")
+    assert s.get("FR")["best_text"] == "7-5-4-3-A LOW"
+    assert s.total()["best_text"] == "two pair"

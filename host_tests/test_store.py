@@ -205,3 +205,26 @@ def test_records_larger_than_the_limit_are_refused_as_damage():
     blob[4:8] = b"\xff\xff\xff\x7f"
     assert store.unpack(bytes(blob)) is None
     assert store.unpack(store.pack(b"abc")) == b"abc"
+
+
+def _is_dir(path):
+    try:
+        return bool(os.stat(path)[0] & 0x4000)
+    except OSError:
+        return False
+
+
+def test_a_new_store_makes_its_folder_at_the_first_write_not_before():
+    # on a new filesystem the folder's making erases a flash sector: power-on
+    # to NEW GAME does not wait for it; reads before then find nothing
+    base = _root()
+    root = base + "/data"
+    s = Store(root)
+    assert not _is_dir(root)
+    assert s.read("settings") is None and s.list() == [] and not s.exists("game")
+    assert not _is_dir(root)
+    assert s.write("settings", b"x")
+    assert _is_dir(root)
+    assert s.read("settings") == b"x"
+    s2 = Store(base + "/journal_first")
+    assert s2.append("journal", b"abc") and s2.read_raw("journal") == b"abc"

@@ -5,7 +5,7 @@ import sys
 from poker.jobs import LOADING
 from ui import keys
 from ui.menu import Menu
-from ui_rig import Rig, impossible_rig
+from ui_rig import Rig, call_down, impossible_rig
 
 _BAR_Y = 57  # ui.table's action bar
 
@@ -272,14 +272,28 @@ def test_two_button_keys_alone_reach_every_menu_item_and_play_a_hand():
         else:
             rig.run(rig.app.pace_ms)
     assert rig.app.game.hand_no > hands
-    # OK held (B) while waiting opens the menu; RESUME comes back
-    rig.until(lambda: not rig.app.game.human_to_act() or rig.screen() != "Table", 5000)
-    if rig.screen() == "Table" and not rig.app.game.human_to_act():
-        rig.press(keys.B)
-        assert rig.screen() == "Menu"
-        assert rig.app.screen.items[0] == "RESUME"
-        rig.press(keys.A)
-        assert rig.screen() == "Table"
+    # OK held (B) while the others act hurries them (the bar says so); on
+    # your turn OK held goes to FOLD, held again opens the menu; RESUME
+    # comes back
+    g = rig.app.game
+    for _ in range(400):
+        if rig.screen() == "Table" and g.hand is not None and not g.human_to_act():
+            break
+        if rig.my_turn():
+            rig.press(keys.A)
+        elif rig.screen() != "Table":
+            rig.press(keys.A)
+        else:
+            rig.run(50)
+    rig.press(keys.B, after=0)
+    assert rig.screen() == "Table" and rig.app.screen.hurry and rig.shows(">>")
+    assert rig.until(rig.my_turn, 20000)
+    rig.press(keys.B)
+    rig.press(keys.B)
+    assert rig.screen() == "Menu"
+    assert rig.app.screen.items[0] == "RESUME"
+    rig.press(keys.A)
+    assert rig.screen() == "Table"
 
 
 def test_long_b_opens_the_menu_from_the_table_and_resume_returns():
@@ -326,7 +340,7 @@ def test_game_over_and_win_banners_end_a_game_with_chips_conserved():
         if name == "Banner":
             words.append(rig.app.screen.word)
             rig.run(500)
-            rig.press(keys.A)
+            rig.press(keys.B if rig.app.screen.answers else keys.A)  # (GAME OVER: not REBUY)
             if g.over and rig.screen() == "Menu":
                 break
         elif name == "Table" and g.human_to_act():
@@ -513,8 +527,11 @@ def test_coach_off_shows_no_equity():
 
 
 def _poll(rig, key=None):
-    """One pass of the device's loop: a key, a tick, a draw (True: a frame)."""
+    """One pass of the device's loop: a key (once the app takes it: see
+    ui.app's gate), a tick, a draw (True: a frame)."""
     app = rig.app
+    while key is not None and app.carried(key, keys.PRESS):
+        rig.run(rig.step_ms)
     if key is not None:
         app.handle(key, keys.PRESS)
         app.handle(key, keys.RELEASE)
@@ -552,8 +569,10 @@ def test_the_hands_end_is_on_the_screen_first_then_its_books_a_part_per_idle_pol
         assert rig.screen() == "Table"
         assert not _poll(rig)
         parts += 1
-    # the statistics, a virtual player each, the history's text, its write, the record
-    assert parts == 1 + (g.seats - 1) + 3 and "/data/hist1" in fs.files and "/data/journal" not in fs.files
+    # the statistics, a virtual player each, the history's text, its write,
+    # the review for LAST HAND, its write, the record
+    assert parts == 1 + (g.seats - 1) + 5 and "/data/hist1" in fs.files and "/data/journal" not in fs.files
+    assert "/data/last1" in fs.files
     assert g.stats.total()["hands"] == 1
     assert rig.until(lambda: rig.screen() == "Showdown", 3000)
 
@@ -563,6 +582,7 @@ def test_the_showdown_waits_for_the_books_when_a_press_hurries_it():
     from poker.match.store import Store
 
     rig = Rig(seed=12, store=Store("/data", FakeFs()))
+    rig.app.gate = lambda: None  # (keys taken at once: the gate has tests of its own)
     rig.new_game()
     g = rig.app.game
     while g.hand is not None:
@@ -820,8 +840,172 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     rig.run(300)
     assert calls and calls[0] >= until
     assert rig.until(rig.my_turn)
+    rig.run(300)  # (A is taken GATE_MS after the turn appeared)
     rig.press(keys.UP)
     del calls[:]
     t = rig.now
     rig.call_or_check()  # your action: its record after its frame, at once, arrows or not
     assert calls and calls[0] < t + 100
+
+
+def _warned(rig):
+    t = rig.app.screen
+    kinds = [k for k, _ in t.options]
+    t.sel = kinds.index("call")
+    rig.press(keys.A)
+    return rig.screen() == "Confirm" and rig.app.screen.heading == "NO CHANCE"
+
+
+def test_the_warning_says_plainly_that_the_hand_cannot_win_this_pot():
+    rig = _impossible_rig("2c 3d 5h 7s 9c Jd 4h")
+    assert _warned(rig)
+    assert rig.shows("YOUR HAND CANNOT WIN THIS POT:") and not rig.shows("THE CALL WOULD BE VOID")
+    assert rig.app.screen.answers == ("BACK", "CALL") and rig.app.screen.chosen == 0
+
+
+def test_hi_lo_warns_when_the_hand_can_win_neither_half():
+    # seven card stud hi/lo: J-J-7-7 and no low at all, calling three kings
+    # showing: neither half can be won
+    casino = {"profile": "casino", "game": "F7S/8", "players": 4}
+    rig = impossible_rig("Js Jd 7h 7c Qs 9h Ts", casino)
+    assert rig.app.game.view(0).impossible_call and _warned(rig)
+
+
+def test_hi_lo_with_a_low_of_your_own_gets_no_warning():
+    # a pair of sevens with a seven-low besides: the low half may be won
+    casino = {"profile": "casino", "game": "F7S/8", "players": 4}
+    rig = impossible_rig("Js 7h 7c As 3s 4d 5s", casino)
+    assert not rig.app.game.view(0).impossible_call and not _warned(rig)
+
+
+def test_razz_warns_when_the_bettor_shows_a_better_low_than_any_you_can_make():
+    # razz: A-2-3-4 showing makes at worst one pair; your two pair or worse
+    # loses to it whatever the bettor holds
+    razz = {"profile": "casino", "game": "FR", "players": 4}
+    hands = ("9c 9d Ac 2d 3h 4s Kh", "Tc Th Td 3c 4c 6c Jc", "8d 8h 9h 8s Jh Qh 2h")
+    rig = impossible_rig("Kc Kd Qd Qs Js Jd Ks", razz, hands)
+    assert rig.app.game.view(0).impossible_call and _warned(rig)
+
+
+def test_speed_sets_how_long_the_virtual_players_turns_show():
+    from ui.app import PACE_MS
+
+    seen = {}
+    for speed in (0, 1, 2):
+        rig = Rig(seed=4, settings={"profile": "casino", "players": 6, "speed": speed})
+        rig.step_ms = 10
+        rig.new_game()
+        g = rig.app.game
+        moves = []
+        while len(moves) < 3 and not g.human_to_act():
+            before = g._moves
+            rig.run(10)
+            if g._moves != before:
+                moves.append(rig.now)
+        seen[speed] = moves[2] - moves[1]
+    assert seen[0] >= PACE_MS[0] > seen[1] >= PACE_MS[1] > seen[2] >= PACE_MS[2], seen
+
+
+def test_the_menu_changes_speed_and_keeps_it():
+    from poker.match.settings import Settings
+
+    rig = Rig(seed=3)
+    rig.press(keys.A)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("SPEED")
+    assert menu.value("SPEED") == "NORMAL"
+    rig.press(keys.RIGHT)
+    assert menu.value("SPEED") == "FAST" and rig.app.pace_ms < 600
+    s = Settings.from_obj(rig.app.settings.to_obj())
+    assert s.speed == 2
+
+
+# -- REBUY, games left, razz's best hand ----------------------------------------
+
+def _to_game_over(rig):
+    """Calls every bet against raisers until GAME OVER is on the screen."""
+    from ui_rig import raisers
+
+    rig.app.players = raisers
+    rig.new_game()
+    for _ in range(20000):
+        g = rig.app.game
+        name = rig.screen()
+        if name == "Banner" and rig.app.screen.word == "GAME OVER":
+            return g
+        if name == "Banner":
+            rig.run(500)
+            rig.press(keys.A)
+        elif name == "Table" and g.human_to_act():
+            t = rig.app.screen
+            kinds = [k for k, _ in t.options]
+            t.sel = kinds.index("call") if "call" in kinds else t.sel
+            rig.press(keys.A)
+        elif name in ("Showdown", "Confirm"):
+            rig.press(keys.RIGHT if name == "Confirm" else keys.A)
+            if name == "Confirm":
+                rig.press(keys.A)
+        else:
+            rig.run(50)
+    raise AssertionError("no game over")
+
+
+def test_game_over_offers_rebuy_and_the_same_table_goes_on_with_the_starting_chips(tmp_path):
+    from poker.match.game import Game
+    from poker.match.store import Store
+
+    rig = Rig(seed=11, store=Store(root=str(tmp_path)), pace_ms=10, settings={"stakes": 3})
+    g = _to_game_over(rig)
+    assert rig.app.screen.answers == ("REBUY", "NEW GAME") and rig.shows("REBUY", False)
+    others = list(g.stacks[1:])
+    hands = g.hand_no
+    rig.run(500)
+    rig.press(keys.A)  # REBUY (chosen first)
+    assert not g.over and g.stacks[0] == g.chips and g.stacks[1:] == others
+    assert g.hand_no == hands and sum(g.stacks) == g.total == g.seats * g.chips + g.bought
+    assert g.stats.get(g.code)["rebuys"] == 1 and g.stats.get(g.code)["games_lost"] == 1
+    assert rig.screen() == "Table" and g.hand is not None  # the next hand, dealt
+    # the saved game says so: a power-on finds the same table, chips adding up
+    g.settle()
+    g.save()
+    back = Game.load(Store(root=str(tmp_path)), rig.app.rng, rig.app.settings)
+    assert back.bought == g.bought and back.total == g.total and back.stacks[1:] == others
+
+
+def test_after_game_over_the_menu_offers_rebuy_too():
+    rig = Rig(seed=11, pace_ms=10, settings={"stakes": 3})
+    g = _to_game_over(rig)
+    rig.run(500)
+    rig.press(keys.B)  # not now: the menu
+    menu = rig.app.screen
+    assert rig.screen() == "Menu" and menu.items[0] == "REBUY"
+    menu.sel = 0
+    rig.press(keys.A)
+    assert not g.over and rig.screen() == "Table"
+
+
+def test_a_game_left_for_a_new_game_is_counted():
+    rig = Rig(seed=7)
+    rig.new_game()
+    assert rig.until(rig.my_turn)
+    rig.call_or_check()
+    g = rig.app.game
+    rig.press(keys.B, keys.LONG)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("NEW GAME")
+    rig.press(keys.A)
+    rig.press(keys.RIGHT)  # NEW GAME? yes
+    rig.press(keys.A)
+    d = g.stats.get(g.code)
+    assert d["games"] == 1 and d["games_left"] == 1 and d["games_lost"] == 0
+
+
+def test_razz_keeps_its_best_hand_in_the_statistics():
+    rig = Rig(seed=31, settings={"profile": "casino", "game": "FR", "players": 4})
+    rig.new_game()
+    g = rig.app.game
+    assert call_down(rig, lambda r: g.hand_no >= 3)
+    g.settle()
+    d = g.stats.get("FR")
+    assert d["best"] > 0 and d["best_text"].endswith(" LOW")
+

@@ -62,3 +62,22 @@ def test_help_during_a_game_is_for_the_game_in_play():
     menu.sel = menu.items.index("HELP")
     rig.press(keys.A)
     assert rig.shows("HELP 7 CARD STUD", False)
+
+
+def test_a_on_the_game_line_shows_the_rules_of_the_game_selected_while_another_runs():
+    # 7 Card Stud in play, Razz selected on GAME: A there reads Razz's rules
+    # before starting it (HELP itself stays with the game in play)
+    rig = Rig(seed=3, settings={"profile": "casino", "game": "F7S"})
+    rig.new_game()
+    rig.press(keys.B, keys.LONG)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("GAME")
+    while rig.app.settings.game != "FR":
+        rig.press(keys.RIGHT)
+    rig.press(keys.A)
+    assert rig.screen() == "Help" and rig.shows("HELP RAZZ", False)
+    assert rig.app.settings.game == "FR"  # A read the rules, changed nothing
+    assert any("THE LOWEST HAND WINS" in line for line in rig.app.screen.lines)
+    rig.press(keys.A)
+    menu = rig.app.screen
+    assert rig.screen() == "Menu" and menu.items[menu.sel] == "GAME"

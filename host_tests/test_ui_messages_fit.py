@@ -80,6 +80,7 @@ def _board_messages(tmp_path, monkeypatch):
         out.append(hardware_setup.setup(keys).problem)
     # the longest pin and errno texts the board can give
     out.append("board.json display: no answer (error 1234); reference board used")
+    out.append("board.json display: no answer (error 1234); built-in board used")
     return out
 
 
@@ -98,7 +99,11 @@ def _fits(rig, scr):
 def test_every_notice_banner_and_dialog_fits_its_box(tmp_path, monkeypatch):
     rig = Rig(seed=1)
     app = rig.app
-    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch)
+    import console
+
+    note = tmp_path / "new_storage.txt"
+    note.write_text("")
+    notices = _store_messages(tmp_path) + _board_messages(tmp_path, monkeypatch) + [console.new_storage(str(note))]
     n = 0
     for msg in notices:  # as the app shows them: one banner each
         app.notify(msg)
@@ -121,16 +126,18 @@ def test_every_notice_banner_and_dialog_fits_its_box(tmp_path, monkeypatch):
         n += 1
     # the dialogs
     table = app._table
-    app.confirm_fold(table)
+    table.ask_free_fold()
     _fits(rig, app.screen)
-    table.view.bettor = 9  # "P10'S FOUR UP CARDS"
-    app.warn_impossible_call(table, ("call", 10))
+    table.ask_strong_fold("YOUR EQUITY IS 100%")  # (the longest of ui.coach.strong's words)
+    _fits(rig, app.screen)
+    table.view.bettor = 9  # "P10'S UP CARDS"
+    table.warn_impossible_call(("call", 10))
     _fits(rig, app.screen)
     app.game.hand_no = 1
-    app.ask_new_game()
+    app._menu.ask_new_game()
     _fits(rig, app.screen)
     app.settings.stakes = 3
-    app.resume()
+    app._menu.resume()
     assert rig.screen() == "Confirm"
     _fits(rig, app.screen)
     assert n == len(notices) + 5

@@ -71,7 +71,7 @@ def test_a_tie_in_category_is_named_down_to_the_kicker_that_decided():
     # the best losing hand has the same pair: its name stops at the pair
     pair = name.split(",")[0]
     names = [ln[3] for ln in lines_of(v) if ln[0] == "seat"] + [ln[1] for ln in lines_of(v) if ln[0] == "more"]
-    assert pair in names and rig.shows(pair)
+    assert (pair in names or "MUCK " + pair in names) and rig.shows(pair)
 
 
 def test_two_pair_shows_both_ranks_and_the_five_cards_that_play():
@@ -112,3 +112,28 @@ def test_hand_over_stands_clear_of_the_board_when_everyone_folds_in_holdem():
             assert not rig.lit(xx, yy)
     assert len(rig.app.screen.view.board) == 3  # then the board, drawn:
     assert any(rig.lit(xx, yy) for xx in range(end + 3, end + 8) for yy in range(6))
+
+
+def test_your_mucked_hand_is_named_and_a_high_card_win_names_the_kicker_that_beat_it():
+    # hold'em: you call down and muck a losing high card; the winner's name
+    # goes down to the rank that beat yours ("A-J HIGH", not "A HIGH"), and
+    # your line names your own hand after MUCK
+    def high_card(name):
+        return name.endswith(" HIGH") and not name.startswith("FLUSH")
+
+    def cond(v):
+        return v.mucked[v.seat] and any(high_card(a[4]) for a in v.awards)
+    rig = showdown_where(cond, 1, {"game": "FT"}, hands=300)
+    assert rig is not None
+    v = rig.app.screen.view
+    name = [a[4] for a in v.awards if high_card(a[4])][0]
+    mine = v.names[v.seat][0]
+    assert mine and mine.endswith(" HIGH")
+    win = [r for r in name[:-len(" HIGH")].split("-")]
+    lose = [c for c in "23456789TJQKA"]
+    mine_ranks = [c >> 2 for c in v.plays[v.seat][0]]
+    # the winner's name lists its ranks down to the first one above yours
+    assert len(win) >= 2 and lose.index(win[-1]) > mine_ranks[len(win) - 1]
+    assert win[:-1] == [lose[r] for r in mine_ranks[:len(win) - 1]]
+    names = [ln[3] for ln in lines_of(v) if ln[0] == "seat"] + [ln[1] for ln in lines_of(v) if ln[0] == "more"]
+    assert "MUCK " + mine in names and rig.shows(mine) and rig.shows(name)

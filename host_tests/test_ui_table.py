@@ -4,7 +4,7 @@ acts (the previous street's BET is history); the chips you put in on this
 street read "IN 20", never "+20", and nothing of the kind once the hand is
 over."""
 from ui import keys
-from ui.table import seat_label, street_action
+from ui.words import seat_label, street_action
 from ui_rig import Bettor, Rig, Station, call_down, text_at
 
 
@@ -87,7 +87,7 @@ def test_a_dead_card_keeps_a_dark_gap_round_its_rank_and_suit():
     import framebuf
 
     from ui import glyphs
-    from ui.table import ghost
+    from ui.glyphs import ghost
 
     for c in range(52):
         fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
@@ -146,3 +146,83 @@ def test_the_coach_line_stays_clear_of_the_highlighted_action():
         x, y = find_text(rig.display, "EQ %d%%" % t.eq)
         assert y + 5 < 57  # a dark row between the hint and the bar's highlight
         assert not any(rig.lit(xx, 56) for xx in range(x, x + 24)), game
+
+
+def test_a_raise_reads_as_the_street_total_it_makes_everywhere():
+    # hold'em 10/20 (blinds 5 and 10): the small blind raising puts in 15
+    # and makes it 20: "RAISE TO 20" on its line and in the middle, and
+    # your bar offers "RAISE TO 30" (never "RAISE 15" or "RAISE 20")
+    from ui_rig import Raiser
+
+    rig = Rig(seed=3, settings={"game": "FT"}, players=lambda s, st, r: Raiser())
+    rig.new_game()
+    assert rig.until(rig.my_turn)
+    v = rig.app.screen.view
+    raises = [a for a in v.actions if a[2] == "raise"]
+    assert raises
+    seat = raises[-1][1]
+    assert rig.shows("RAISE TO %d" % v.bets[seat])
+    assert not rig.shows("RAISE %d" % raises[-1][3])
+    bar = [(k, a) for k, a in rig.app.screen.options if k == "raise"]
+    if bar:
+        assert rig.shows("RAISE TO %d" % (v.bets[0] + bar[0][1]))
+
+
+def test_the_limit_words_in_ui_words():
+    from ui.words import action_text, short_text
+
+    assert action_text("raise", 600, 800) == "RAISE TO 800"
+    assert action_text("complete", 18, 20) == "COMPL TO 20"
+    assert action_text("bet", 200, 200) == "BET 200"
+    assert action_text("call", 400, 800) == "CALL 400"
+    assert action_text("bring_in", 5, 5) == "BRING 5"
+    assert action_text("check", 0) == "CHECK" and action_text("fold", 0) == "FOLD"
+    assert short_text("raise", 400, 800) == "R TO 800" and short_text("call", 10, 20) == "CALL 10"
+
+
+def test_a_finished_hands_last_raise_keeps_its_total_though_it_went_back_uncalled():
+    # everyone folds to a raise: the raise's chips not called go back to
+    # its stack, and its line still reads the total it made
+    from ui.words import seat_label
+
+    class Folder2(Station):
+        def decide(self, view):
+            if view.to_call:
+                return "fold", 0
+            return Station.decide(self, view)
+
+    def players(seat, settings, rng):
+        return Folder2()
+    rig = Rig(seed=8, settings={"game": "FT"}, players=players)
+    rig.new_game()
+    g = rig.app.game
+    assert call_down(rig, lambda r: "raise" in [k for k, _ in r.app.screen.options])
+    t = rig.app.screen
+    ks = [k for k, _ in t.options]
+    t.sel = ks.index("raise")
+    have = t.view.bets[0]
+    amount = t.options[t.sel][1]
+    rig.press(keys.A)
+    assert rig.until(lambda: g.hand is None, 5000)
+    v = g.view(0)
+    assert v.finished and v.bets[0] < have + amount  # the uncalled part went back
+    assert seat_label(v, 0) == "RAISE TO %d" % (have + amount)
+
+
+def test_five_to_eight_seats_of_stud_show_each_seats_action_on_this_street():
+    from ui.words import LETTER
+
+    rig = Rig(seed=25, settings={"profile": "casino", "game": "F7S", "players": 8},
+              players=lambda s, st, r: Bettor() if s == 3 else Station())
+    rig.new_game()
+    assert call_down(rig, lambda r: r.app.game.view(0).street >= 1)
+    v = rig.app.screen.view
+    cells = ((1, (0, 24)), (2, (0, 16)), (3, (0, 8)), (4, (0, 0)), (5, (64, 0)), (6, (64, 8)), (7, (64, 16)))
+    seen = 0
+    for s, (x, y) in cells:
+        la = street_action(v, s)
+        if la is None or v.folded[s] or v.actor == s:
+            continue
+        assert text_at(rig.display, LETTER[la[2]], x + 23, y + 1), (s, la)
+        seen += 1
+    assert seen >= 3

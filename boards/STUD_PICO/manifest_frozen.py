@@ -7,7 +7,7 @@
 # anywhere in the include()d manifests, so the packages' manifests carry none.
 metadata(description="Stud: the poker console app (packages poker, ui, hw)", version="0.1.0", license="MIT")
 
-include("$(PORT_DIR)/boards/manifest.py")
+include("manifest.py")  # the default firmware's: the port's modules, our _boot.py, the app's names
 include("../../firmware/poker/manifest.py")
 include("../../firmware/ui/manifest.py")
 include("../../firmware/hw/manifest.py")

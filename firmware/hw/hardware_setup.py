@@ -1,17 +1,25 @@
 """The one place that builds the hardware: reads the board, builds the devices.
 
 ``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
-written by ``make deploy`` from boards/NAME.json; the reference board when
-the file is missing) and returns ``Devices``; ``keymap`` is what the buttons
-report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
+written by ``make deploy`` from boards/NAME.json; when that file is missing
+the board built into a release UF2, ``/rom/board.json`` in its ROMFS image
+(``built_in_board``);
+else the reference board) and returns ``Devices``; ``keymap`` is what the
+buttons report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
 JSON, a missing field, a pin the chip lacks, a display that does not
-answer) falls back to the reference board; ``problem`` then says what was
+answer) falls back to the built-in board (the reference board when there is
+none, or when the built-in one is what failed); ``problem`` then says what was
 wrong (also printed on the console) and the app shows it on the screen:
 - ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
   ``gc.collect()`` so the 1 KB frame buffer finds room;
 - ``buttons``: hw.buttons.PinButtons on pins with pull-ups;
 - ``sound``: hw.buzzer.Buzzer on a PWM pin, or None;
-- ``power``: hw.power.Power (screen off, then light sleep until a button);
+- ``power``: hw.power.Power (screen dimmed, off, then light sleep until a
+  button), from the board's ``"power"``: ``dim_s``, ``screen_off_s``,
+  ``sleep_s`` (0: never);
+- ``clocks``: hw.clocks.Clocks (full speed for work, ``"power"``'s
+  ``idle_mhz`` while the console waits; ``vbus_pin``: the pin that reads
+  USB power, the Pico's GP24, to idle no lower than 48 MHz on USB);
 - ``battery``: hw.power.Battery, or None;
 - ``problem``: None, or what was wrong with the board file;
 - ``board``: the board dict; ``seed()``: 30 random bits from the chip, or
@@ -27,11 +35,12 @@ import machine
 from hw import oled
 from hw.buttons import PinButtons
 from hw.buzzer import Buzzer
+from hw.clocks import FULL_HZ, Clocks
 from hw.power import Battery, Power, nap
 
-BOARD_FILE = "/board.json"
+BOARD_FILE = "/board.json"  # make deploy BOARD=NAME writes it
 
-# The reference board (boards/pico_ssd1306_i2c.json), for a device without /board.json.
+# The reference board (boards/pico_ssd1306_i2c.json), for a device with neither file.
 DEFAULT_BOARD = {
     "name": "pico_ssd1306_i2c",
     "display": {"chip": "ssd1306", "bus": "i2c", "width": 128, "height": 64, "rotate": 0,
@@ -41,27 +50,39 @@ DEFAULT_BOARD = {
     "safe_mode_key": "B",
     "buzzer": {"pin": 16},
     "battery": {"adc_pin": 29, "divider": 3, "empty_mv": 3300, "full_mv": 4200},
-    "power": {"screen_off_s": 60, "sleep_s": 300},
+    "power": {"dim_s": 20, "screen_off_s": 60, "sleep_s": 300, "idle_mhz": 18, "vbus_pin": 24},
 }
 
 
-def load_board(path=BOARD_FILE):
-    return read_board(path)[0]
-
-
-def read_board(path=BOARD_FILE):
-    """(board, problem): the board file, or the reference board and why
-    (None when there is simply no file)."""
+def load_board(path):
+    """(dict, None) from a board file; (None, why) when it is not a JSON
+    object; (None, None) when there is no such file."""
     try:
         with open(path) as f:
             board = json.load(f)
     except OSError:
-        return DEFAULT_BOARD, None
+        return None, None
     except Exception as e:  # ValueError: syntax error in JSON, truncated file
-        return DEFAULT_BOARD, "not JSON (%s)" % _why(e)
+        return None, "not JSON (%s)" % _why(e)
     if not isinstance(board, dict):
-        return DEFAULT_BOARD, "not a JSON object"
+        return None, "not a JSON object"
     return board, None
+
+
+def read_board(path=BOARD_FILE):
+    """(board, problem): the board file, or the built-in board and why
+    (None when there is simply no file)."""
+    board, problem = load_board(path)
+    if board is None:
+        return built_in_board(), problem
+    return board, None
+
+
+def built_in_board(path="/rom/board.json"):
+    """The board a release UF2 carries in its ROMFS image, or the reference
+    board. (Few names here: on stock firmware each costs heap.)"""
+    board = load_board(path)[0]
+    return DEFAULT_BOARD if board is None else board
 
 
 _ERRNO = {110: "ETIMEDOUT", 116: "ETIMEDOUT", 5: "EIO", 19: "ENODEV", 22: "EINVAL"}
@@ -81,8 +102,9 @@ def make_bus(d):
     Pin = machine.Pin
     if d["bus"] == "i2c":
         c = d["i2c"]
-        i2c = machine.I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=c.get("freq", 400000))
-        return oled.I2CBus(i2c, c.get("addr", 0x3C))
+        freq = c.get("freq", 400000)
+        i2c = machine.I2C(c["id"], sda=Pin(c["sda"]), scl=Pin(c["scl"]), freq=freq)
+        return oled.I2CBus(i2c, c.get("addr", 0x3C), c["id"], freq)
     if d["bus"] == "spi":
         c = d["spi"]
         spi = machine.SPI(c["id"], baudrate=c.get("baudrate", 10000000), polarity=0, phase=0,
@@ -104,13 +126,14 @@ def make_display(d):
 class Devices:
     problem: "str | None" = None  # what was wrong with the board file (setup())
 
-    def __init__(self, board, display, buttons, sound, power, battery, safe_index):
+    def __init__(self, board, display, buttons, sound, power, battery, safe_index, clocks=None):
         self.board = board
         self.display = display
         self.buttons = buttons
         self.sound = sound
         self.power = power
         self.battery = battery
+        self.clocks = clocks
         self._safe_index = safe_index
 
     def safe_mode_held(self):
@@ -135,16 +158,22 @@ class Devices:
 
 def setup(keymap, board=None):
     problem = None
+    tried = None
     if board is None:
         board, problem = read_board()
     if problem is None:
+        tried = board
         try:
             return _setup(board, keymap)
         except Exception as e:  # a bad board is never a blank screen
             problem = "%s: %s" % (_part[0], _why(e))
-    problem = "board.json %s; reference board used" % problem
+    fallback = built_in_board()
+    if fallback == tried:  # the built-in board is what failed
+        fallback = DEFAULT_BOARD
+    problem = "board.json %s; %s" % (problem, "reference board used" if fallback is DEFAULT_BOARD
+                                      else "built-in board used")
     print("stud:", problem)
-    dev = _setup(DEFAULT_BOARD, keymap)
+    dev = _setup(fallback, keymap)
     dev.problem = problem
     return dev
 
@@ -181,8 +210,11 @@ def _setup(board, keymap):
 
     _part[0] = "power"
     pw = board.get("power") or {}
+    vbus = pw.get("vbus_pin")
+    clocks = Clocks(machine.freq, (display.bus,), FULL_HZ, pw.get("idle_mhz", 18) * 1000000,
+                    Pin(vbus, Pin.IN).value if vbus is not None else None)
     # (no closure here: console.main forgets this module after power-on)
     power = Power(display, pw.get("screen_off_s", 60) * 1000, pw.get("sleep_s", 300) * 1000, nap,
-                  buttons.down_mask)
+                  buttons.down_mask, pw.get("dim_s", 20) * 1000, clocks.after_sleep)
     gc.collect()
-    return Devices(board, display, buttons, sound, power, battery, safe_index)
+    return Devices(board, display, buttons, sound, power, battery, safe_index, clocks)

@@ -46,16 +46,29 @@ _SET_COL_LO = const(0x00)       # SH1106: | low nibble of the column
 _SET_COL_HI = const(0x10)       # SH1106: | high nibble of the column
 _SH1106_COL_OFFSET = const(2)   # 128 visible columns in the middle of 132
 _STOP_RUN = const(1)  # pages a write sends at most when show may stop between writes
+_INIT_CONTRAST = const(0xFF)  # both chips' init sequences below
+_DIM_CONTRAST = const(0)  # dimmed: the least segment current (still readable)
 
 
 class I2CBus:
-    """Commands as [0x00, c...] and data as [0x40, data] to one I2C address."""
+    """Commands as [0x00, c...] and data as [0x40, data] to one I2C address.
 
-    def __init__(self, i2c, addr=0x3C):
+    ``bus_id`` and ``freq``: the ``machine.I2C`` bus and its rate, for
+    ``retime()`` (hw.clocks: the RP2040's I2C runs from clk_sys, so each
+    clock change sets the rate again; the port's I2C has no ``init``, and
+    ``machine.I2C(id, freq=...)`` sets up the same bus, pins kept)."""
+
+    def __init__(self, i2c, addr=0x3C, bus_id=None, freq=None):
         self.i2c = i2c
         self.addr = addr
+        self.bus_id = bus_id
+        self.freq = freq
         self._cmd = [b"\x00", None]
         self._data = [b"\x40", None]
+
+    def retime(self):
+        if self.freq is not None:
+            self.i2c = type(self.i2c)(self.bus_id, freq=self.freq)
 
     def write_cmds(self, cmds):
         self._cmd[1] = cmds
@@ -96,6 +109,9 @@ class SPIBus:
     def write_data(self, buf):
         self._write(1, buf)
 
+    def retime(self):
+        pass  # (the SPI runs from clk_peri, which clock changes leave at 48 MHz)
+
     def reset(self):
         if self.res is None:
             return
@@ -135,6 +151,8 @@ class OLED(framebuf.FrameBuffer):
         self._two = bytearray(2)
         self._full = True   # the panel's RAM is unknown: the next show sends all
         self.pages_sent = 0  # a count, for tests and benchmarks
+        self._contrast = _INIT_CONTRAST  # the chosen contrast (the init sequence's)
+        self.dimmed = False
         self.bus.reset()
         self.init_display()
 
@@ -174,7 +192,17 @@ class OLED(framebuf.FrameBuffer):
         self.cmd(_SET_DISP | 1)
 
     def contrast(self, v):
-        self.cmd2(_SET_CONTRAST, v)
+        """The contrast (0..255) chosen in the menu; kept for after a dim."""
+        self._contrast = v
+        if not self.dimmed:
+            self.cmd2(_SET_CONTRAST, v)
+
+    def dim(self, on):
+        """The panel at its lowest contrast (on) or back at the chosen one:
+        an OLED's current grows with the contrast (hw.power dims it before
+        the screen goes off)."""
+        self.dimmed = on
+        self.cmd2(_SET_CONTRAST, _DIM_CONTRAST if on else self._contrast)
 
     def invert(self, v):
         self.cmd(_SET_NORM_INV | (1 if v else 0))
@@ -243,7 +271,7 @@ class SSD1306(OLED):
             _SET_DISP_CLK_DIV, 0x80,
             _SET_PRECHARGE, 0x22 if ext else 0xF1,
             _SET_VCOM_DESEL, 0x30,
-            _SET_CONTRAST, 0xFF,
+            _SET_CONTRAST, _INIT_CONTRAST,
             _SET_ENTIRE_ON,
             _SET_NORM_INV,
             _SET_CHARGE_PUMP, 0x10 if ext else 0x14,
@@ -275,7 +303,7 @@ class SH1106(OLED):
             _SET_SEG_REMAP | flip,
             _SET_COM_OUT_DIR | (flip << 3),
             _SET_COM_PIN_CFG, 0x12,
-            _SET_CONTRAST, 0xFF,
+            _SET_CONTRAST, _INIT_CONTRAST,
             _SET_PRECHARGE, 0x22 if self.external_vcc else 0x1F,
             _SET_VCOM_DESEL, 0x40,
             _SET_ENTIRE_ON,

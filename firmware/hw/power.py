@@ -1,28 +1,36 @@
-"""Screen sleep and auto power-off after inactivity, wake on a button, and
-the optional battery voltage.
+"""The screen dimmed, then off, then light sleep after inactivity, wake on a
+button; the optional battery voltage.
 
-``Power(display, screen_off_ms, sleep_ms, sleeper, wake_check)``: the loop
-calls ``update(now_ms, last_activity_ms)`` every poll.
-- After ``screen_off_ms`` without a button the panel is switched off
-  (``display.poweroff()``; its RAM keeps the picture) and the state is DARK.
+``Power(display, screen_off_ms, sleep_ms, sleeper, wake_check, dim_ms,
+after_naps)``: the loop calls ``update(now_ms, last_activity_ms)`` every
+poll, and ``next_ms(...)`` says how long it may sleep before the next step.
+- After ``dim_ms`` without a button the panel goes to its lowest contrast
+  (``display.dim(True)``): the state is DIM.
+- After ``screen_off_ms`` the panel is switched off (``display.poweroff()``;
+  its RAM keeps the picture): DARK.
 - After ``sleep_ms`` the console "powers off": ``sleeper()`` (on the device
   ``nap`` below: ``machine.lightsleep`` in short naps) is called again
-  and again until ``wake_check()`` says a button is down; then the screen
-  comes back on and ``woke`` is set. RAM is kept, so the game goes on where
-  it was.
-- Any button wakes it; the loop swallows that press so it does nothing else.
+  and again until ``wake_check()`` says a button is down; then
+  ``after_naps()`` (the clocks as they were: hw.clocks), the screen comes
+  back on and ``woke`` is set. RAM is kept, so the game goes on where it
+  was.
+- Any button wakes it from DIM, DARK or a nap (``wake()``: the screen back
+  at its contrast); the loop swallows that press so it does nothing else.
 All of this is logic over injected functions: tests drive it with fakes.
 
 ``Battery(adc, divider=3, empty_mv=3300, full_mv=4200)``: ``millivolts()``
 and ``percent()`` from a ``machine.ADC`` (``read_u16``) behind a divider
-(the Pico's VSYS/3 on GP29).
+(the Pico's VSYS/3 on GP29), the mean of a few readings (the regulator's
+ripple); ``low()`` below ``low_percent``.
 """
 from micropython import const
 
 AWAKE = const(0)
-DARK = const(1)
-ASLEEP = const(2)
+DIM = const(1)
+DARK = const(2)
+ASLEEP = const(3)
 _NAP_MS = const(100)  # light-sleep naps while powered off; a button wakes within one
+_READS = const(8)  # ADC readings averaged for one battery voltage
 
 
 def nap():
@@ -35,15 +43,19 @@ def nap():
 
 
 class Power:
-    def __init__(self, display, screen_off_ms=60000, sleep_ms=300000, sleeper=None, wake_check=None):
+    def __init__(self, display, screen_off_ms=60000, sleep_ms=300000, sleeper=None, wake_check=None,
+                 dim_ms=20000, after_naps=None):
         self.display = display
+        self.dim_ms = dim_ms
         self.screen_off_ms = screen_off_ms
         self.sleep_ms = sleep_ms
         self.sleeper = sleeper
         self.wake_check = wake_check
+        self.after_naps = after_naps
         self.state = AWAKE
         self.woke = False  # set when a nap ended; the loop clears it
         self.sleeps = 0  # times it went to sleep (tests, statistics)
+        self._dimmed = False
 
     @property
     def awake(self):
@@ -53,29 +65,66 @@ class Power:
         if last_activity_ms is None:
             last_activity_ms = 0
         idle = now_ms - last_activity_ms
-        if self.state == AWAKE:
+        state = self.state
+        if state == AWAKE or state == DIM:
             if self.screen_off_ms and idle >= self.screen_off_ms:
                 self.display.poweroff()
                 self.state = DARK
-        elif self.state == DARK:
+            elif state == AWAKE and self.dim_ms and idle >= self.dim_ms:
+                self._dim(True)
+                self.state = DIM
+        elif state == DARK:
             if self.sleep_ms and idle >= self.sleep_ms and self.sleeper is not None:
                 self.state = ASLEEP
                 self.sleeps += 1
                 while not (self.wake_check is not None and self.wake_check()):
                     self.sleeper()
+                if self.after_naps is not None:
+                    self.after_naps()
                 # A button woke it: the screen comes back, and the loop
                 # swallows that press (woke tells it so).
                 self.wake()
                 self.woke = True
         return self.state
 
+    def next_ms(self, now_ms, last_activity_ms):
+        """Ms until update() has something to do without a button (None:
+        nothing till a button)."""
+        idle = now_ms - (last_activity_ms or 0)
+        state = self.state
+        if state == AWAKE:
+            steps = (self.dim_ms, self.screen_off_ms)
+        elif state == DIM:
+            steps = (self.screen_off_ms,)
+        elif state == DARK and self.sleeper is not None:
+            steps = (self.sleep_ms,)
+        else:
+            return None
+        best = None
+        for at in steps:
+            if at and (best is None or at - idle < best):
+                best = at - idle
+        return None if best is None else max(best, 0)
+
     def wake(self):
-        if self.state != AWAKE:
-            self.display.poweron()
+        state = self.state
+        if state != AWAKE:
+            if state != DIM:
+                self.display.poweron()
+            if self._dimmed:
+                self._dim(False)
             self.state = AWAKE
+
+    def _dim(self, on):
+        dim = getattr(self.display, "dim", None)
+        if dim is not None:
+            dim(on)
+        self._dimmed = on
 
 
 class Battery:
+    low_percent = 10  # at or below: the warning screen (ui.low_battery)
+
     def __init__(self, adc, divider=3, empty_mv=3300, full_mv=4200, vref_mv=3300):
         self.adc = adc
         self.divider = divider
@@ -84,7 +133,11 @@ class Battery:
         self.vref_mv = vref_mv
 
     def millivolts(self):
-        return self.adc.read_u16() * self.vref_mv * self.divider // 65535
+        read = self.adc.read_u16
+        total = 0
+        for _ in range(_READS):
+            total += read()
+        return total * self.vref_mv * self.divider // (65535 * _READS)
 
     def percent(self):
         mv = self.millivolts()
@@ -93,3 +146,6 @@ class Battery:
         if mv >= self.full_mv:
             return 100
         return (mv - self.empty_mv) * 100 // (self.full_mv - self.empty_mv)
+
+    def low(self, percent=None):
+        return (self.percent() if percent is None else percent) <= self.low_percent

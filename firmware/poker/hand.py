@@ -149,11 +149,11 @@ class Hand(Dealing, Settling):
     def impossible_call(self, seat):
         """True if ``seat`` calling now would be the seed-002 impossible
         call: the last player to act on the final round calls a bet although
-        his hand cannot beat (nor tie) the bettor's exposed cards, whatever
-        the bettor's down cards (stud high only)."""
+        his hand cannot win any part of the pot against the bettor's
+        exposed cards, whatever the bettor's down cards (every stud game:
+        high, hi/lo with no low of his own, razz; poker.view.cannot_win)."""
         v = self.variant
-        if (seat != self.actor or self.finished or not v.stud or not v.high
-                or v.low or self.street != v.streets - 1):
+        if seat != self.actor or self.finished or not v.stud or self.street != v.streets - 1:
             return False
         b = self.bettor
         if b is None or b == seat or self.folded[b] or self._current <= self.bets[seat]:
@@ -162,12 +162,12 @@ class Hand(Dealing, Settling):
         for s in range(self.n):
             if s != seat and needs[s]:
                 return False  # someone acts after him
-        from poker.view import cannot_beat
+        from poker.view import cannot_win
         seen = self.hole[seat] + self.board
         for s in range(self.n):
             if s != seat:
                 seen = seen + self.up[s]
-        return cannot_beat(self.hole[seat] + self.board, self.up[b], seen)
+        return cannot_win(v, self.hole[seat] + self.board, self.up[b], seen)
 
     # -- actions -------------------------------------------------------
 

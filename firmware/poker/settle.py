@@ -26,9 +26,10 @@ parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
 [(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
 side pots and ``name`` the winning hand's name with the ranks that decided
 (``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
-the cards that play of each seat that showed (``None`` where there is
-none); ``h.names[seat]``: ``(high name, low name)`` of those hands, each
-plain (no rival). Names and plays are made by ``h.explain()`` (the showdown screen
+the cards that play of each seat that showed (and of the seat
+``explain`` names them for, if it mucked; ``None`` where there is none);
+``h.names[seat]``: ``(high name, low name)`` of those hands, each plain
+(no rival). Names and plays are made by ``h.explain()`` (the showdown screen
 calls it; until then names are ``''`` and plays ``None``).
 ``h.mucked[seat]``: True for a seat that mucked at the showdown.
 """
@@ -162,16 +163,17 @@ class Settling:
             self._settle(j, amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
 
-    def explain(self):
+    def explain(self, viewer=None):
         """For the showdown screen, once the hand is over (made on demand,
         not at the showdown: the screens ask, the engine and the virtual
         players never pay for it): ``plays``, ``names`` and the awards'
-        names (poker.eval.handname.explain)."""
-        if not self.finished or self._explained:
+        names (poker.eval.handname.explain; ``viewer``: the seat whose screen
+        they are for, its mucked hand named too)."""
+        if not self.finished or self._explained == (viewer,):
             return
-        self._explained = True
+        self._explained = (viewer,)
         from poker.eval import handname
-        handname.explain(self)
+        handname.explain(self, viewer)
 
     def _contenders(self, shown, hi, lo):
         """The shown seats whose hand beats or ties the best shown in some

@@ -22,7 +22,7 @@ main pot), ``plays`` (per seat that showed: the five cards that play for
 high and for low, or ``None``), ``names`` (their names), ``mucked``, ``bring_in_seat``,
 ``bettor`` (last seat to bet, raise or complete this round, or ``None``),
 ``impossible_call`` (True when calling now would be the seed-002
-impossible call for this seat: ``Hand.impossible_call``), ``small_bet``,
+impossible call for this seat, in any stud game: ``Hand.impossible_call``), ``small_bet``,
 ``big_bet``, ``bet_size`` (the bet or raise of this round), ``own`` (this
 seat's own cards, down and up, in dealing order), ``live_opponents`` (other
 seats dealt in and not folded), ``raises`` (bets, raises and completions
@@ -177,6 +177,90 @@ class SeatView:
         return k
 
 
+def cannot_win(variant, own, bettor_up, seen):
+    """The impossible call of seed 002 in every stud game: True when the
+    caller's cards cannot win any part of the pot against the bettor's
+    exposed cards, whatever the bettor's unseen card. High games:
+    ``cannot_beat``; hi/lo (eight or better) also needs no qualifying low of
+    the caller's own (a low could win the low half: the bettor may hold
+    none); razz (the lowest hand wins): ``cannot_beat_low``.
+
+    >>> from poker.cards import parse
+    >>> from poker.variants import VARIANTS
+    >>> cannot_win(VARIANTS['F7S/8'], parse('Jc Jd 8h 8s Kc Qd 9h'), parse('Ac Ad Kh Ks'), [])
+    True
+    >>> cannot_win(VARIANTS['F7S/8'], parse('Jc Jd 8h 8s 2c 3d 4h 5s'), parse('Ac Ad Kh Ks'), [])
+    False
+    """
+    if not variant.high:
+        return cannot_beat_low(own, bettor_up, seen)
+    if not cannot_beat(own, bettor_up, seen):
+        return False
+    if variant.low is None:
+        return True
+    from poker.eval import evaluator
+    # (the low's rank mask takes any number of cards: five distinct ranks
+    # of eight or less among them, a community card's too)
+    return evaluator.low8_unchecked(own) is None
+
+
+def cannot_beat_low(own, bettor_up, seen):
+    """Razz: True when the caller's best ace-to-five low loses to the
+    bettor's exposed cards with any unseen card, as ``cannot_beat`` for
+    high hands (ties split: not impossible).
+
+    >>> from poker.cards import parse
+    >>> cannot_beat_low(parse('Kc Kd Qh Qs Jc Jd 9h'), parse('Ac 2d 3h 4s'), [])
+    True
+    >>> cannot_beat_low(parse('8c 6d 5h 3s 2c Kd Kh'), parse('Ac 2d 3h 4s'), [])
+    False
+    """
+    if len(bettor_up) + 1 < 5 or len(own) < 5:
+        return False
+    mine = _best_low_a5(own)
+    blocked = bytearray(52)
+    for c in seen:
+        blocked[c] = 1
+    for c in own:
+        blocked[c] = 1
+    for c in bettor_up:
+        blocked[c] = 1
+    theirs = list(bettor_up) + [0]
+    for x in range(52):
+        if blocked[x]:
+            continue
+        theirs[-1] = x
+        if _best_low_a5(theirs) <= mine:
+            return False
+    return True
+
+
+def _best_low_a5(cards):
+    """The best ace-to-five low of 5 to 8 cards (8: a stud community card)."""
+    from poker.eval import evaluator
+    if len(cards) <= 7:
+        return evaluator.low_a5_unchecked(cards)
+    best = 0
+    for i in range(len(cards)):
+        v = evaluator.low_a5_unchecked(cards[:i] + cards[i + 1:])
+        if v > best:
+            best = v
+    return best
+
+
+def _best_high(cards):
+    """The best high hand of 5 to 8 cards (8: a stud community card)."""
+    from poker.eval import evaluator
+    if len(cards) <= 7:
+        return evaluator.high(cards)
+    best = 0
+    for i in range(len(cards)):
+        v = evaluator.high(cards[:i] + cards[i + 1:])
+        if v > best:
+            best = v
+    return best
+
+
 def cannot_beat(own, bettor_up, seen):
     """Seed 002 "impossible call" test, usable from a view or a hand.
 
@@ -197,7 +281,7 @@ def cannot_beat(own, bettor_up, seen):
     from poker.eval import evaluator
     if len(bettor_up) + 1 < 5 or len(own) < 5:
         return False
-    mine = evaluator.high(own)
+    mine = _best_high(own)
     blocked = bytearray(52)
     for c in seen:
         blocked[c] = 1

@@ -15,15 +15,20 @@ coach's equity time), or None. ``sound``: an object with ``play(name)``
 screen that shows it.
 
 Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
-goes back (on the table: selects FOLD on your turn, else opens the menu); a
-long B opens the menu from the table or the showdown.
+goes back (on the table: selects FOLD on your turn, hurries the virtual
+players while they act; ui.table); a long B opens the menu from the table
+or the showdown.
 
 Two buttons (ui.keys.BOARD_KEYS): OK short = A, OK long = B, NEXT short =
-RIGHT, NEXT long = DOWN. Every screen works with these four: RIGHT and DOWN
-wrap around (next value, next menu item, next action, next answer), A
-confirms, B goes back. On the table: NEXT picks the action, OK does it; hold
-OK to go to FOLD (hold again, or hold while waiting, for the menu); hold
+RIGHT, NEXT long = DOWN. Every screen works with these four: DOWN and the
+menu's values wrap around, A confirms, B goes back. On the table: NEXT
+picks the action (up to the last one), OK does it; hold OK to go to FOLD
+(hold again for the menu), or to hurry the players while they act; hold
 NEXT to see the table as a list.
+
+A press of A or B needs the finger lifted first after a screen that came
+by itself (a new hand, your turn, the hand's end, the showdown: ``gate()``):
+one held through it, or pressed within GATE_MS of it, does nothing.
 """
 import sys
 
@@ -31,7 +36,7 @@ from micropython import const
 
 from poker.jobs import AHEAD, JOURNAL, LOADING, THINKING, Jobs, once
 from ui import keys
-from ui.messages import Banner, Confirm, PowerOn, Wait
+from ui.messages import Banner, PowerOn, Wait, event_banner
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -53,7 +58,7 @@ PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "
            "poker.eval.evaluator", "poker.cards",
            "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.odds.ranges",
            "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.players.base",
-           "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
+           "poker.players.notes", "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
            "ui.coach", "ui.table", "ui.showdown")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 # While arrow keys come (the list view looked at while the players act, a
@@ -64,14 +69,24 @@ _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the 
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
 # at once, after that key's frame, as before.
 _LOOK_MS = const(250)
+# After a screen that came by itself (gate()), an A or a B that went down
+# before it or within GATE_MS after it is dropped: a press meant for the screen
+# before (hurrying the players, closing the showdown) never acts on the new
+# one (your first action of a hand, a call you never saw).
+GATE_MS = const(250)
 # A module of PRELOAD with a ``steps()`` job (poker.eval.load: the
 # evaluator's tables, 165 ms of the chip read at once from LittleFS) then
 # runs it, a piece a step, before the next import: a press waits on one
 # piece, not on the whole loading.
 
 
+# between two virtual players' actions (visible pacing), by the SPEED
+# setting (poker.match.settings.SPEEDS: slow, normal, fast)
+PACE_MS = (1000, 600, 300)
+
+
 class App:
-    pace_ms = 600  # between two virtual players' actions (visible pacing)
+    pace_ms = PACE_MS[1]  # (apply_settings sets it from the SPEED setting)
     _settings_dirty = False  # settings changed since they were last saved
     # what the Game is built with (None: poker.match.game's defaults); tests and
     # demos put fixed virtual players or preset decks here
@@ -79,7 +94,7 @@ class App:
     hand_factory = None
     held = False  # a button is down (the device's loop says so)
     _new_due = False  # the menu's new game is to be made ahead (again)
-    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see _idle)
+    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see _ahead)
     # the device's loop sets it: a callable, True when a button changed; a
     # frame no key asked for (a player's action) is then left half drawn or
     # half sent, and the key's frame comes at once with the rest (stale)
@@ -93,6 +108,9 @@ class App:
     # is awake (a new game: its making and the loading before it leave
     # garbage that the players' first decisions would otherwise collect)
     collect_due = False
+    gate_at = -GATE_MS  # app time of the last screen change that gates keys
+    _down_at = 0  # app time a button last went down (the loop's held rising)
+    _was_held = False
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -196,8 +214,31 @@ class App:
             self.go(Wait(self, step, then))
 
     # -- the contract with the platform ------------------------------------
+    def gate(self):
+        """A screen came by itself (a new hand, your turn, the hand's end,
+        the showdown): keys pressed before it or within GATE_MS of it are
+        dropped (see carried)."""
+        self.gate_at = self._time()
+
+    def _time(self):
+        """The app's time now: the clock's, else the last tick's."""
+        c = self.clock
+        return c() if c is not None else self.now
+
+    def carried(self, key, event):
+        """True for an A or a B that went down before the last gate() or
+        within GATE_MS after it: it was meant for the screen before. They
+        come at their release or held long, and the loop's ``held`` (seen by
+        tick) says when they went down. The arrows never act (they choose,
+        scroll, show the list) and always go through, as does a long B (the
+        menu)."""
+        if key < keys.A or (key == keys.B and event == keys.LONG):
+            return False
+        t = self._down_at if self.held else self._time()
+        return t - self.gate_at < GATE_MS
+
     def handle(self, key, event):
-        if event == keys.RELEASE:
+        if event == keys.RELEASE or self.carried(key, event):
             return
         self._keyed = True
         # an arrow: the flash work waits (see _LOOK_MS); another key (your
@@ -212,13 +253,18 @@ class App:
             if key == keys.A or key == keys.B:
                 return  # holding A or B never repeats an action
             event = keys.PRESS
-        elif event == keys.LONG and key != keys.B:
+        elif event == keys.LONG and key != keys.B and not (key == keys.A and getattr(scr, "long_a", False)):
             event = keys.PRESS
         if scr is not None:
             scr.key(key, event)
 
     def tick(self, now_ms):
         self.now = now_ms
+        h = self.held
+        if h != self._was_held:  # (the loop set it: a button went down or up)
+            self._was_held = h
+            if h:
+                self._down_at = now_ms
         scr = self.screen
         if scr is not None:
             scr.tick(now_ms)
@@ -324,6 +370,26 @@ class App:
         """True if rows y0..y1-1 are being redrawn (screens skip the rest)."""
         return y1 > self.y0 and y0 < self.y1
 
+    def rest_ms(self, now):
+        """How long the app may be left alone (the device's loop then sleeps
+        till then or a button, at a low clock): None, nothing is due till a
+        key; 0, a poll is due (a frame to draw, the loading, work held back
+        by arrow keys, a screen that moves); else the ms till the screen
+        moves by itself (its ``rest_ms``: the players' pace, their action
+        decided; a title that flashes)."""
+        if self.dirty or not self.loaded or self._save_due or now - self.look_until < 0:
+            return 0
+        r = getattr(self.screen, "rest_ms", None)
+        if r is not None:
+            return r(now)
+        return 0 if self.awake else None
+
+    def battery_level(self):
+        """The battery's charge in percent (the menu's title bar); None
+        when the board has no battery sense."""
+        b = self.battery
+        return b.percent() if b is not None else None
+
     @property
     def awake(self):
         """True while the app animates by itself (virtual players acting,
@@ -364,6 +430,9 @@ class App:
         return self._crng
 
     def apply_settings(self):
+        st = self.settings
+        if st is not None:
+            self.pace_ms = PACE_MS[st.speed]
         c = getattr(self.display, "contrast", None)
         if c is not None and self.settings is not None:
             try:
@@ -432,65 +501,39 @@ class App:
         if not self.loaded:  # a key quicker than the loading
             self._after_loading(lambda: self.menu_action(item), self._game_ready)
             return
-        if item == "RESUME":
-            self.resume()
-        elif item == "NEW GAME":
-            if self.can_resume():
-                self.ask_new_game()
-            else:
-                self.new_game()
-        elif item == "STATS":
-            from ui.stats_screen import StatsScreen
+        m = self._menu
+        if m is not None:  # (the menu's own key brought it here)
+            m.act(item)
 
-            self._keep_menu()
-            self.go(StatsScreen(self))
-        elif item == "HELP":
-            from ui.help import Help
+    def help(self, code=None):
+        """HELP: the rules of game ``code`` (the menu's GAME line: the game
+        selected), else of the game in play (or selected); back to the
+        menu, on the same item."""
+        if not self.loaded:  # a key quicker than the loading
+            self._after_loading(lambda: self.help(code), self._game_ready)
+            return
+        from ui.help import Help
 
-            self._keep_menu()
+        self.keep_menu()
 
-            def back():
-                from poker import unload
+        def back():
+            from poker import unload
 
-                unload("ui.help")  # its text and functions leave the heap
-                self.menu()
-            self.go(Help(self, back))
+            unload("ui.help")  # its text and functions leave the heap
+            self.menu()
+        self.go(Help(self, back, code))
 
-    def _keep_menu(self):
+    def last_hand(self, back):
+        """LAST HAND (ui.review, read when opened and unloaded when closed);
+        ``back()`` when it closes."""
+        from ui.review import open_last_hand
+
+        open_last_hand(self, back)
+
+    def keep_menu(self):
         m = self._menu
         if m is not None:
             m.keep = True  # back from the screen it opens: the same item
-
-    def resume(self):
-        """Back to the game in play; if the menu changed its game, stakes,
-        rules, seats or chips, asks: they need a new game."""
-        g = self.game
-        st = self.settings
-        if g is None or st is None:
-            return
-        if g.level != st.difficulty:
-            g.remake_players()  # LEVEL applies at once
-        if g.plays(st):
-            self.table()
-            return
-
-        def done(i):
-            if i == 1:
-                self.new_game()
-            else:
-                self.table()
-        self.go(Confirm(self, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
-                                                   "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
-
-    def ask_new_game(self):
-        """NEW GAME over a game in play asks first: one key must not wipe it."""
-        def done(i):
-            if i == 1:
-                self.new_game()
-            else:
-                self.go(self._menu)
-        self.go(Confirm(self, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
-                        ("BACK", "NEW GAME"), done, 0, 0))
 
     def new_game(self):
         from poker.match.game import Game
@@ -505,6 +548,16 @@ class App:
             self.game.new_game()
         self._table = None
         self.table()
+
+    def rebuy(self):
+        """REBUY after GAME OVER: the starting chips again, the same table
+        goes on (poker.match.game's rebuy; counted in the statistics)."""
+        g = self.game
+        if g is None or not g.over or g.result != "lost":
+            self.menu()
+            return
+        g.rebuy()
+        self.after_hand()
 
     def table(self):
         g = self.game
@@ -549,64 +602,9 @@ class App:
 
     def _show_events(self):
         """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left."""
+        Closing it comes back here until none is left (ui.messages)."""
         g = self.game
         if g is None or not g.events:
             return False
-        kind, seat = g.events.pop(0)
-        if kind == "FINISH":
-            self.play("finish")
-            b = Banner(self, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
-                                         "P%d IS OUT" % (seat + 1)], self.after_hand)
-        elif kind == "GAME OVER":
-            self.play("gameover")
-            b = Banner(self, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
-                                            "HANDS PLAYED %d" % g.hand_no], self.after_hand)
-        elif kind == "WIN":
-            self.play("victory")
-            b = Banner(self, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT",
-                                          "IN %d HANDS" % g.hand_no], self.after_hand)
-        elif kind == "RESUMED":
-            # the cut hand goes on; if its last action was on flash, its end is shown
-            b = Banner(self, "HAND RESUMED", ["POWER WAS LOST MID-HAND:",
-                                              "IT GOES ON AS IT WAS"],
-                       self.table if g.hand is not None or g.last_hand is None else self.showdown, True)
-        elif kind == "VOID":
-            b = Banner(self, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS UNUSABLE:",
-                                            "EVERY CHIP WENT BACK"], self.after_hand, True)
-        elif kind == "MISDEAL":
-            b = Banner(self, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;",
-                                          "THE SAME DEALER DEALS AGAIN"], self.after_hand, True)
-        else:
-            b = Banner(self, kind, [], self.after_hand, True)
-        self.go(b)
+        self.go(event_banner(self, g.events.pop(0)))
         return True
-
-    def _act_at(self, table, action):
-        """Back to the table from its question, doing ``action``: ``do``
-        reads the game again, so the table's ``enter`` (the same read once
-        more, about 7 ms on the chip) is left out."""
-        self.screen = table
-        self.changed()
-        table.do(action)
-
-    def confirm_fold(self, table):
-        def done(i):
-            if i >= 0:
-                self._act_at(table, ("fold" if i else "check", None))
-            else:
-                self.go(table)
-        self.go(Confirm(self, "FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), done, -1, 0))
-
-    def warn_impossible_call(self, table, action):
-        bettor = table.view.bettor
-        who = "P%d'S" % (bettor + 1) if bettor is not None else "THE"
-
-        def done(i):
-            if i == 1:
-                self._act_at(table, action)
-            else:
-                self.go(table)
-        self.go(Confirm(self, "NO CHANCE", ["YOUR CARDS CANNOT BEAT",
-                                            who + " FOUR UP CARDS", "THE CALL WOULD BE VOID"],
-                        ("BACK", "CALL"), done, -1, 0))

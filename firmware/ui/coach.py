@@ -159,6 +159,57 @@ def name_of(v, own, board=()):
         return ""
 
 
+STRONG_EQ = const(50)   # a fold asks first from this equity (percent) up
+_STRONG_CAT = const(3)  # ... or from a made three of a kind up (high games)
+
+
+def _made_low(view):
+    """The made low of the seat's cards ('7-LOW'), eight or better, or ''
+    (hi/lo: its low half; razz: the hand itself)."""
+    v = view.variant
+    if v.low == "8":
+        return low_name(view)
+    if v.low == "a5":
+        t = razz_text(own_cards(view) + list(view.board or ()))
+        if len(t) == 5 and LOW_RANKS.index(t[0]) <= 7:
+            return t[0] + "-LOW"
+    return ""
+
+
+def _high_category(view):
+    """The category index of the seat's high hand so far, -1 when there is
+    none to judge (Omaha before the flop: four hole cards are no hand)."""
+    v = view.variant
+    own = own_cards(view)
+    board = list(view.board or ())
+    if v.omaha:
+        if len(board) < 3:
+            return -1
+        from poker.eval import evaluator
+
+        return evaluator.category_index(evaluator.omaha_high(own, board))
+    cs = own + board
+    return _best_high(cs) if len(cs) >= 5 else _few(cs)
+
+
+def strong(view, eq=None):
+    """Why folding this hand deserves a question, or '': the coach's
+    equity (``eq``, percent, or None) at STRONG_EQ or more, a made three
+    of a kind or better in a high game, a made eight-or-better low in hi/lo
+    and razz. The words say it ('YOU HOLD TRIPS KS')."""
+    try:
+        if eq is not None and eq >= STRONG_EQ:
+            return "YOUR EQUITY IS %d%%" % eq
+        low = _made_low(view)
+        if low:
+            return "YOU HOLD A " + low
+        if view.variant.high and _high_category(view) >= _STRONG_CAT:
+            return "YOU HOLD " + hand_name(view)
+    except Exception:  # a question is never worth a crash
+        pass
+    return ""
+
+
 EQ_SAMPLES = const(120)  # coach equity: Monte Carlo deals in all
 EQ_CHUNK = const(15)     # per tick of the table
 _BUDGET_MS = const(12)   # and a time cap per tick when the app has a clock

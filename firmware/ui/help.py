@@ -1,6 +1,7 @@
 """HELP in the menu: the rules of one game, on a page that scrolls.
 
-For the game in play (or, with none, the one GAME selects): how the cards
+For the game in play (or, with none, the one GAME selects), or from the
+menu's GAME line (A there) for the game shown on it: how the cards
 are dealt, what wins (the hand rankings; the low rule in hi/lo and razz),
 the betting structure with this table's amounts (from poker.rules), and
 the buttons. UP/DOWN (NEXT on two buttons) scroll, wrapping to the top;
@@ -90,23 +91,24 @@ def help_lines(v, r):
     return out
 
 
-def _game_and_rules(app):
-    """The variant and RuleSet of the game in play, else of the settings."""
+def _game_and_rules(app, code=None):
+    """The variant and RuleSet of game ``code`` under the settings' table,
+    else of the game in play, else of the settings."""
     from poker.variants import VARIANTS
 
     g = app.game
-    if app.can_resume():
+    if code is None and app.can_resume():
         return g.variant, g.rules
     s = app.settings
-    return VARIANTS[s.game], s.house()
+    return VARIANTS[code or s.game], s.house()
 
 
 class Help(Screen):
     next_key = keys.DOWN
 
-    def __init__(self, app, back):
+    def __init__(self, app, back, code=None):
         Screen.__init__(self, app)
-        v, r = _game_and_rules(app)
+        v, r = _game_and_rules(app, code)
         self.name = v.name.upper()
         self.lines = help_lines(v, r)
         self.top = 0

@@ -1,14 +1,18 @@
-"""The menu: resume, new game, every setting of poker.match.settings.Settings, help
+"""The menu: resume (or, after GAME OVER, rebuy), new game, every setting of poker.match.settings.Settings, help
 (the rules of the game: ui.help) and statistics.
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
-opens the item), B goes back to the table when a game is running.
-Two-button board: B short = next item, A = change / open, B long = back.
+opens the item; on GAME: the rules of the game shown there, ui.help, so a
+game can be read before it is played), B goes back to the table when a
+game is running. Two-button board: NEXT (RIGHT) changes the value, NEXT
+held (DOWN) = next item, OK (A) = change forward / open (GAME: its rules),
+OK held (B) = back.
 """
 from micropython import const
 
 from ui import keys
-from ui.screen import NORMAL, Screen, W, text, title, width
+from ui.messages import Confirm
+from ui.screen import BATTERY_W, NORMAL, Screen, W, battery_icon, text, title, width
 
 _ROW_H = const(9)
 _TOP = const(10)
@@ -27,6 +31,16 @@ def contrast_level(v):
 
 def contrast_value(level):
     return level * 256 // _CONTRAST_STEPS - 1
+
+
+def _last_hand_kept(app):
+    """True when poker.match.review kept the last hand (LAST HAND)."""
+    g = app.game
+    if g is None or app.store is None or g.seq <= 0:
+        return False
+    from poker.match.record import review_slot  # (resident: not poker.match.review)
+
+    return app.store.exists(review_slot(g.seq))
 
 
 def game_name(code):
@@ -60,7 +74,12 @@ class Menu(Screen):
         out = []
         if self.app.can_resume():
             out.append("RESUME")
+        g = self.app.game
+        if g is not None and g.over and g.result == "lost":
+            out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
+        if _last_hand_kept(self.app):
+            out.append("LAST HAND")  # the last hand again (ui.review)
         out.append("GAME")
         out.append("BET")
         out.append("RULES")
@@ -70,6 +89,7 @@ class Menu(Screen):
         if len(s.chip_choices()) > 1:
             out.append("CHIPS")
         out.append("LEVEL")
+        out.append("SPEED")
         out.append("SOUND")
         out.append("CONTRAST")
         out.append("COACH")
@@ -105,6 +125,8 @@ class Menu(Screen):
             return str(s.chips)
         if item == "LEVEL":
             return _LEVELS[s.difficulty]
+        if item == "SPEED":
+            return s.SPEEDS[s.speed]
         if item == "SOUND":
             return "ON" if s.sound else "OFF"
         if item == "CONTRAST":
@@ -135,6 +157,8 @@ class Menu(Screen):
             s.chips = c[(i + step) % len(c)]
         elif item == "LEVEL":
             s.difficulty = (s.difficulty + step) % 3
+        elif item == "SPEED":
+            s.speed = (s.speed + step) % len(s.SPEEDS)
         elif item == "SOUND":
             s.sound = not s.sound
         elif item == "CONTRAST":
@@ -151,6 +175,65 @@ class Menu(Screen):
         self.sel = self.items.index(sel)
         self._scroll()
         return True
+
+    def act(self, item):
+        """An item that opens something (A on it; the app has loaded what
+        it needs): RESUME, REBUY, NEW GAME (asked first over a game in
+        play), LAST HAND, STATS, HELP."""
+        app = self.app
+        if item == "RESUME":
+            self.resume()
+        elif item == "REBUY":
+            app.rebuy()
+        elif item == "NEW GAME":
+            if app.can_resume():
+                self.ask_new_game()
+            else:
+                app.new_game()
+        elif item == "LAST HAND":
+            app.keep_menu()
+            app.last_hand(app.menu)
+        elif item == "STATS":
+            from ui.stats_screen import StatsScreen
+
+            app.keep_menu()
+            app.go(StatsScreen(app))
+        elif item == "HELP":
+            app.help()
+
+    def resume(self):
+        """Back to the game in play; if the menu changed its game, stakes,
+        rules, seats or chips, asks: they need a new game."""
+        app = self.app
+        g = app.game
+        st = app.settings
+        if g is None or st is None:
+            return
+        if g.level != st.difficulty:
+            g.remake_players()  # LEVEL applies at once
+        if g.plays(st):
+            app.table()
+            return
+
+        def done(i):
+            if i == 1:
+                app.new_game()
+            else:
+                app.table()
+        app.go(Confirm(app, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
+                                                 "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
+
+    def ask_new_game(self):
+        """NEW GAME over a game in play asks first: one key must not wipe it."""
+        app = self.app
+
+        def done(i):
+            if i == 1:
+                app.new_game()
+            else:
+                app.go(self)
+        app.go(Confirm(app, "NEW GAME?", ["THE GAME IN PLAY ENDS: EVERY STACK STARTS OVER"],
+                       ("BACK", "NEW GAME"), done, 0, 0))
 
     def _scroll(self):
         if self.sel < self.top:
@@ -172,6 +255,9 @@ class Menu(Screen):
         elif k == keys.RIGHT:
             self.change(item, 1)
         elif k == keys.A:
+            if item == "GAME":
+                self.app.help(self.app.settings.game)
+                return
             if not self.change(item, 1):
                 self.app.menu_action(item)
                 return
@@ -197,7 +283,11 @@ class Menu(Screen):
             g = app.game
             b = g.small_bet if app.can_resume() else app.settings.small_bet()
             right_text = "%d/%d" % (b, 2 * b)
-            text(fb, right_text, W - 2 - width(right_text, NORMAL), 1, NORMAL, 0)
+            x = W - 2 - width(right_text, NORMAL)
+            text(fb, right_text, x, 1, NORMAL, 0)
+            level = app.battery_level()  # (None: the board has no battery sense)
+            if level is not None:
+                battery_icon(fb, level, x - BATTERY_W - 3, 1)
         y = _TOP - _ROW_H
         for i in range(self.top, min(len(self.items), self.top + _ROWS)):
             y += _ROW_H

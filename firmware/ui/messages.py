@@ -1,4 +1,6 @@
-"""Power-on, banners (FINISH, GAME OVER, YOU WIN, notices) and dialogs."""
+"""Power-on, banners (FINISH, GAME OVER, YOU WIN, notices) and dialogs;
+``event_banner`` turns a game event (poker.match.game's ``events``) into
+its banner."""
 from micropython import const
 
 from ui import glyphs, keys
@@ -52,6 +54,12 @@ class PowerOn(Screen):
         self.waiting = (step, done)
         self.app.changed(40, 64)
 
+    def rest_ms(self, now):
+        """Till the title's next flash (App.rest_ms); 0 while LOADING."""
+        if self.waiting is not None or self.next_flash is None:
+            return 0
+        return max(0, self.next_flash - now)
+
     def tick(self, now):
         w = self.waiting
         if w is not None:
@@ -87,17 +95,22 @@ class PowerOn(Screen):
 class Banner(Screen):
     """A big word ("FINISH", "GAME OVER", "YOU WIN") or a notice with a few
     lines under it (wrapped to fit; the first BANNER_ROWS lines are shown);
-    A (or B) closes it and calls done()."""
+    A (or B) closes it and calls done(). With ``answers`` (GAME OVER's
+    REBUY and NEW GAME) they stand on the bottom line: LEFT/RIGHT pick, A
+    calls done(index), B done(-1)."""
+    next_key = keys.RIGHT
 
-    def __init__(self, app, word, lines, done, small_word=False):
+    def __init__(self, app, word, lines, done, small_word=False, answers=None):
         Screen.__init__(self, app)
         self.word = word
         lines = wrap_all(lines, _BANNER_PX)
-        rows = BANNER_ROWS[0 if small_word else 1]
+        rows = BANNER_ROWS[0 if small_word else 1] - (2 if answers else 0)
         self.complete = len(lines) <= rows  # every word in sight (tests)
         self.lines = lines[:rows]
         self.done = done
         self.small_word = small_word
+        self.answers = answers
+        self.chosen = 0
         self.since = None
 
     def tick(self, now):
@@ -105,11 +118,19 @@ class Banner(Screen):
             self.since = now
 
     def key(self, k, ev):
+        a = self.answers
+        if a and (k == keys.LEFT or k == keys.RIGHT):
+            self.chosen = max(0, min(len(a) - 1, self.chosen + (1 if k == keys.RIGHT else -1)))
+            self.app.changed()
+            return
         if k != keys.A and k != keys.B:
             return
         if self.since is not None and self.app.now - self.since < _SETTLE_MS:
             return
-        self.done()
+        if a:
+            self.done(self.chosen if k == keys.A else -1)
+        else:
+            self.done()
 
     def draw(self, fb):
         fb.rect(0, 0, W, 64, 1)
@@ -122,7 +143,10 @@ class Banner(Screen):
         for line in self.lines:
             centered(fb, line, y, SMALL)
             y += 7
-        centered(fb, "A: OK", 56, SMALL)
+        if self.answers:
+            answers(fb, self.answers, self.chosen, 4, W - 4)
+        else:
+            centered(fb, "A: OK", 56, SMALL)
 
 
 class Wait(Screen):
@@ -184,15 +208,58 @@ class Confirm(Screen):
         for line in self.lines:
             centered(fb, line, y, SMALL)
             y += 7
-        # the answers, evenly spread on the bottom line
-        n = len(self.answers)
-        slot = (W - 8) // n
-        for i in range(n):
-            s = self.answers[i]
-            w = width(s, NORMAL)
-            x = 4 + i * slot + (slot - w) // 2
-            if i == self.chosen:
-                fb.fill_rect(x - 2, 50, w + 3, 10, 1)
-                text(fb, s, x, 51, NORMAL, 0)
+        answers(fb, self.answers, self.chosen, 4, W - 4)
+
+
+def answers(fb, words, chosen, x0, x1):
+    """Answers evenly spread on the bottom line between x0 and x1, the
+    chosen one in a lit box."""
+    n = len(words)
+    slot = (x1 - x0) // n
+    for i in range(n):
+        s = words[i]
+        w = width(s, NORMAL)
+        x = x0 + i * slot + (slot - w) // 2
+        if i == chosen:
+            fb.fill_rect(x - 2, 50, w + 3, 10, 1)
+            text(fb, s, x, 51, NORMAL, 0)
+        else:
+            text(fb, s, x, 51, NORMAL, 1)
+
+
+def event_banner(app, event):
+    """The banner of a game event ``(kind, seat)``; closing it goes on with
+    ``app.after_hand`` (the next event, or the next hand). GAME OVER asks
+    REBUY (chosen first) or NEW GAME; B leaves it for the menu."""
+    kind, seat = event
+    g = app.game
+    if kind == "FINISH":
+        app.play("finish")
+        return Banner(app, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
+                                      "P%d IS OUT" % (seat + 1)], app.after_hand)
+    if kind == "GAME OVER":
+        app.play("gameover")
+
+        def done(i):
+            if i == 0:
+                app.rebuy()
+            elif i == 1:
+                app.new_game()
             else:
-                text(fb, s, x, 51, NORMAL, 1)
+                app.after_hand()
+        return Banner(app, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
+                                         "HANDS PLAYED %d" % g.hand_no], done, False, ("REBUY", "NEW GAME"))
+    if kind == "WIN":
+        app.play("victory")
+        return Banner(app, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT", "IN %d HANDS" % g.hand_no], app.after_hand)
+    if kind == "RESUMED":
+        # the cut hand goes on; if its last action was on flash, its end is shown
+        return Banner(app, "HAND RESUMED", ["POWER WAS LOST MID-HAND:", "IT GOES ON AS IT WAS"],
+                      app.table if g.hand is not None or g.last_hand is None else app.showdown, True)
+    if kind == "VOID":
+        return Banner(app, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS UNUSABLE:",
+                                         "EVERY CHIP WENT BACK"], app.after_hand, True)
+    if kind == "MISDEAL":
+        return Banner(app, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;", "THE SAME DEALER DEALS AGAIN"],
+                      app.after_hand, True)
+    return Banner(app, kind, [], app.after_hand, True)

@@ -104,6 +104,21 @@ def title(fb, s):
     font.text(fb, s, 2, 1, 0, NORMAL)
 
 
+BATTERY_W = const(12)  # battery_icon's width: its body and its tip
+_BATTERY_BODY = const(10)
+_BATTERY_H = const(7)
+
+
+def battery_icon(fb, percent, x, y):
+    """The battery on the lit title bar, in dark: its outline and tip,
+    filled in proportion to ``percent``."""
+    fb.rect(x, y, _BATTERY_BODY, _BATTERY_H, 0)
+    fb.fill_rect(x + _BATTERY_BODY, y + 2, BATTERY_W - _BATTERY_BODY, _BATTERY_H - 4, 0)
+    w = ((_BATTERY_BODY - 4) * percent + 50) // 100
+    if w:
+        fb.fill_rect(x + 2, y + 2, w, _BATTERY_H - 4, 0)
+
+
 def frame(fb, x, y, w, h):
     """A dialog box: cleared inside, a double outline."""
     fb.fill_rect(x, y, w, h, 0)

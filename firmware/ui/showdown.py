@@ -9,18 +9,20 @@ The lines, main pot first, then the side pots one after the other:
   against the best hand it beat) and, boxed, the chips it took; a name too
   long for the line goes on the next one;
 - then every other seat that showed (its cards and name), "MUCK" for a
-  seat that mucked, and you (your cards, "FOLD" if you folded).
+  seat that mucked, and you (your cards, "FOLD" if you folded; mucked, the
+  cards that play and the name of your hand after "MUCK": you know them).
 
 Names and cards come from the engine (poker.hand's awards, plays and
 names, made by poker.eval.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
-first); B opens the menu.
+first); B opens the menu; LEFT/RIGHT show the hand again street by street
+(LAST HAND: ui.review), back here after.
 """
 from micropython import const
 
 from ui import glyphs, keys
 from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 from ui.glyphs import mini
-from ui.table import seat_name
+from ui.words import seat_name
 
 _ROW_H = const(8)
 _TOP = const(8)
@@ -91,6 +93,9 @@ def lines_of(view):
         if view.plays[s] is not None:
             hf, lf = view.plays[s]
             hn, ln = view.names[s]
+            if view.mucked[s]:  # your own hand, mucked: named all the same
+                hn = "MUCK " + hn if hn else hn
+                ln = "MUCK " + ln if ln and not hn else ln
             if hf is not None:
                 out.append(("seat", s, hf, hn))
                 if lf is not None:
@@ -182,7 +187,7 @@ def prepare(game):
     (made ahead while the final table waits: ui.app)."""
     h = game.last_hand
     if h is not None:
-        h.explain()  # the names and the cards that play
+        h.explain(0)  # the names and the cards that play, your mucked hand's too
     v = game.view(0)
     if v is None:
         return (h, None, [], 0)
@@ -212,6 +217,7 @@ class Showdown(Screen):
         self.first = 0
         self.head = p[1]
         self.lines = p[2]
+        self.app.gate()  # (a key meant for the table before never closes it)
         self.app.play("win" if p[3] else "lose")
 
     def key(self, k, ev):
@@ -227,6 +233,13 @@ class Showdown(Screen):
             if 0 <= f and f + _ROWS <= max(len(self.lines), _ROWS):
                 self.first = f
                 self.app.changed()
+        elif k == keys.LEFT or k == keys.RIGHT:
+            app = self.app
+
+            def back():  # this screen again, as it was
+                app.screen = self
+                app.changed()
+            app.last_hand(back)
 
     def draw(self, fb):
         if self.head is not None:

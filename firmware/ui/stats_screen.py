@@ -54,12 +54,15 @@ class StatsScreen(Screen):
         y = 11
         text(fb, "HANDS %d  WON %d (%d%%)" % (hands, won, _pct(won, hands)), 0, y, SMALL)
         y += 7
-        text(fb, "NET %s%d" % ("+" if net > 0 else "", net), 0, y, SMALL)
+        t = "NET %s%d" % ("+" if net > 0 else "", net)
+        if d.get("rebuys", 0):
+            t += "  REBUYS %d" % d["rebuys"]
+        text(fb, t, 0, y, SMALL)
         y += 7
         text(fb, "BIGGEST POT %d" % d.get("pot", 0), 0, y, SMALL)
         y += 7
-        text(fb, "GAMES %d  WON %d  LOST %d" % (
-            d.get("games", 0), d.get("games_won", 0), d.get("games_lost", 0)), 0, y, SMALL)
+        text(fb, "GAMES %d WON %d LOST %d LEFT %d" % (
+            d.get("games", 0), d.get("games_won", 0), d.get("games_lost", 0), d.get("games_left", 0)), 0, y, SMALL)
         y += 7
         best = d.get("best_text", "")
         text(fb, "BEST HAND:", 0, y, SMALL)

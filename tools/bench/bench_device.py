@@ -41,10 +41,10 @@ RAM), installed as `make deploy` installs them, seed 1234.
   the time between console.main()'s imports, then runs it, and the NEW GAME
   frame's first and last byte on the bus.
 
-Emulated time counts cycles at 125 MHz; flash cache misses are not
-modelled, so a real Pico may be a little slower. ``--docs`` (a full run,
-both routes, the default sizes) writes every line as the table
-``device-figures`` of docs/device.md, the routes side by side.
+Emulated time counts cycles at clk_sys (125 MHz while the console works);
+flash cache misses are not modelled, so a real Pico may be a little slower.
+``--docs`` (a full run, both routes, the default sizes) writes every line
+as the table ``device-figures`` of docs/device.md, the routes side by side.
 """
 import argparse
 import os
@@ -394,6 +394,7 @@ SECTIONS = {
     "first-press": "device_first",  # a press while the game still loads, at chosen delays
     "hard": "device_hard",          # Hard's decisions in detail (how the deals were drawn, --raw)
     "modules": "device_modules",    # the heap each module takes, imported one by one
+    "power": "device_power",        # where a game's time goes, and the hours on batteries
 }
 
 

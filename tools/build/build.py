@@ -13,9 +13,10 @@ Steps:
    about 8 KB of heap; in ROMFS they stay in flash and cost nothing).
 3. Lays out two trees:
    - build/romfs/: the ROMFS image contents: code as .mpy, the tables and any
-     other data files (fonts as files, if any). main.py is NOT in it: the
-     device runs main.py from its filesystem, so main.py stays source and
-     goes to LittleFS in both routes.
+     other data files (fonts as files, if any), and main.py as source (the
+     STUD_PICO firmware runs /rom/main.py when the filesystem has no
+     main.py: a release UF2 needs nothing on the filesystem). main.py also
+     goes to LittleFS in both routes, as source.
    - build/lfs/: the stock-firmware route (no ROMFS partition): the same
      modules (compiled with LFS_MPY_FLAGS) and tables plus main.py as
      source, copied as is to the LittleFS filesystem by tools/device/deploy.py.
@@ -60,6 +61,7 @@ DATA_ALIGN = 4                    # data files start on this boundary in the ima
 IMAGE_NAME = "stud.romfs"
 INFO_NAME = "build-info.json"
 SOURCE_FILES = ("main.py", "boot.py")   # run from the filesystem: stay source
+ROMFS_SOURCE_FILES = ("main.py",)       # also in the image, for a filesystem without one
 SKIP_FILES = ("manifest.py",)           # freezing manifests: host-side only
 SKIP_EXTS = (".md", ".pyc", ".txt")
 SKIP_DIRS = ("__pycache__",)
@@ -261,6 +263,31 @@ def romfs_entries(image):
     return out
 
 
+def add_file(image, name, data):
+    """The ROMFS image with one more file at the end of its root directory,
+    every byte of the image before it where it was: the header's length
+    keeps its width (a varint may start with 0x80 bytes, which add
+    nothing), so the app's files keep their offsets and their alignment.
+    The total stays even, as mpremote's writer leaves it."""
+    if image[:3] != b"\xd2\xcd\x31":
+        raise BuildError("not a ROMFS image")
+    size, start = mp_uint(image, 3)
+    if start + size != len(image):
+        raise BuildError("the ROMFS image's length field says %d bytes, it has %d" % (start + size, len(image)))
+    from mpremote.romfs import VfsRomWriter
+
+    writer = VfsRomWriter()
+    writer.mkfile(name, data)
+    record = bytes(writer._dir_stack[-1][1])
+    if (start + size + len(record)) % 2:
+        record += _padding(1)           # 3 bytes: the total even again
+    length = _varint(size + len(record))
+    width = start - 3
+    if len(length) > width:
+        raise BuildError("the ROMFS image's length field is too narrow for %s" % name)
+    return image[:3] + b"\x80" * (width - len(length)) + length + image[start:] + record
+
+
 def make_image(tree, align=DATA_ALIGN, aligned=lambda path: not path.endswith(".mpy")):
     """The ROMFS image of directory tree (bytes). Files for which aligned(path)
     is true start at a multiple of align (0 = no padding at all)."""
@@ -429,7 +456,7 @@ def build(out, src=FIRMWARE, march="armv6m", tablegen=True, align=DATA_ALIGN, ve
                 native_subs.add(sub)
         else:
             dev_rel = rel
-            if kind == "data":
+            if kind == "data" or rel in ROMFS_SOURCE_FILES:
                 dst = os.path.join(romfs_dir, dev_rel)
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 shutil.copyfile(srcfile, dst)

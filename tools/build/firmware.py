@@ -459,11 +459,11 @@ def main(argv=None):
             raise BuildError("MICROPY_DIR=%s does not exist" % tree)
         checked_by = check_tree(tree)
         _step("MicroPython %s in %s (%s)" % (MICROPY_TAG, tree, checked_by))
+        os.makedirs(OUT_DIR, exist_ok=True)  # (the mpy-cross log goes there too)
         if not os.access(os.path.join(tree, "mpy-cross", "build", "mpy-cross"), os.X_OK):
             _step("building mpy-cross in the tree")
             run_logged(["make", "-C", os.path.join(tree, "mpy-cross"), "-j%d" % args.jobs], build_env(),
                        os.path.join(OUT_DIR, "mpy-cross.log"))
-        os.makedirs(OUT_DIR, exist_ok=True)
         builds = [build_one(tree, name, board, variant, args.picotool_dir, args.jobs)
                   for name, board, variant in TARGETS if not args.only or name in args.only]
         prov = provenance(tree, checked_by, args.picotool_dir, builds)

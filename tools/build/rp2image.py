@@ -6,7 +6,8 @@ the flash partitions it declares: MicroPython's filesystem and ROMFS).
     python tools/build/rp2image.py FIRMWARE.uf2     # prints the summary
 
 tools/build/firmware.py checks every UF2 it builds with it, and
-host_tests/test_firmware_release.py checks the shipped ones.
+host_tests/test_firmware_release.py checks the shipped ones. It also writes
+UF2 files (``write_uf2``): tools/build/release.py makes the release UF2s.
 """
 import struct
 import sys
@@ -16,6 +17,7 @@ UF2_FLAG_FAMILY_ID = 0x00002000
 UF2_FLAG_NOT_MAIN_FLASH = 0x00000001
 RP2040_FAMILY_ID = 0xE48BFF56
 UF2_PAYLOAD = 256                 # what the RP2040 bootrom accepts per block
+SECTOR = 4096                     # what the flash erases at once
 
 XIP_BASE = 0x10000000             # flash as the CPU sees it
 FLASH_BYTES = 2 * 1024 * 1024     # the Pico's W25Q16
@@ -41,14 +43,15 @@ class ImageError(ValueError):
 
 
 def read_uf2(data):
-    """The UF2 file as (flash start address, bytes): every block checked
-    (magics, RP2040 family, 256-byte payloads, block numbers in order, one
-    contiguous run of addresses inside the 2 MB flash)."""
+    """The UF2 file as the runs of flash it writes, [(start address, bytes)]
+    in address order: every block checked (magics, RP2040 family, 256-byte
+    payloads, block numbers in order, addresses rising inside the 2 MB
+    flash; a gap between two blocks starts a new run)."""
     if not data or len(data) % 512:
         raise ImageError("a UF2 file is whole 512-byte blocks; this one has %d bytes" % len(data))
     count = len(data) // 512
-    start = None
-    image = bytearray()
+    runs = []
+    after = XIP_BASE              # where the next block may start, at the least
     for n in range(count):
         block = data[n * 512:(n + 1) * 512]
         m0, m1, flags, addr, size, number, total, family = struct.unpack_from("<8I", block)
@@ -63,14 +66,47 @@ def read_uf2(data):
             raise ImageError("block %d: payload %d bytes, the RP2040 takes %d" % (n, size, UF2_PAYLOAD))
         if number != n or total != count:
             raise ImageError("block %d: numbered %d of %d, the file has %d" % (n, number, total, count))
-        if start is None:
-            start = addr
-        if addr != start + n * UF2_PAYLOAD:
-            raise ImageError("block %d: address 0x%08x breaks the run from 0x%08x" % (n, addr, start))
-        image += block[32:32 + UF2_PAYLOAD]
-    if not (XIP_BASE <= start and start + len(image) <= XIP_BASE + FLASH_BYTES):
-        raise ImageError("blocks 0x%08x..0x%08x are not inside the 2 MB flash" % (start, start + len(image)))
-    return start, bytes(image)
+        if addr % UF2_PAYLOAD or addr < after:
+            raise ImageError("block %d: address 0x%08x, not a new 256-byte page after 0x%08x" % (n, addr, after))
+        if addr + UF2_PAYLOAD > XIP_BASE + FLASH_BYTES:
+            raise ImageError("block %d: address 0x%08x is not inside the 2 MB flash" % (n, addr))
+        if runs and addr == after:
+            runs[-1][1].extend(block[32:32 + UF2_PAYLOAD])
+        else:
+            runs.append((addr, bytearray(block[32:32 + UF2_PAYLOAD])))
+        after = addr + UF2_PAYLOAD
+    return [(start, bytes(image)) for start, image in runs]
+
+
+def write_uf2(runs, whole_sectors=True):
+    """The UF2 file (bytes) that writes runs [(flash address, bytes)] as the
+    RP2040 bootrom takes them: 256-byte payloads, each block flagged with
+    the RP2040's family id, numbered in address order. whole_sectors: each
+    run starts on a 4 KB sector and is padded with 0xff (what erased flash
+    reads) to whole sectors. The bootrom needs that of a UF2 with more than
+    one run: it erases the sector of a block before programming it unless
+    it erased "sector" block_no * 256 / 4096 already (pico-bootrom,
+    virtual_disk.c): its bookkeeping goes by block number, so a run whose
+    first block number is not a multiple of 16 would be programmed over old
+    flash. Without whole_sectors only the last page of a run is padded."""
+    pages = []
+    for start, data in sorted(runs):
+        if start % (SECTOR if whole_sectors else UF2_PAYLOAD):
+            raise ImageError("a run at 0x%08x does not start on a %s" % (
+                start, "4 KB sector" if whole_sectors else "256-byte page"))
+        if whole_sectors and len(data) % SECTOR:
+            data = data + b"\xff" * (SECTOR - len(data) % SECTOR)
+        for off in range(0, len(data), UF2_PAYLOAD):
+            payload = data[off:off + UF2_PAYLOAD]
+            pages.append((start + off, payload + b"\xff" * (UF2_PAYLOAD - len(payload))))
+    out = bytearray()
+    for n, (addr, payload) in enumerate(pages):
+        out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], UF2_FLAG_FAMILY_ID, addr, UF2_PAYLOAD,
+                           n, len(pages), RP2040_FAMILY_ID)
+        out += payload + bytes(476 - UF2_PAYLOAD)
+        out += struct.pack("<I", UF2_MAGIC[2])
+    read_uf2(bytes(out))          # the reader's checks, on what was written
+    return bytes(out)
 
 
 class Image:
@@ -84,12 +120,20 @@ class Image:
         self.block_devices = []           # (name, address, size), as declared
         self.frozen = []                  # MicroPython's frozen module names
         self._copies = []                 # crt0's data_cpy_table: (flash src, ram dst, ram end)
+        self.extra = []                   # other runs a UF2 writes: (address, bytes)
         self._read_binary_info()
 
     @classmethod
     def from_uf2(cls, data):
-        start, image = read_uf2(data)
-        return cls(image, start)
+        """The firmware of a UF2 (its run at the start of flash); any other
+        runs it writes (a release UF2's ROMFS image) are in ``extra``."""
+        runs = read_uf2(data)
+        start, image = runs[0]
+        if start != XIP_BASE:
+            raise ImageError("the UF2 writes no firmware: its first block is at 0x%08x" % start)
+        self = cls(image, start)
+        self.extra = runs[1:]
+        return self
 
     @property
     def end(self):
@@ -171,6 +215,8 @@ class Image:
                  % (self.start, self.end, len(self.data) // kb, self.binary_end or 0)]
         for name, addr, size in self.block_devices:
             lines.append("partition %-12s 0x%08x..0x%08x (%d KB)" % (name, addr, addr + size, size // kb))
+        for addr, data in self.extra:
+            lines.append("also writes 0x%08x..0x%08x (%d KB)" % (addr, addr + len(data), (len(data) + kb - 1) // kb))
         return "\n".join(lines)
 
 

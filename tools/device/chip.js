@@ -11,14 +11,17 @@
 //   each byte taking its bus time on the emulated clock;
 // - buttons driven at given emulated times; USB CDC serial both ways;
 // - the buzzer's PWM read as tones (frequency and duty);
-// - resets (watchdog, core back at the bootrom's reset vector) reported.
-// Emulated time counts cycles at 125 MHz (8 ns a cycle), from power-on.
+// - resets (watchdog, core back at the bootrom's reset vector) reported;
+// - the battery sense: an ADC input's voltage, kept across resets;
+// - the meter (Meter): the core executing or asleep at each clock, the
+//   panel's lit pixels and contrast, over emulated time.
+// Emulated time counts cycles at clk_sys as the clock registers set it (125
+// MHz, 8 ns a cycle, at MicroPython's power-on), from power-on.
 //
 // rp2040js itself is passed in (`emu`: the module's RP2040 and USBCDC), so
 // that each side loads it its own way (Node's package, the page's copy).
 export const FLASH_BYTES = 2 * 1024 * 1024;
 export const XIP = 0x10000000;
-export const CYCLE_NS = 8; // 125 MHz
 const SECTOR = 4096;
 const PAGE = 256;
 const ERASE_NS_PER_SECTOR = 45e6; // typical 4 KB sector erase of a QSPI NOR flash
@@ -52,26 +55,94 @@ export function patchedBootrom(raw) {
 }
 
 // Writes a UF2's blocks into a flash image (Uint8Array of FLASH_BYTES), as
-// the bootrom's drive does; returns the end of the highest block written.
+// the RP2040 bootrom writes a file dropped on its drive (pico-bootrom,
+// virtual_disk.c _write_uf2_page): before a block's page is programmed, the
+// 4 KB sector holding it is erased, unless "sector" block_no * 256 / 4096 was
+// erased already: the bookkeeping goes by block number, so a run of blocks
+// whose first number is not a multiple of 16 finds its first sector "erased"
+// and is programmed over the old bytes (NOR: ANDed; rp2image.write_uf2 keeps
+// runs in whole sectors). Sectors no block lands in keep what they held (the
+// filesystem). Returns the end of the highest block written.
 export function writeUf2(flash, uf2) {
   const view = new DataView(uf2.buffer, uf2.byteOffset, uf2.byteLength);
+  const cleared = new Set();
   let end = 0;
   for (let i = 0; i + 512 <= uf2.length; i += 512) {
     if (view.getUint32(i, true) !== 0x0a324655 || view.getUint32(i + 4, true) !== 0x9e5d5157) continue;
     const addr = view.getUint32(i + 12, true) - XIP;
     const size = view.getUint32(i + 16, true);
-    flash.set(uf2.subarray(i + 32, i + 32 + size), addr);
+    const index = Math.floor((view.getUint32(i + 20, true) * PAGE) / SECTOR);
+    if (!cleared.has(index)) {
+      const sector = addr - (addr % SECTOR);
+      flash.fill(0xff, sector, sector + SECTOR);
+      cleared.add(index);
+    }
+    for (let k = 0; k < size; k++) flash[addr + k] &= uf2[i + 32 + k];
     end = Math.max(end, addr + size);
   }
   return end;
 }
+
+// -- the meter: where the emulated time goes, for the energy model ---------
+// (tools/bench/energy.py, docs/power.md): the core executing or asleep
+// (WFE/WFI) at each clk_sys frequency, light sleep apart (clk_sys from the
+// crystal, as machine.lightsleep runs it); and what the panel showed, its
+// lit pixels and contrast while on, each integrated over emulated time.
+export class Meter {
+  constructor(now) {
+    this.now = now;
+    this.cpu = new Map(); // "hz" or "hz/xosc" -> [hz, executing ns, waiting ns, from the crystal]
+    this.last = null; this.lastKey = ''; // the bucket last used (the clock rarely changes)
+    this.lit = 0; this.contrast = 0x7f; this.on = false; // the panel since panelAt
+    this.panelAt = now();
+    this.onNs = 0; // the panel on
+    this.litNs = 0; // lit pixels x ns, panel on
+    this.litContrastNs = 0; // lit pixels x (contrast + 1) / 256 x ns, panel on
+  }
+  core(ns, executing, hz, fromCrystal) {
+    const key = fromCrystal ? hz + '/xosc' : '' + hz;
+    let b = this.last;
+    if (key !== this.lastKey) {
+      b = this.cpu.get(key);
+      if (!b) { b = [hz, 0, 0, !!fromCrystal]; this.cpu.set(key, b); }
+      this.last = b; this.lastKey = key;
+    }
+    if (executing) b[1] += ns; else b[2] += ns;
+  }
+  // the panel's state from now on (the time before counts with the old one)
+  panel(lit, contrast, on) {
+    const t = this.now();
+    const dt = t - this.panelAt;
+    if (dt > 0 && this.on) {
+      this.onNs += dt;
+      this.litNs += this.lit * dt;
+      this.litContrastNs += this.lit * (this.contrast + 1) / 256 * dt;
+    }
+    this.panelAt = t;
+    this.lit = lit; this.contrast = contrast; this.on = on;
+  }
+  report() {
+    this.panel(this.lit, this.contrast, this.on); // (the panel's sums up to now)
+    return {
+      t: this.now(),
+      cpu: [...this.cpu.values()].map(([hz, exec, wait, xosc]) => ({ hz, exec, wait, xosc })),
+      panel: { on: this.onNs, lit: this.litNs, lit_contrast: this.litContrastNs, pixels: 128 * 64,
+        now: { lit: this.lit, contrast: this.contrast, on: this.on } },
+    };
+  }
+}
+
+const BITS = new Uint8Array(256).map((_, i) => { let n = 0; for (let b = i; b; b >>= 1) n += b & 1; return n; });
 
 // -- the OLED controller's RAM and command decoder ---------------------------
 const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1,
   0xd8: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5, 0xa3: 2 };
 
 class Panel {
-  constructor(chip) {
+  constructor(chip, meter) {
+    this.meter = meter;
+    this.lit = 0; // lit pixels of the visible RAM (before inversion)
+    this.inverse = false;
     this.sh1106 = chip === 'sh1106';
     this.cols = this.sh1106 ? 132 : 128;
     this.offset = this.sh1106 ? 2 : 0; // SH1106: 128 visible columns of 132
@@ -104,9 +175,25 @@ class Panel {
     else if (op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 0x0f) << 4);
     else if (op === 0xae) this.on = false;
     else if (op === 0xaf) this.on = true;
+    else if (op === 0xa6 || op === 0xa7) this.inverse = op === 0xa7;
+    else return;
+    this.metered();
+  }
+  metered() {
+    this.meter.panel(this.inverse ? 128 * 64 - this.lit : this.lit, this.contrast, this.on);
   }
   data(b) {
-    if (this.col < this.cols) this.ram[this.page * this.cols + this.col] = b;
+    if (this.col < this.cols) {
+      const i = this.page * this.cols + this.col;
+      const old = this.ram[i];
+      if (old !== b) {
+        this.ram[i] = b;
+        if (this.col >= this.offset && this.col < this.offset + 128) {
+          this.lit += BITS[b] - BITS[old];
+          this.metered();
+        }
+      }
+    }
     if (!this.sh1106 && this.mode === 0) { // horizontal addressing in the window
       if (this.col >= this.c1) {
         this.col = this.c0;
@@ -149,14 +236,14 @@ class FrameWatch {
 }
 
 function attachI2C(board, i2c, chip, addr) {
-  const panel = new Panel(chip);
+  const panel = new Panel(chip, board.meter);
   const watch = new FrameWatch(board, panel);
   const alarm = board.clock.createAlarm(() => { const f = pending; pending = null; f(); });
   let pending = null;
   const later = (bits, f) => {
-    // the bus rate MicroPython set: clk_peri / (SCL high + low counts). The rp2
-    // port runs clk_peri from clk_sys; rp2040js 1.4.1 misreads that setting
-    // (it reports 48 MHz), so clk_sys is used.
+    // the bus rate: clk_sys / (SCL high + low counts). The RP2040's I2C runs
+    // from clk_sys (the SDK's i2c_set_baudrate divides clock_get_hz(clk_sys)),
+    // so a rate set at one clk_sys changes with it (machine.freq)
     const period = (i2c.sclHighPeriod + i2c.sclLowPeriod) * 1e9 / board.mcu.clkSys;
     pending = f;
     alarm.schedule(bits * period);
@@ -184,8 +271,8 @@ function attachI2C(board, i2c, chip, addr) {
   return panel;
 }
 
-function attachSPI(board, spi, chip, pins, hz) {
-  const panel = new Panel(chip);
+function attachSPI(board, spi, chip, pins) {
+  const panel = new Panel(chip, board.meter);
   const watch = new FrameWatch(board, panel);
   const gpio = board.mcu.gpio;
   const alarm = board.clock.createAlarm(() => { spi.completeTransmit(0); watch.finish(); });
@@ -194,7 +281,7 @@ function attachSPI(board, spi, chip, pins, hz) {
     if (!gpio[pins.cs].outputValue) {
       if (gpio[pins.dc].outputValue) { panel.data(b); watch.data = true; } else panel.command(b);
     }
-    alarm.schedule(8 * 1e9 / hz);
+    alarm.schedule(8 * 1e9 / spi.clockFrequency); // its dividers over clk_peri
   };
   return panel;
 }
@@ -238,6 +325,10 @@ class Board {
     // only be noise: kept quiet
     this.mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
     this.clock = this.mcu.clock;
+    this.meter = new Meter(() => this.now());
+    // a cycle's time follows clk_sys (machine.freq, machine.lightsleep)
+    this.cycleNs = 1e9 / this.mcu.clkSys;
+    this.mcu.addClockListener((hz) => { this.cycleNs = 1e9 / hz; });
     this.mcu.loadBootrom(host.bootrom);
     this.mcu.flash.set(flash.subarray(0, FLASH_BYTES));
     this.flash = this.mcu.flash;
@@ -246,10 +337,11 @@ class Board {
     this.mcu.onBreak = (code) => this.onBreak(code);
     this.mcu.peripherals[0x40058].onWatchdogTrigger = () => this.reset('watchdog');
     const d = opts.display || { chip: 'ssd1306', bus: 'i2c', i2c: { id: 0, addr: 60 } };
-    if (d.bus === 'spi') attachSPI(this, this.mcu.spi[d.spi.id], d.chip, d.spi, d.spi.baudrate || 10000000);
+    if (d.bus === 'spi') attachSPI(this, this.mcu.spi[d.spi.id], d.chip, d.spi);
     else attachI2C(this, this.mcu.i2c[d.i2c.id], d.chip, d.i2c.addr === undefined ? 60 : d.i2c.addr);
     if (opts.buzzer !== undefined && opts.buzzer !== null) attachBuzzer(this, opts.buzzer);
     for (const pin of opts.pulled_up || []) this.mcu.gpio[pin].setInputValue(true);
+    for (const ch of Object.keys(host.adc)) this.mcu.adc.channelValues[ch] = host.adc[ch];
     this.cdc = new host.emu.USBCDC(this.mcu.usbCtrl);
     this.cdc.onDeviceConnected = () => this.event({ ev: 'usb' });
     this.cdc.onSerialData = (bytes) => this.host.serialOut(bytes);
@@ -269,6 +361,8 @@ class Board {
     this.mcu.core.PC = XIP; // boot stage 2 at the start of flash, as the bootrom would
   }
   now() { return this.host.base + this.clock.nanos; }
+  // clk_sys from the crystal through clk_ref: machine.lightsleep's clock
+  fromCrystal() { return (this.mcu.clocks.sysCtrl & 1) === 0; }
   event(e) { this.host.event(e); }
   reset(why) {
     this.event({ ev: 'reset', why, t: this.now() });
@@ -297,6 +391,7 @@ class Board {
     }
     step(steps, false);
     this.clock.tick(ns);
+    this.meter.core(ns, true, this.mcu.clkSys, false); // the core polls the flash meanwhile
     return true;
   }
   erase(addr, count) {
@@ -338,6 +433,7 @@ class Board {
         let step = clock.nanosToNextAlarm;
         if (step <= 0 || clock.nanos + step > limit) step = Math.max(limit - clock.nanos, 1);
         clock.tick(step);
+        this.meter.core(step, false, mcu.clkSys, this.fromCrystal());
       } else if (watching) {
         this.watched(limit, 0x1000);
       } else {
@@ -345,12 +441,16 @@ class Board {
         // emulator's speed is the page's pace
         const reset = this.resetPC;
         let n = 0;
+        let ns = 0;
         while (n < 0x1000 && !core.waiting && clock.nanosCounter < limit && !host.stopRun && !this.dead) {
-          clock.tick(core.executeInstruction() * CYCLE_NS);
+          const dt = core.executeInstruction() * this.cycleNs;
+          clock.tick(dt);
+          ns += dt;
           n++;
           if (core.registers[15] === reset) { this.reset('core at the reset vector'); break; }
         }
         host.instructions += n;
+        this.meter.core(ns, true, mcu.clkSys, false);
       }
       if (host.serialIn.length || this.readWaiting) host.feedSerial();
       if (host.enough && host.enough()) break;
@@ -367,7 +467,9 @@ class Board {
     for (let i = 0; i < n && !core.waiting && clock.nanos < limit && !host.stopRun && !this.dead; i++) {
       host.instructions++;
       if (host.prof) { const pc = core.PC; host.prof.set(pc, (host.prof.get(pc) || 0) + 1); }
-      clock.tick(core.executeInstruction() * CYCLE_NS);
+      const dt = core.executeInstruction() * this.cycleNs;
+      clock.tick(dt);
+      this.meter.core(dt, true, mcu.clkSys, false);
       if (core.PC === this.resetPC) { this.reset('core at the reset vector'); break; }
       if (trace && trace.has(core.PC)) host.event({ ev: 'pc', pc: core.PC.toString(16), t: host.base + clock.nanos });
       if (sample && host.base + clock.nanos >= (this.nextSample || 0)) {
@@ -405,6 +507,7 @@ export class Chip {
     this.sampleNs = 0; // and the core's address every sampleNs of emulated time
     this.prof = null;
     this.instructions = 0;
+    this.adc = {}; // ADC channel -> its raw 12-bit reading (the battery sense), kept across power-ons
   }
   event(e) { this.sink(e); }
   flashWritten(e) {
@@ -474,6 +577,16 @@ export class Chip {
   }
   serial(bytes) {
     for (const c of bytes) this.serialIn.push(c);
+  }
+  // ADC input `channel` reads `value` (raw, 12 bits) from now on
+  setAdc(channel, value) {
+    this.adc[channel] = value;
+    if (this.board) this.board.mcu.adc.channelValues[channel] = value;
+  }
+  // the meter's totals since this power-on (Meter.report), with the clocks now
+  meter() {
+    const b = this.board;
+    return { ...b.meter.report(), clk_sys: b.mcu.clkSys, clk_peri: b.mcu.clkPeri };
   }
   run(until) {
     this.stopRun = false;

@@ -63,6 +63,10 @@ function handle(cmd) {
     const top = [...chip.prof.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000);
     out({ ev: 'profile', top: top.map(([pc, n]) => [pc.toString(16), n]) });
     chip.prof = null;
+  } else if (op === 'meter') { // the meter's totals since power-on (chip.js's Meter)
+    out({ ev: 'meter', ...chip.meter() });
+  } else if (op === 'adc') { // an ADC input's raw 12-bit reading
+    chip.setAdc(cmd.channel, cmd.value);
   } else if (op === 'save_flash') {
     writeFileSync(cmd.path, chip.flash);
   } else if (op === 'quit') {

@@ -11,9 +11,10 @@
 
 `tools/device/vpico.mjs` (Node.js, rp2040js pinned in package-lock.json) is
 the chip; this class talks to it one JSON line at a time. Emulated time is
-in ns since the first power-on (cycles at 125 MHz); the emulator runs as
-fast as the host lets it (about 0.3-1x real time here), time stands still
-between calls. What the board reports is kept:
+in ns since the first power-on (cycles at clk_sys: 125 MHz unless the
+firmware changes it); the emulator runs as fast as the host lets it (about
+0.3-1x real time here while the core works), time stands still between
+calls. What the board reports is kept:
 
 - ``frames``: ``Frame(t0, t1, data)``: 1024 bytes (MONO_VLSB, as
   framebuf), t0 the start of its first byte on the bus, t1 the end of its last;
@@ -51,6 +52,9 @@ FLASH_BYTES = 2 * 1024 * 1024
 XIP = 0x10000000
 BLOCK = 4096
 NS_PER_MS = 1000000
+# the voltage a board's battery sense sees (VSYS, before the board's divider)
+# unless set_battery says otherwise: a LiPo cell three quarters full
+BATTERY_VOLTS = 3.9
 BI_BLOCK_DEVICE = 0x504D0007   # binary info: type 7 (block device), tag 'MP'
 
 
@@ -79,9 +83,11 @@ class VpicoError(Exception):
 # -------------------------------------------------------------- flash images
 
 def uf2_image(path):
-    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of firmware)."""
+    """The flash bytes a UF2 writes: (bytearray of FLASH_BYTES, end of the
+    firmware: of the run of blocks from the start of flash; a release UF2
+    also writes its ROMFS image further up)."""
     img = bytearray(b"\xff" * FLASH_BYTES)
-    end = 0
+    written = set()
     with open(path, "rb") as f:
         data = f.read()
     for i in range(0, len(data) - 511, 512):
@@ -90,7 +96,10 @@ def uf2_image(path):
             continue
         off = addr - XIP
         img[off:off + size] = data[i + 32:i + 32 + size]
-        end = max(end, off + size)
+        written.add(off)
+    end = 0
+    while end in written:
+        end += 256
     return img, end
 
 
@@ -132,6 +141,27 @@ def lfs_image(files, size):
     return bytes(fs.context.buffer)
 
 
+def lfs_files(image, folder):
+    """{path: bytes} of the files under ``folder`` of a LittleFS image (as
+    lfs_image makes it and the rp2 port writes it): what a flash kept, read
+    back on the host."""
+    from littlefs import LittleFS, UserContext
+    ctx = UserContext(buffer=bytearray(image))
+    fs = LittleFS(context=ctx, block_size=BLOCK, block_count=len(image) // BLOCK, read_size=32, prog_size=256,
+                  lookahead_size=32, block_cycles=100, cache_size=1024)
+    out = {}
+    try:
+        names = fs.listdir(folder)
+    except (FileNotFoundError, OSError):
+        return out
+    for n in names:
+        path = folder + "/" + n
+        if fs.stat(path).type == 1:  # a file (LittleFS: 1 file, 2 directory)
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out
+
+
 def tree_files(folder, prefix=""):
     """{device path: bytes} of every file under folder."""
     out = {}
@@ -163,6 +193,14 @@ def app_install(route, build_dir, board):
     return {"romfs": romfs, "files": files}
 
 
+def adc_u16(volts):
+    """What machine.ADC.read_u16() returns on the rp2 port for ``volts`` at
+    the pin (3.3 V reference): the 12-bit reading the chip makes, scaled as
+    the port scales it."""
+    raw = max(0, min(4095, int(round(volts / 3.3 * 4095))))
+    return raw << 4 | raw >> 8
+
+
 def board_dict(name):
     path = name if name.endswith(".json") else os.path.join(ROOT, "boards", name + ".json")
     with open(path) as f:
@@ -186,6 +224,7 @@ class VirtualPico:
         self.on_frame = None    # called with each Frame as it arrives
         self.on_serial = None   # called with each chunk of serial bytes
         self._raw = False       # in the raw REPL
+        self._meter = None
         self._events = queue.Queue()
         if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
             raise VpicoError("rp2040js is not installed: npm ci --prefix tools/device (make test does it)")
@@ -233,6 +272,8 @@ class VirtualPico:
                 self.flash_log.append(e)
             elif kind == "pc":
                 self.pc_log.append((int(e["pc"], 16), e["t"]))
+            elif kind == "meter":
+                self._meter = e
             elif kind == "usb":
                 pass
             elif kind == "exit":
@@ -264,8 +305,8 @@ class VirtualPico:
         of `files` {path: bytes} (or the raw `fs_image`) in the filesystem's place."""
         self.layout = flash_map(uf2_path)
         if flash is not None:
-            self._call("load_flash", path=flash)
-        self._call("load_uf2", path=uf2_path)
+            self.load_flash(flash)
+        self.drop(uf2_path)
         tmp = os.path.join(ROOT, "build", "vpico")
         os.makedirs(tmp, exist_ok=True)
         if romfs is not None:
@@ -277,9 +318,19 @@ class VirtualPico:
             fs_image = lfs_image(files, self.layout["fs"][1])
         if fs_image is not None:
             self._write(tmp, "fs.img", self.layout["fs"][0], fs_image)
+        self.set_battery(BATTERY_VOLTS)
         pulled = [b["pin"] for b in self.board["buttons"]]
         self._call("power_on", board={"display": self.board["display"], "pulled_up": pulled},
                    log_flash=self.log_flash)
+
+    def load_flash(self, path):
+        """The flash as a saved flash file holds it (save_flash), no power-on."""
+        self._call("load_flash", path=path)
+
+    def drop(self, uf2_path):
+        """Writes a UF2 to the flash as the bootrom writes a file dropped on
+        its drive (chip.js writeUf2: sector erases by block number), no power-on."""
+        self._call("load_uf2", path=uf2_path)
 
     def _write(self, tmp, name, offset, data):
         path = os.path.join(tmp, "%d-%s" % (os.getpid(), name))
@@ -360,6 +411,31 @@ class VirtualPico:
         self.button(key, True, t)
         self.button(key, False, t + hold_ms * NS_PER_MS)
         return t + hold_ms * NS_PER_MS
+
+    # -- what the chip did with its time -----------------------------------
+    def meter(self):
+        """The meter's totals since the last power-on (chip.js's Meter):
+        ``{"t": ns, "cpu": [{"hz", "exec", "wait", "xosc"}, ...], "panel":
+        {"on", "lit", "lit_contrast", "pixels", "now": {"lit", "contrast",
+        "on"}}, "clk_sys", "clk_peri"}``,
+        times in emulated ns (``exec``: the core executing, ``wait``: asleep
+        in WFE/WFI, at clk_sys ``hz``; ``xosc``: clk_sys from the crystal,
+        as in machine.lightsleep); the panel's lit pixels x ns and lit
+        pixels x (contrast + 1) / 256 x ns, while it is on."""
+        self._call("meter")
+        return self._meter
+
+    def set_adc(self, channel, volts):
+        """The voltage on ADC input ``channel`` (3: GP29, the Pico's VSYS / 3),
+        from now on and across resets."""
+        self._call("adc", channel=channel, value=adc_u16(volts) >> 4)
+
+    def set_battery(self, volts):
+        """The battery's voltage as the board's battery sense sees it
+        (before its divider: the Pico's VSYS)."""
+        bat = self.board.get("battery")
+        if bat:
+            self.set_adc(bat["adc_pin"] - 26, volts / bat.get("divider", 3))
 
     # -- serial and the raw REPL -------------------------------------------
     def write(self, data):

@@ -186,8 +186,11 @@ NORMAL = {
 }
 
 # Suits in the order of poker.cards: clubs, diamonds, hearts, spades.
+# At 3x5 every pair differs by at least three pixels (clubs: three lobes
+# with a gap under the top one and a thin stem; spades: solid with a
+# base): on a 0.96" OLED one pixel is not enough to tell two suits apart.
 SUIT3 = (
-    ".#. #.# ### .#. ###",
+    ".#. ### #.# .#. .#.",
     ".#. ### ### ### .#.",
     "#.# ### ### .#. ...",
     ".#. ### ### .#. ###",

@@ -12,6 +12,7 @@ SLEEPS = []         # lightsleep calls (ms)
 ADC_VALUES = {}     # pin/channel -> read_u16 value
 ON_SLEEP = []       # callables run at each lightsleep (tests press a button here)
 WIRED = []          # I2C (sda, scl) pairs with a display on them; empty: any pair answers
+FREQ = [125_000_000]  # clk_sys (machine.freq)
 
 
 def reset_fakes():
@@ -21,6 +22,7 @@ def reset_fakes():
     ADC_VALUES.clear()
     ON_SLEEP.clear()
     WIRED.clear()
+    FREQ[0] = 125_000_000
 
 
 class Pin:
@@ -146,4 +148,8 @@ def reset():
 
 
 def freq(hz=None):
-    return 125_000_000
+    if hz is None:
+        return FREQ[0]
+    FREQ[0] = hz
+    LOG.append(("freq", hz))
+    return None

@@ -298,9 +298,109 @@ def stats():
     st.record_hand("F7S", -60, False, 0)
     st.record_hand("FT", 35, True, 95)
     st.record_game("F7S", True)
+    st.record_left("F7S")  # a game left for a NEW GAME
+    st.record_rebuy("F7S")
     rig.app.game.stats = st
     rig.press(keys.B, keys.LONG)
     _menu(rig, "STATS")
+    rig.press(keys.A)
+    return rig
+
+
+def _store(name):
+    """A store in build/ for a scene (emptied first): LAST HAND reads its
+    records from flash. (os only: the unix port runs the scenes too.)"""
+    import os
+
+    from poker.match.store import Store
+
+    path = ROOT + "/build/golden-" + name
+    for p in (ROOT + "/build", path):
+        try:
+            os.mkdir(p)
+        except OSError:
+            pass
+    for f in os.listdir(path):
+        os.remove(path + "/" + f)
+    return Store(root=path)
+
+
+def waiting_hurry():
+    # B while the others act: they hurry, and the bar says so
+    rig = waiting()
+    rig.press(keys.B, after=0)
+    return rig
+
+
+def waiting_hint():
+    # A while the others act never acts: the bar says how to hurry them
+    rig = waiting()
+    rig.press(keys.A, after=0)
+    return rig
+
+
+def fold_strong():
+    # FOLD with rolled-up kings facing a completion: asked first, BACK chosen
+    from poker import cards
+    from poker.hand import Hand
+    from ui_rig import stud_deck
+
+    hands = [cards.parse("Kc Kd Ks 2h 3h 4h 5d"), cards.parse("Qc 9d 2c 8h 7h 6c 5c"),
+             cards.parse("Tc Th 3d 3c 4c 6d Jc"), cards.parse("8d 4d 9h Td Jh Qh 2d")]
+
+    def factory(variant, rules, stacks, dealer, rng, **kw):
+        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
+
+    rig = Rig(seed=1, players=lambda seat, st, rng: Raiser() if seat == 1 else Station())
+    rig.app.hand_factory = factory
+    rig.new_game()
+    rig.until(rig.my_turn)
+    rig.press(keys.B)
+    rig.press(keys.A)
+    return rig
+
+
+def impossible_call_hilo():
+    rig = impossible_rig("Js Jd 7h 7c Qs 9h Ts", {"profile": "casino", "game": "F7S/8", "players": 4})
+    t = rig.app.screen
+    t.sel = [k for k, _ in t.options].index("call")
+    rig.press(keys.A)
+    return rig
+
+
+def _last_hand(name, pages):
+    rig = Rig(seed=17, store=_store(name), settings={"game": "F7S"},
+              players=lambda seat, st, rng: Raiser() if seat == 2 else Station())
+    rig.new_game()
+    g = rig.app.game
+    while not (rig.screen() == "Showdown" and g.hand_no >= 3):
+        if rig.my_turn():
+            rig.call_or_check()
+        elif rig.screen() in ("Showdown", "Banner"):
+            rig.press(keys.A)
+        else:
+            rig.run(100)
+    for _ in range(pages):
+        rig.press(keys.RIGHT)
+    return rig
+
+
+def last_hand_street():
+    return _last_hand("last_hand_street", 3)  # the hand again: its fifth street
+
+
+def last_hand_earlier():
+    return _last_hand("last_hand_earlier", 7)  # the showdown of the hand before
+
+
+def help_from_game():
+    # 7 Card Stud in play, Razz on the menu's GAME line: A there reads Razz's rules
+    rig = Rig(seed=3, settings={"profile": "casino", "game": "F7S"})
+    rig.new_game()
+    rig.press(keys.B, keys.LONG)
+    _menu(rig, "GAME")
+    while rig.app.settings.game != "FR":
+        rig.press(keys.RIGHT)
     rig.press(keys.A)
     return rig
 
@@ -321,6 +421,9 @@ SCENES = (
     ("help_stud", help_stud), ("help_hilo_low", help_hilo_low),
     ("game_over", game_over), ("you_win", you_win), ("misdeal", misdeal), ("stats", stats),
     ("hand_resumed", hand_resumed), ("hand_void", hand_void),
+    ("waiting_hurry", waiting_hurry), ("waiting_hint", waiting_hint), ("fold_strong", fold_strong),
+    ("impossible_call_hilo", impossible_call_hilo), ("last_hand_street", last_hand_street),
+    ("last_hand_earlier", last_hand_earlier), ("help_from_game", help_from_game),
 )
 
 

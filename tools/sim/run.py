@@ -6,7 +6,10 @@
     micropython -X heapsize=480k tools/sim/run.py --headless --script demo.txt
 
 (The unix port compiles the .py sources, which needs more heap than the
-device, which runs .mpy files: hence 400k there.)
+device, which runs .mpy files: hence 480k there.)
+
+Quitting (Q) keeps the game: the saves stay in --data, and a hand in play
+resumes at the next start (RESUME in the menu); it says so as it quits.
 
 Options:
   --script FILE   button presses from a file (see tools/sim/script.py)
@@ -130,12 +133,18 @@ def main(argv=None):
     if opts["pygame"]:
         import window
         front = window.Window(opts["scale"])
-        return _interactive(window, opts, front)
+        sim = _interactive(window, opts, front)
+        if sim.said:
+            print(sim.said)
+        return sim
     import term
     if not sys.stdin.isatty():
         raise SystemExit("the terminal simulator needs a terminal (or use --headless --script FILE)")
     with term.Terminal() as front:
-        return _interactive(term, opts, front)
+        sim = _interactive(term, opts, front)
+    if sim.said:
+        print(sim.said)  # (after the terminal is back as it was)
+    return sim
 
 
 def _interactive(kind, opts, front):
@@ -145,8 +154,31 @@ def _interactive(kind, opts, front):
     if opts["script"]:
         sim.start()
         sim.run_file(opts["script"])
-    kind.run(sim, front, opts["out"])
+    try:
+        kind.run(sim, front, opts["out"])
+    finally:
+        sim.said = goodbye(sim.app, opts["data"])
     return sim
+
+
+def goodbye(app, data):
+    """Quitting: what was not on flash yet goes there (the hand's last
+    records, a finished hand's books, the settings), and the words that say
+    what is kept."""
+    g = getattr(app, "game", None)
+    save = getattr(app, "save_settings", None)
+    if save is not None:
+        save()
+    if g is None:
+        return ""
+    g.flush_journal()
+    g.settle()
+    if g.hand is not None:
+        return ("The hand in play is kept (in %s): the next start resumes it, "
+                "RESUME in the menu." % data)
+    if not g.over and g.hand_no > 0:
+        return "The game is kept (in %s): RESUME in the menu goes on with it." % data
+    return ""
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ class ScriptError(Exception):
 class Sim:
     step_ms = 10   # the device loop's poll period
     gap_ms = 100   # time after each press
+    said = ""      # what the front end says as it quits (tools/sim/run.py)
 
     def __init__(self, app, display, clock, sound=None, out_dir=".", two_button=False, log=None):
         self.app = app
@@ -102,12 +103,14 @@ class Sim:
         b = self.buttons
         now = self.clock.ticks_ms()
         b.poll(1 << index, now, self._emit)
+        self.app.held = True  # (as the device's loop says: the app sees the finger)
         self.app.draw()
         end = now + ms
         while self.clock.ticks_ms() < end:
             self.step()
             b.poll(1 << index, self.clock.ticks_ms(), self._emit)
         b.poll(0, self.clock.ticks_ms(), self._emit)
+        self.app.held = False
         self._after_press()
 
     def _button_index(self, name):

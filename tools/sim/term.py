@@ -1,11 +1,16 @@
 """The simulator's terminal front end (CPython): the 128x64 screen in Unicode
 half blocks (two pixel rows per text row, 128 columns; works over SSH) and
-the keyboard as buttons.
+the keyboard as buttons. A terminal of fewer than ``ROWS`` rows gets the
+screen in braille dots instead (four pixel rows and two columns a
+character: 16 rows of 64), and one too small even for that a line saying
+how many rows it needs: never a screen cut without a word.
 
 Keys: arrows or WASD = LEFT RIGHT UP DOWN; Enter or Z = A; Backspace or X =
-B; shift-Z / shift-X = long A / long B; P = save a PNG; Q = quit. A terminal
-sends no key releases, so each key is a short press (the terminal's own key
-repeat gives repeated presses); the pygame window has real holds.
+B; shift-Z / shift-X = long A / long B; P = save a PNG; Q = quit (a hand in
+play is kept: the next run resumes it, tools/sim/run.py says so). A
+terminal sends no key releases, so each key is a short press (the
+terminal's own key repeat gives repeated presses); the pygame window has
+real holds.
 """
 import os
 import select
@@ -16,7 +21,11 @@ import tty
 from ui.keys import A, B, DOWN, LEFT, LONG, PRESS, RELEASE, RIGHT, UP
 
 HALF = (" ", "\u2580", "\u2584", "\u2588")  # none, top, bottom, both
-LEGEND = "arrows/WASD move  Enter/Z = A  Bksp/X = B  shift Z/X = long  P = png  Q = quit"
+ROWS = 34        # the half-block screen: 32 rows, the status line, the legend
+SMALL_ROWS = 18  # the braille screen: 16 rows, the status line, the legend
+# braille dot bits by (column, row) in a 2x4 cell: U+2800 + the sum
+_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+LEGEND = "arrows/WASD move  Enter/Z = A  Bksp/X = B  shift Z/X = long  P = png  Q = quit (the game is kept)"
 
 KEYMAP = {
     b"\x1b[A": (UP, PRESS), b"\x1b[B": (DOWN, PRESS), b"\x1b[C": (RIGHT, PRESS), b"\x1b[D": (LEFT, PRESS),
@@ -30,7 +39,7 @@ KEYMAP = {
 # Two-button boards: the terminal's A and B keys stand for OK and NEXT, and
 # give what hw.buttons sends for a short or a long press of them.
 TWO_BUTTON = {(A, PRESS): (A, PRESS), (A, LONG): (B, PRESS), (B, PRESS): (RIGHT, PRESS), (B, LONG): (DOWN, PRESS)}
-LEGEND_TWO = "Enter/Z = OK  Bksp/X = NEXT  shift Z/X = long  P = png  Q = quit"
+LEGEND_TWO = "Enter/Z = OK  Bksp/X = NEXT  shift Z/X = long  P = png  Q = quit (the game is kept)"
 
 
 def render(display, status=""):
@@ -50,6 +59,30 @@ def render(display, status=""):
         for x in range(w):
             v = buf[page + x] >> bit
             chars.append(HALF[v & 3])
+        lines.append("".join(chars))
+    lines.append(status[:w].ljust(w))
+    return lines
+
+
+def render_braille(display, status=""):
+    """The frame as text for a short terminal: 16 rows of 64 braille
+    characters (2x4 pixels each), then a status line."""
+    buf = display.buffer
+    w = display.width
+    on = getattr(display, "on", True)
+    lines = []
+    for row in range(display.height // 4):
+        chars = []
+        for cx in range(w // 2):
+            code = 0
+            if on:
+                for dx in (0, 1):
+                    x = 2 * cx + dx
+                    for dy in range(4):
+                        y = 4 * row + dy
+                        if buf[(y >> 3) * w + x] >> (y & 7) & 1:
+                            code |= _DOTS[dx][dy]
+            chars.append(chr(0x2800 + code))
         lines.append("".join(chars))
     lines.append(status[:w].ljust(w))
     return lines
@@ -91,16 +124,25 @@ class Terminal:
 
     def frame(self, display):
         self._size = self._terminal_size()
-        cols = self._size[0]
+        cols, rows = self._size
         if cols <= 0:  # unknown (a pipe, a fresh pty): draw it all
             cols = display.width
-        lines = render(display, self.message or self.status)
+        status = self.message or self.status
+        if 0 < rows < SMALL_ROWS:  # not even the braille screen fits: say so
+            self.out.write("\x1b[H\x1b[2J(the screen needs a terminal of %d rows or more; this one has %d)"
+                           % (SMALL_ROWS, rows))
+            self.out.flush()
+            return
+        big = rows <= 0 or rows >= ROWS
+        lines = render(display, status) if big else render_braille(display, status)
+        need = display.width if big else display.width // 2
+        legend = LEGEND_TWO if self.two_button else LEGEND
+        if cols < need:  # (in the legend's place: one more line would push the top out)
+            legend = "(widen the terminal to %d columns to see the whole screen)" % need
         # each line clears what is right of it, and the frame what is below
         # it: nothing of a frame drawn at another size stays
         text = "\x1b[H" + "\x1b[K\n".join(line[:cols] for line in lines)
-        text += "\x1b[K\n" + (LEGEND_TWO if self.two_button else LEGEND)[:cols] + "\x1b[K"
-        if cols < display.width:
-            text += "\n(widen the terminal to %d columns to see the whole screen)" % display.width
+        text += "\x1b[K\n" + legend[:cols] + "\x1b[K"
         self.out.write(text + "\x1b[J")
         self.out.flush()
 

@@ -63,19 +63,21 @@ class CountingSound:
 class Rig:
     step_ms = 50
 
-    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=600, coach_clock=False,
+    def __init__(self, seed=1, settings=None, store=None, players=stations, pace_ms=None, coach_clock=False,
                  sound=None):
         self.display = SimDisplay()
         self.clock = SimClock()
         self.sound = SimSound() if sound is None else sound
         self.app = App(self.display, store, Rng(seed), self.clock if coach_clock else None, self.sound)
         self.app.players = players
-        self.app.pace_ms = pace_ms
         if settings is not None:
             s = self.app.settings
             for name in settings:
                 setattr(s, name, settings[name])
             s.normalize()
+            self.app.apply_settings()
+        if pace_ms is not None:  # (else the SPEED setting's)
+            self.app.pace_ms = pace_ms
         self.now = 0
         self.run(0)
 
@@ -90,7 +92,14 @@ class Rig:
                 break
             self.now = min(end, self.now + self.step_ms)
 
-    def press(self, key, event=keys.PRESS, after=100):
+    def press(self, key, event=keys.PRESS, after=100, react=True):
+        """A press, then ``after`` ms. ``react``: first, like a player
+        who sees a screen before pressing, time passes until the app
+        takes the key (ui.app's gate: keys within GATE_MS of a new hand,
+        your turn, the hand's end or the showdown are dropped)."""
+        if react:
+            while self.app.carried(key, event):
+                self.run(self.step_ms)
         self.app.handle(key, event)
         self.app.handle(key, keys.RELEASE)
         self.run(after)
@@ -246,31 +255,30 @@ class Bettor(Station):
         return Station.decide(self, view)
 
 
-def impossible_rig(mine):
-    """Four-seat seven card stud, lexibook, dealt from a preset deck: you
-    hold ``mine``; seat 1 shows Kh Kd Ks 8c and bets every street; you call
-    down to your turn on seventh street (the last to act, facing a bet)."""
+def impossible_rig(mine, settings=None, hands=None):
+    """Four-seat seven card stud (lexibook; or ``settings``: a stud game at
+    four seats), dealt from a preset deck: you hold ``mine``; seat 1 shows
+    Kh Kd Ks 8c and bets every street (``hands``: the other three seats'
+    cards, seat 1's first); you call down to your turn on the last street
+    (the last to act, facing a bet)."""
     from poker import cards
     from poker.hand import Hand
 
-    hands = [
-        cards.parse(mine),
-        cards.parse("Qc Qd Kh Kd Ks 8c 6d"),
-        cards.parse("Tc Th 2d 3c 4c 6c Jc"),
-        cards.parse("8d 8h 9d Td Jh Qh 2h"),
-    ]
+    others = hands or ("Qc Qd Kh Kd Ks 8c 6d", "Tc Th 2d 3c 4c 6c Jc", "8d 8h 9d Td Jh Qh 2h")
+    dealt = [cards.parse(mine)] + [cards.parse(h) for h in others]
 
     def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
+        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, dealt))
 
     def players(seat, settings, rng):
         return Bettor() if seat == 1 else Station()
 
-    rig = Rig(seed=1, players=players)
+    rig = Rig(seed=1, players=players, settings=settings)
     rig.app.hand_factory = factory
     rig.new_game()
-    if not call_down(rig, lambda r: r.app.game.view(0).street == 4):
-        raise AssertionError("never reached seventh street")
+    last = len(dealt[0]) - 3  # the last street: 7 cards -> 4, 5 cards -> 3 (stud_deck deals 7)
+    if not call_down(rig, lambda r: r.app.game.view(0).street == last):
+        raise AssertionError("never reached the last street")
     return rig
 
 

@@ -1,4 +1,5 @@
-"""The simulator's optional pygame window (CPython, needs `pip install pygame`).
+"""The simulator's optional pygame window (CPython, needs pygame in the venv:
+`.venv/bin/pip install pygame`).
 
 The keyboard gives real presses and releases here, so keys go through the
 button logic of hw.buttons: long presses and accelerating auto-repeat behave
@@ -12,8 +13,11 @@ def load_pygame():
     try:
         import pygame
     except ImportError:
-        raise SystemExit("the pygame window needs pygame: pip install pygame "
-                         "(or play in the terminal: make play)")
+        import sys
+
+        # into the Python running this (make play's: the project's .venv)
+        raise SystemExit("the pygame window needs pygame, in the Python that runs it: %s -m pip install pygame "
+                         "(or play in the terminal: make play)" % sys.executable)
     return pygame
 
 
@@ -62,7 +66,7 @@ class Window:
                 for x in range(w):
                     if (buf[page + x] >> bit) & 1:
                         self.surface.fill(lit, (x * s, y * s, s, s))
-        legend = "arrows/WASD  Enter/Z=A  Bksp/X=B (hold = long)  P=png  Q=quit  " + self.status
+        legend = "arrows/WASD  Enter/Z=A  Bksp/X=B (hold = long)  P=png  Q=quit (game kept)  " + self.status
         self.surface.blit(self.font.render(legend, True, (160, 160, 160)), (4, display.height * s + 12))
         pg.display.flip()
 
@@ -104,6 +108,7 @@ def run(sim, front, png_dir, step_ms=10):
         if now > sim.clock.ticks_ms():
             sim.clock.advance(now - sim.clock.ticks_ms())
         sim.buttons.poll(down, sim.clock.ticks_ms(), sim._emit)
+        sim.app.held = sim.buttons.state != 0  # (as the device's loop tells it)
         sim.app.tick(sim.clock.ticks_ms())
         sim.app.draw()
         clock.tick(1000 // step_ms)

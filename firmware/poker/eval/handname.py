@@ -10,8 +10,11 @@
   the ranks that decided are added when the category and its main ranks
   tie: 'PAIR 8S, K KICKER', 'A-K-9 HIGH', 'FLUSH A-Q'.
 - ``low_name(five)``: '8-6-5-4-A LOW' (razz with a pair: its high name).
-- ``explain(hand)``: fills a finished Hand's ``plays``, ``names`` and its
-  awards' names (``Hand.explain`` calls it, then forgets this module).
+- ``explain(hand, viewer=None)``: fills a finished Hand's ``plays``,
+  ``names`` and its awards' names (``Hand.explain`` calls it, then forgets
+  this module); ``viewer``: the seat whose screen they are for: its own
+  hand, mucked at the showdown, is named too and counts as a rival (it
+  knows its cards: "A-J HIGH" says the jack beat its ten).
 
 Strengths come from poker.eval.evaluator; only names are made here.
 """
@@ -154,14 +157,14 @@ def low_name(five):
     return "-".join([LOW_RANKS[r] for r in ranks]) + " LOW"
 
 
-def explain(h):
-    """The cards that play for each seat of Hand h that showed, their plain
-    names, and each award's name with the ranks that decided against the
-    best hand it beat in that pot."""
+def explain(h, viewer=None):
+    """The cards that play for each seat of Hand h that showed (and the
+    ``viewer``'s, mucked), their plain names, and each award's name with
+    the ranks that decided against the best hand it beat in that pot."""
     v = h.variant
-    shown = [s for s in range(h.n) if h.shown[s] is not None]
+    named = [s for s in range(h.n) if h.shown[s] is not None or (s == viewer and h.mucked[s])]
     hi = {}
-    for s in shown:
+    for s in named:
         hi[s], lo = h._strengths(s)
         hf = lf = None
         if v.high:
@@ -181,7 +184,7 @@ def explain(h):
         else:
             rival = None
             for s in h.pot_info[i][1]:  # the seats in that pot
-                if s in shown and hi[s] < hi[w] and (rival is None or hi[s] > hi[rival]):
+                if s in named and hi[s] < hi[w] and (rival is None or hi[s] > hi[rival]):
                     rival = s
             name = high_name(hf, h.plays[rival][0] if rival is not None else None)
         h.awards[i] = (pot, half, amt, shares, name)
@@ -208,6 +211,31 @@ def best_high(view, variant):
     if len(own) + len(board) < 5:
         return 0, (), ()
     return evaluator.high(own + board), own, board
+
+
+def best_hand(view, variant):
+    """best_high, or in razz (no high hand) the ace-to-five low on
+    poker.eval.evaluator.low_a5's scale (higher is better): (value, own cards,
+    board), 0 when none. ``best_hand_text`` names it."""
+    if variant.high:
+        return best_high(view, variant)
+    seat = view.seat
+    if view.folded[seat]:
+        return 0, (), ()
+    own = [c for c in view.down[seat] if c is not None] + list(view.up[seat])
+    board = list(view.board)
+    if len(own) + len(board) < 5:
+        return 0, (), ()
+    return evaluator.low_a5(own + board), own, board
+
+
+def best_hand_text(value, own, board, variant):
+    """The name of best_hand's hand: best_high_text's, in razz its five
+    ranks ('8-6-5-4-A LOW'); '' when none."""
+    if variant.high:
+        return best_high_text(value, own, board, variant.omaha)
+    five = low_five(own, board, "a5", False, value)
+    return low_name(five) if five is not None else ""
 
 
 def best_high_text(value, own, board, omaha):

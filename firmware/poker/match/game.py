@@ -3,7 +3,8 @@
 The API (the UI codes against it) is firmware/poker/README.md's "The
 match": ``Game(settings, rng, store=None, players=None, hand_factory=None,
 jobs=None)``, ``Game.load(store, rng, ...)``, ``start_hand``, ``act``,
-``step``, ``think``, ``view``, ``pop_events``, ``settle``, ``new_game``...
+``step``, ``think``, ``view``, ``pop_events``, ``settle``, ``new_game``,
+``rebuy``...
 
 Persistence (``poker.match.store``), files under the store's root:
 ``settings`` (the UI's), ``game`` (the game in progress and the statistics
@@ -12,9 +13,11 @@ checked on load by ``poker.match.record.check``), ``journal`` (the hand in
 progress: ``poker.match.journal``; the saved game keeps the stacks of the
 hand's start, so a power-on deals it again and replays its actions; the
 virtual players are made anew), ``hist0``..``hist7`` (the last hands' PHH
-text, hand ``seq`` in slot ``seq % 8``). Writes per hand: the journal (72
-bytes, then 3 per action, appended), one history (1-3 KB), the game record
-(about 0.5 KB), each but the journal atomic (temporary file + rename).
+text, hand ``seq`` in slot ``seq % 8``), ``last0``..``last3`` (the last
+hands as you saw them, for LAST HAND: ``poker.match.review``). Writes per
+hand: the journal (72 bytes, then 3 per action, appended), one history (1-3
+KB), one review (1-2 KB), the game record (about 0.5 KB), each but the
+journal atomic (temporary file + rename).
 
 Elimination: a seat with fewer than ``min_stack`` (the profile's
 ``min_stack_bets`` small bets) after a hand is out, its chips still its own
@@ -123,11 +126,15 @@ class Game:
             self.bots = bots
 
     def new_game(self):
-        """Starts over with the current settings; the statistics stay."""
+        """Starts over with the current settings; the statistics stay (a
+        game in play left unfinished counts as left: ``record_left``)."""
         self.settle()  # the last hand's books first (its game's statistics)
+        if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
+            self.stats.record_left(self.code)
         self._drop_ahead()
         s = self.settings.normalize()
         self._setup(s, ahead.take_game(self, s))
+        self.bought = 0
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
         self.dealer = self.rules.first_dealer % self.seats
@@ -171,6 +178,8 @@ class Game:
         for name in GAME_KEYS:
             setattr(s, name, game[name])
         self._setup(s)
+        self.bought = game.get("bought", 0)
+        self.total += self.bought
         self.stacks = list(game["stacks"])
         self.out = list(game["out"])
         self.dealer = game["dealer"]
@@ -198,6 +207,7 @@ class Game:
             "dealer": self.dealer,
             "hand_no": self.hand_no,
             "result": self.result,
+            "bought": self.bought,
         }
 
     def pending(self, settings):
@@ -379,6 +389,31 @@ class Game:
         self._journal_later()
         if h.finished:
             self._finish_hand()
+
+    def rebuy(self):
+        """After GAME OVER (you under ``min_stack``): you buy the starting
+        chips again, up from what you have, and the same table goes on (the
+        other seats' stacks, the players and their memory, the hands'
+        numbers); counted in the statistics (``rebuys``: the lost game
+        stays lost). ValueError when the game is not lost."""
+        if not self.over or self.result != "lost":
+            raise ValueError("no game over to rebuy")
+        self.settle()
+        add = self.chips - self.stacks[0]
+        self.stacks[0] = self.chips
+        self.bought += add
+        self.total += add
+        self.out[0] = False
+        self.over = False
+        self.result = None
+        d = self.dealer  # the button moves on, as after any hand
+        for _ in range(self.seats):
+            d = (d + 1) % self.seats
+            if not self.out[d]:
+                break
+        self.dealer = d
+        self.stats.record_rebuy(self.code)
+        self._save()
 
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""

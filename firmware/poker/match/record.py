@@ -5,19 +5,22 @@ The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``. ``check`` refuses one that could not come from a game:
-beyond its CRC, the types, the ranges, ``sum(stacks) == players * chips``,
+``result``, ``bought`` (chips bought by rebuys; 0 when absent). ``check``
+refuses one that could not come from a game: beyond its CRC, the types,
+the ranges, ``sum(stacks) == players * chips + bought``,
 every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults, with
 one message).
 
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
-as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back.
+as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back. Its
+review (what you saw of it, for LAST HAND) lives in ``review_slot(seq)``.
 
 ``books(game, hand, start, final)``: a finished hand's books, the job the
 Game hands out (``poker.jobs.BOOKS``), a part a step: the statistics, each
 virtual player's memory (a seat a part), the history's text, its write,
-the game record (then the journal goes). Each part's garbage is collected
+the hand's review for LAST HAND (its names, then its write), the game
+record (then the journal goes). Each part's garbage is collected
 before the next, and a press waits on one part at most.
 
 >>> parse_history(b"12\\nvariant = 'FT'")
@@ -32,11 +35,17 @@ from poker.match.stats import Stats
 from poker.match.store import MAX_SIZE
 
 HISTORY_SIZE = const(8)  # hand histories kept on flash
+REVIEWS = const(4)  # hands kept for LAST HAND (poker.match.review), each a file of 1-2 KB
 GAME_KEYS = ("game", "stakes", "profile", "players", "chips")  # the settings a game is played with
 
 
 def history_slot(seq):
     return "hist%d" % (seq % HISTORY_SIZE)
+
+
+def review_slot(seq):
+    """Where hand ``seq``'s review for LAST HAND is kept (poker.match.review)."""
+    return "last%d" % (seq % REVIEWS)
 
 
 def parse_history(payload):
@@ -85,7 +94,10 @@ def check(obj):
             raise ValueError("game: bad stack")
         if out[i] != (stacks[i] < min_stack):
             raise ValueError("game: bad elimination")
-    if sum(stacks) != n * s.chips:
+    bought = g.get("bought", 0)
+    if not is_int(bought) or bought < 0:
+        raise ValueError("game: bad rebuys")
+    if sum(stacks) != n * s.chips + bought:
         raise ValueError("game: chips do not add up")
     if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
         raise ValueError("game: bad dealer")
@@ -115,6 +127,12 @@ def books(g, h, start, final):
     yield
     if st is not None and text is not None:
         st.write(history_slot(g.seq), (b"%d\n" % g.seq, text), False)
+    text = None
+    yield
+    _explain(h)
+    yield
+    if st is not None:
+        _write_review(g, h, st)
     yield
     g.unbooked = None
     g._save()
@@ -131,6 +149,32 @@ def _tell_bot(g, h, start, seat):
             bot.observe(h.view(seat))
         except Exception:  # a broken virtual player must not stop the console
             pass
+
+
+def _explain(h):
+    """The hand explained as you saw it (its names, for LAST HAND and the
+    showdown screen): the review's slower part, before its write. Never
+    worth a crash."""
+    try:
+        h.explain(0)
+    except Exception:
+        pass
+
+
+def _write_review(g, h, st):
+    """The hand's review for LAST HAND (poker.match.review) on flash: made,
+    written and dropped in one part (no bytes kept between parts). Never
+    worth a crash."""
+    try:
+        import json
+
+        from poker.match import review
+
+        st.write(review_slot(g.seq), json.dumps(review.record(h, g.seq, g.code)).encode(), False)
+    except Exception:
+        pass
+    finally:
+        unload("poker.match.review")
 
 
 def _history_text(h):
@@ -156,18 +200,18 @@ def _record_stats(g, h, start, final):
         pot += amount
         if 0 in winners:
             won = True
+    variant = g.variant
     try:
-        best, own, board = handname.best_high(h.view(0), g.variant)
+        best, own, board = handname.best_hand(h.view(0), variant)
     except Exception:  # a statistic is never worth a crash
         best, own, board = 0, (), ()
-    omaha = g.variant.omaha
     # the hand's name only for a new best (finding its five allocates)
     g.stats.record_hand(g.code, final[0] - start[0], won, pot, best,
-                        lambda: _best_text(best, own, board, omaha))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+                        lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
 
-def _best_text(value, own, board, omaha):
+def _best_text(value, own, board, variant):
     try:
-        return handname.best_high_text(value, own, board, omaha)
+        return handname.best_hand_text(value, own, board, variant)
     except Exception:  # a statistic is never worth a crash
         return ""

@@ -15,7 +15,9 @@
   games).
 - ``chips``: starting chips per seat, one of ``settings.chip_choices()``
   (lexibook: 5000 only; casino: the CHIPS menu's).
-- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``sound``: bool.
+- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``speed``: how long the
+  virtual players' turns show, 0 slow, 1 normal, 2 fast (the screens'
+  pace: ``SPEEDS`` names them).  ``sound``: bool.
   ``contrast``: 0..255.  ``coach``: bool (coach hints).
 
 ``settings.house()`` is the ``poker.rules.RuleSet`` these settings play
@@ -39,6 +41,7 @@ from poker.variants import VARIANTS, games
 
 SAVE_VERSION = const(1)  # the "v" of the settings and game records
 STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
+SPEEDS = ("SLOW", "NORMAL", "FAST")  # the virtual players' pace (the SPEED menu)
 DEFAULT_GAME = "F7S"
 DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 
@@ -58,6 +61,7 @@ def _fields(house):
         ("players", house.max_seats),
         ("chips", house.starting_chips),
         ("difficulty", 1),
+        ("speed", 1),
         ("sound", True),
         ("contrast", 128),
         ("coach", False),
@@ -66,6 +70,7 @@ def _fields(house):
 
 class Settings:
     STAKES = STAKES
+    SPEEDS = SPEEDS
     PROFILES = rules.PROFILE_NAMES  # the RULES menu's order
     _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
     sound: bool  # declared for the type checker (the values come from _FIELDS)
@@ -110,6 +115,7 @@ class Settings:
         if self.chips not in house.chip_choices:
             self.chips = house.starting_chips
         self.difficulty = max(0, min(2, self.difficulty))
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed))
         self.contrast = max(0, min(255, self.contrast))
         return self
 

@@ -5,26 +5,34 @@
 - ``hands``: hands played (dealt in; a voided deal does not count),
 - ``won``: hands in which the human won all or part of a pot,
 - ``pot``: the biggest pot (all chips of the hand) the human won part of,
-- ``best``: the best high hand held at the end of a hand not folded, as an
-  evaluator value (0: none yet), with ``best_text`` ("Full house As Ad Ac Kd
-  Kh") for the screen,
+- ``best``: the best hand held at the end of a hand not folded, as an
+  evaluator value where higher is better (0: none yet): the high hand, in
+  razz the ace-to-five low; with ``best_text`` ("Full house As Ad Ac Kd
+  Kh", "8-6-5-4-A LOW") for the screen,
 - ``net``: chips won minus chips lost,
-- ``games``, ``games_won``, ``games_lost``: finished games.
+- ``games``, ``games_won``, ``games_lost``, ``games_left``: games played,
+  won, lost (GAME OVER) and left unfinished for a NEW GAME,
+- ``rebuys``: times you bought the starting chips again after GAME OVER.
 
-``s.record_hand(code, net, won, pot, best=0, best_text='')`` and
-``s.record_game(code, won)`` add to them; ``s.get(code)`` returns one game
+``s.record_hand(code, net, won, pot, best=0, best_text='')``,
+``s.record_game(code, won)``, ``s.record_left(code)`` and
+``s.record_rebuy(code)`` add to them; ``s.get(code)`` returns one game
 type's figures as a dict (zeros for a game never played) and ``s.total()``
-the overall figures (sums; biggest pot and best hand are maxima).
+the overall figures (sums; biggest pot and best high hand are maxima:
+razz's lows are on another scale, and stay on its own page).
 ``s.codes()`` lists the game types played.  ``to_obj()`` / ``Stats.from_obj(obj)``
 convert to and from JSON-ready data (``from_obj`` raises ``ValueError`` on
-wrong types or negative counts: the loader then falls back to a good copy).
+wrong types or negative counts: the loader then falls back to a good copy;
+rows saved before ``games_left`` and ``rebuys`` existed read as zeros).
 """
 
 from micropython import const
 
 # The order of the figures in each game type's list (compact on flash;
 # private constants: no names in the heap).
-FIELDS = ("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost")
+FIELDS = ("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost",
+          "games_left", "rebuys")
+_OLD_FIELDS = const(9)  # a row saved before games_left and rebuys
 _HANDS = const(0)
 _WON = const(1)
 _POT = const(2)
@@ -34,10 +42,12 @@ _NET = const(5)
 _GAMES = const(6)
 _GWON = const(7)
 _GLOST = const(8)
+_GLEFT = const(9)
+_REBUYS = const(10)
 
 
 def _blank():
-    return [0, 0, 0, 0, "", 0, 0, 0, 0]
+    return [0, 0, 0, 0, "", 0, 0, 0, 0, 0, 0]
 
 
 class Stats:
@@ -74,6 +84,15 @@ class Stats:
         else:
             row[_GLOST] += 1
 
+    def record_left(self, code):
+        """A game of ``code`` left unfinished (NEW GAME over it)."""
+        row = self._row(code)
+        row[_GAMES] += 1
+        row[_GLEFT] += 1
+
+    def record_rebuy(self, code):
+        self._row(code)[_REBUYS] += 1
+
     def codes(self):
         out = list(self.by_game)
         out.sort()
@@ -84,13 +103,18 @@ class Stats:
         return _as_dict(row)
 
     def total(self):
+        from poker.variants import VARIANTS
+
         tot = _blank()
-        for row in self.by_game.values():
-            for i in (_HANDS, _WON, _NET, _GAMES, _GWON, _GLOST):
+        for code in self.by_game:
+            v = VARIANTS.get(code)
+            high = v is None or v.high  # (razz's best is a low: another scale)
+            row = self.by_game[code]
+            for i in (_HANDS, _WON, _NET, _GAMES, _GWON, _GLOST, _GLEFT, _REBUYS):
                 tot[i] += row[i]
             if row[_POT] > tot[_POT]:
                 tot[_POT] = row[_POT]
-            if row[_BEST] > tot[_BEST]:
+            if row[_BEST] > tot[_BEST] and high:
                 tot[_BEST] = row[_BEST]
                 tot[_TEXT] = row[_TEXT]
         return _as_dict(tot)
@@ -108,6 +132,8 @@ class Stats:
         s = Stats()
         for code in obj:
             row = obj[code]
+            if isinstance(row, list) and len(row) == _OLD_FIELDS:
+                row = row + [0, 0]  # saved before games_left and rebuys
             if not isinstance(code, str) or not isinstance(row, list) or len(row) != len(FIELDS):
                 raise ValueError("stats: bad row")
             for i in range(len(FIELDS)):
@@ -120,7 +146,7 @@ class Stats:
                         raise ValueError("stats: bad net")
                 elif not _is_int(v) or v < 0:
                     raise ValueError("stats: bad count")
-            if row[_WON] > row[_HANDS] or row[_GWON] + row[_GLOST] != row[_GAMES]:
+            if row[_WON] > row[_HANDS] or row[_GWON] + row[_GLOST] + row[_GLEFT] != row[_GAMES]:
                 raise ValueError("stats: inconsistent")
             s.by_game[code] = list(row)
         return s

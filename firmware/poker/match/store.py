@@ -153,11 +153,20 @@ class Store:
         self.root = root.rstrip("/") if root not in ("", "/") else ""
         self.problems = []
         self._reported = []
-        if self.root:
+        # root is made at the first write, not here: on a new filesystem its
+        # making erases a flash sector (45 ms), which power-on to NEW GAME
+        # need not wait for (reads before then find no file, as they would)
+        self.made = not self.root
+
+    def mkdir(self):
+        """Makes the store's folder, once, before its first write. (Names
+        the app has already: on stock firmware each new name costs heap.)"""
+        if not self.made:
+            self.made = True
             try:
                 self.fs.mkdir(self.root)
             except OSError:
-                pass  # it exists (or cannot be made: reads find nothing)
+                pass  # it exists (or cannot be made: the write reports it)
 
     # -- paths and raw file access ------------------------------------
     def _path(self, name):
@@ -281,6 +290,7 @@ class Store:
         tmp = path + ".tmp"
         bak = path + ".bak"
         fs = self.fs
+        self.mkdir()
         try:
             f = fs.open(tmp, "wb")
             try:
@@ -308,6 +318,7 @@ class Store:
     def append(self, name, data):
         """Adds bytes at the end of a raw file (made if missing); False
         after reporting a problem."""
+        self.mkdir()
         try:
             f = self.fs.open(self._path(name), "ab")
             try:

@@ -247,10 +247,6 @@ class Normal(_Base):
         for each raise already in this round."""
         return 6
 
-    def call_pct(self, view):
-        """Last round, facing a bet: % of the equity believed."""
-        return 100
-
     def equity(self, view, nopp):
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
@@ -308,9 +304,6 @@ class Normal(_Base):
                 return act(view, 'raise')
             return act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
-        if final:
-            self.river_e = e  # (Hard checks its last-round calls against it)
-            e = e * self.call_pct(view) // 100
         if not final:
             need = need * (85 - 10 * self.loose) // 100  # cards to come
         else:

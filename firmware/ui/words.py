@@ -1,0 +1,134 @@
+"""What the screens say about actions: one bet convention everywhere.
+
+Limit players' words, as hand histories print them: a bet says its chips
+("BET 200"); a raise or a completion says the street total it makes
+("RAISE TO 800", "COMPL TO 20": never the chips put in by it, which in
+fixed limit read as an illegal size); a call and a bring-in say the chips
+they put in ("CALL 400": what the button costs you). The action bar, the
+seat lines, the middle line, the list and LAST HAND all speak this way
+(poker.phhout's ``cbr`` writes the same street totals).
+
+>>> action_text("raise", 600, 800)
+'RAISE TO 800'
+>>> action_text("call", 400, 800)
+'CALL 400'
+>>> short_text("raise", 20, 40)
+'R TO 40'
+
+Three lengths: ``action_text`` (the bar, a seat's row at four seats),
+``short_text`` (a cell of the two-column tables, 36 px) and ``LETTER`` (a
+stud cell at five seats and more: one letter between the stack and the up
+cards; none is a rank's letter, so it is never read as a card).
+"""
+
+WORD = {
+    "fold": "FOLD", "check": "CHECK", "call": "CALL", "bet": "BET",
+    "raise": "RAISE", "bring_in": "BRING", "complete": "COMPL",
+}
+# a stud cell's letter: X check, C call, B bet or completion (the bet of
+# third street), R raise, I bring-in
+LETTER = {"check": "X", "call": "C", "bet": "B", "complete": "B", "raise": "R", "bring_in": "I"}
+
+
+def says_total(kind):
+    """True for the actions whose amount is the street total they make."""
+    return kind == "raise" or kind == "complete"
+
+
+def action_text(kind, amount, total=0):
+    """An action in the convention: ``amount`` the chips it put in,
+    ``total`` the seat's chips in on this street after it (for a raise or a
+    completion)."""
+    from ui.font import money
+
+    t = WORD.get(kind, kind.upper())
+    if kind == "fold" or kind == "check":
+        return t
+    if says_total(kind):
+        return t + " TO " + money(total or amount)
+    return t + " " + money(amount) if amount else t
+
+
+def short_text(kind, amount, total=0):
+    """action_text in at most nine characters (a two-column cell)."""
+    if says_total(kind):
+        from ui.font import money
+
+        return WORD[kind][0] + " TO " + money(total or amount)
+    return action_text(kind, amount, total)
+
+
+def seat_name(seat):
+    return "P%d" % (seat + 1)
+
+
+def street_action(view, s):
+    """Seat s's last action of this street, the hand's record of it
+    (street, seat, kind, amount), or None when it has not acted on this
+    street (older streets' actions are history)."""
+    acts = view.actions
+    st = view.street
+    for i in range(len(acts) - 1, -1, -1):
+        a = acts[i]
+        if a[0] != st:
+            return None
+        if a[1] == s:
+            return a
+    return None
+
+
+def _blind(view, s):
+    """The blind seat s posted (flop games, first round), from the
+    positions: the two live seats left of the dealer (heads-up: the dealer
+    posts the small one)."""
+    n = view.n
+    order = []
+    for i in range(1, n + 1):
+        t = (view.dealer + i) % n
+        if not view.sitting_out[t]:
+            order.append(t)
+    if len(order) == 2:
+        order = [order[1], order[0]]
+    r = view.rules
+    if s == order[0]:
+        return r.small_blind
+    if s == order[1]:
+        return r.big_blind
+    return 0
+
+
+def street_total(view, s):
+    """Seat s's chips in on this street after its last action: its bet,
+    or, once the hand is over (a last bet nobody called went back), the
+    sum of what it put in since the street began."""
+    if not view.finished:
+        return view.bets[s]
+    t = 0 if view.variant.stud or view.street else _blind(view, s)
+    for a in view.actions:
+        if a[0] == view.street and a[1] == s:
+            t += a[3]
+    return t
+
+
+def seat_label(view, s):
+    """What a seat did: FOLD, ALL IN, or its action on this street; '' for
+    a seat that has not acted on this street yet."""
+    if view.folded[s]:
+        return "FOLD"
+    if view.all_in[s]:
+        return "ALL IN"
+    la = street_action(view, s)
+    return action_text(la[2], la[3], street_total(view, s)) if la is not None else ""
+
+
+def status_text(view, mark=""):
+    """The bar's text when it is not your turn; ``mark``: what the table
+    adds while you hurry the players ('>>') or after an A ('B: HURRY')."""
+    if view.finished:
+        return "HAND OVER " + mark if mark else "HAND OVER"
+    if view.actor is None:
+        return "DEALING"
+    t = "%s TO ACT" % seat_name(view.actor)
+    if view.folded[view.seat]:
+        t = "FOLDED - " + t
+    return t + " " + mark if mark else t
