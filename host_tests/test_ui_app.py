@@ -732,6 +732,43 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
     assert app.loaded and app.screen.items[0] == "RESUME"
 
 
+def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tmp_path):
+    from poker.jobs import JOURNAL, once
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    # the loop sleeps till a key when rest_ms says None: the new game made
+    # ahead at the menu, or a job the quiet polls run, would then wait for
+    # the key that needs it
+    app = App(SimDisplay(), _store(tmp_path), Rng(1), quick=True)
+    app.draw()
+    t = 0
+    while app.settings is None or "ui.menu" not in sys.modules:
+        t += 10
+        app.tick(t)
+        app.draw()
+    app.handle(keys.A, keys.PRESS)
+    assert type(app.screen).__name__ == "Menu"
+    while app.jobs[LOADING] is not None:
+        assert app.rest_ms(t) == 0
+        t += 10
+        app.tick(t)
+        app.draw()
+    g = app.game
+    assert app.loaded and g is not None and g._new_ahead is None
+    assert app.rest_ms(t) == 0  # the new game is still to be made ahead
+    t += 10
+    app.tick(t)
+    app.draw()
+    assert g._new_ahead is not None and app.rest_ms(t) is None  # made: nothing till a key
+    app.jobs[JOURNAL] = once(lambda: None)
+    assert app.rest_ms(t) == 0
+    app.tick(t + 10)
+    app.draw()
+    assert app.jobs[JOURNAL] is None and app.rest_ms(t + 10) is None
+
+
 def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
     from poker.match import ahead, journal
 

@@ -23,6 +23,7 @@ its end in one call.
     jobs[BOOKS] = gen        # a job of that kind (instead of what was there)
     jobs.step()              # one part of the first job; False when idle
     jobs.step(None, THINKING)  # the same among the kinds before THINKING
+    jobs.waiting(THINKING)   # True when a job of those kinds is there
     jobs.run(BOOKS)          # that job to its end (None: every job)
     jobs[BOOKS] is None      # True once it is done (or dropped)
 """
@@ -68,6 +69,15 @@ class Jobs(list):
                 slots[kind] = None
             raise
         return True
+
+    def waiting(self, below=_KINDS):
+        """True when a job of a kind before ``below`` is there."""
+        kind = 0
+        while kind < below:
+            if self[kind] is not None:
+                return True
+            kind += 1
+        return False
 
     def run(self, kind=None):
         """Runs ``kind``'s job (every job when None) to its end."""

@@ -80,6 +80,13 @@ GATE_MS = const(250)
 # piece, not on the whole loading.
 
 
+# the work ahead of a screen (App._ahead_work)
+_NONE = const(0)
+_DEAL = const(1)
+_NEW = const(2)
+_SHOWDOWN = const(3)
+
+
 # between two virtual players' actions (visible pacing), by the SPEED
 # setting (poker.match.settings.SPEEDS: slow, normal, fast)
 PACE_MS = (1000, 600, 300)
@@ -305,30 +312,40 @@ class App:
         return not self.held or not self._menu_ready()
 
     def _ahead(self):
-        """No job waits: the work ahead of this screen becomes the AHEAD
-        job, and its step runs: while the showdown waits, the next deal
-        (the key that starts it waits on no shuffle); while the menu waits,
-        a new game's players and first deal (made again after a setting
-        changed); while the
-        final table waits, the showdown's names and lines, so that the key
-        that shows it only draws."""
-        g = self.game
-        if g is None:
+        """No job waits: the work ahead of this screen (``_ahead_work``)
+        becomes the AHEAD job, and its step runs."""
+        work = self._ahead_work()
+        if work == _NONE:
             return
-        if getattr(self.screen, "deals_ahead", False):
-            if not g.ahead():
-                return
+        g = self.game
+        if work == _DEAL:
             job = once(g.deal_ahead)
-        elif self._new_due and self.screen is self._menu:
+        elif work == _NEW:
             self._new_due = False
             job = once(g.new_game_ahead)
-        elif (g.hand is None and g.last_hand is not None and self.screen is self._table
-              and self._showdown_ahead is None and g.unbooked is None):
-            job = once(self._prepare_showdown)
         else:
-            return
+            job = once(self._prepare_showdown)
         self.jobs[AHEAD] = job
         self.jobs.step()
+
+    def _ahead_work(self):
+        """The work ahead of this screen, if any: while the showdown waits,
+        the next deal (_DEAL: the key that starts it waits on no shuffle);
+        while the menu waits, a new game's players and first deal (_NEW,
+        made again after a setting changed); while the final table waits,
+        the showdown's names and lines (_SHOWDOWN: the key that shows it
+        only draws)."""
+        g = self.game
+        if g is None:
+            return _NONE
+        if getattr(self.screen, "deals_ahead", False):
+            return _DEAL if g.ahead() else _NONE
+        if self._new_due and self.screen is self._menu:
+            return _NEW
+        if (g.hand is None and g.last_hand is not None and self.screen is self._table
+                and self._showdown_ahead is None and g.unbooked is None):
+            return _SHOWDOWN
+        return _NONE
 
     def _prepare_showdown(self):
         from ui.showdown import prepare
@@ -373,12 +390,14 @@ class App:
     def rest_ms(self, now):
         """How long the app may be left alone (the device's loop then sleeps
         till then or a button, at a low clock): None, nothing is due till a
-        key; 0, a poll is due (a frame to draw, the loading, work held back
-        by arrow keys, a screen that moves); else the ms till the screen
-        moves by itself (its ``rest_ms``: the players' pace, their action
-        decided; a title that flashes)."""
-        if self.dirty or not self.loaded or self._save_due or now - self.look_until < 0:
-            return 0
+        key; 0, a poll is due (a frame to draw, a job or work ahead that
+        the quiet polls run, work held back by arrow keys, a screen that
+        moves); else the ms till the screen moves by itself (its
+        ``rest_ms``: the players' pace, their action decided; a title that
+        flashes)."""
+        if (self.dirty or not self.loaded or self._save_due or now - self.look_until < 0
+                or self.jobs.waiting(THINKING) or self._ahead_work() != _NONE):
+            return 0  # (the thinking is the table's: its own rest_ms)
         r = getattr(self.screen, "rest_ms", None)
         if r is not None:
             return r(now)
