@@ -131,6 +131,12 @@ _MENU = (('FT', _BOTH), ('FO', _BOTH), ('F7S', _BOTH), ('F5S', _BOTH),
          ('F7S/8', _CASINO), ('FR', _CASINO), ('FO/8', _CASINO))
 
 
+def name_of(code):
+    """A game's name by its code (the code itself if unknown)."""
+    v = VARIANTS.get(code)
+    return v.name if v is not None else code
+
+
 def games(profile):
     """The codes of the games the rule profile ``profile`` offers, in GAME
     SELECT order.

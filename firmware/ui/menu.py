@@ -43,13 +43,6 @@ def _last_hand_kept(app):
     return app.store.exists(review_slot(g.seq))
 
 
-def game_name(code):
-    from poker.variants import VARIANTS
-
-    v = VARIANTS.get(code)
-    return v.name if v is not None else code
-
-
 class Menu(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -113,7 +106,9 @@ class Menu(Screen):
     def _value(self, item):
         s = self.app.settings
         if item == "GAME":
-            return game_name(s.game)
+            from poker.variants import name_of
+
+            return name_of(s.game)
         if item == "BET":
             b = s.small_bet()
             return "%d/%d" % (b, 2 * b)

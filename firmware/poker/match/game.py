@@ -1,23 +1,8 @@
 """The console game between hands: seats, dealer, money, elimination, saving.
 
-The API (the UI codes against it) is firmware/poker/README.md's "The
-match": ``Game(settings, rng, store=None, players=None, hand_factory=None,
-jobs=None)``, ``Game.load(store, rng, ...)``, ``start_hand``, ``act``,
-``step``, ``think``, ``view``, ``pop_events``, ``settle``, ``new_game``,
-``rebuy``...
-
-Persistence (``poker.match.store``), files under the store's root:
-``settings`` (the UI's), ``game`` (the game in progress and the statistics
-in one record, written at the end of every hand and by ``new_game``,
-checked on load by ``poker.match.record.check``), ``journal`` (the hand in
-progress: ``poker.match.journal``; the saved game keeps the stacks of the
-hand's start, so a power-on deals it again and replays its actions; the
-virtual players are made anew), ``hist0``..``hist7`` (the last hands' PHH
-text, hand ``seq`` in slot ``seq % 8``), ``last0``..``last3`` (the last
-hands as you saw them, for LAST HAND: ``poker.match.review``). Writes per
-hand: the journal (72 bytes, then 3 per action, appended), one history (1-3
-KB), one review (1-2 KB), the game record (about 0.5 KB), each but the
-journal atomic (temporary file + rename).
+The API (the UI codes against it) and the files it saves: firmware/poker/
+README.md's "The match": ``Game(settings, rng, store=None, ...)``,
+``Game.load``, ``start_hand``, ``act``, ``step``, ``think``, ``new_game``...
 
 Elimination: a seat with fewer than ``min_stack`` (the profile's
 ``min_stack_bets`` small bets) after a hand is out, its chips still its own
@@ -27,7 +12,8 @@ from micropython import const
 
 from poker.jobs import AHEAD, BOOKS, JOURNAL, THINKING, Jobs, once
 from poker.match import ahead, journal
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, books, check, history_slot, parse_history
+from poker.match.books import books
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, check, chips_add_up, histories
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.variants import VARIANTS
@@ -442,7 +428,7 @@ class Game:
         self.hand = None
         self.last_hand = h
         final = list(h.stacks)
-        if h.voided or not _chips_add_up(start, final):
+        if h.voided or not chips_add_up(start, final):
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self.journal.close()
@@ -506,29 +492,9 @@ class Game:
             self._finish_hand()
 
     def history(self, n=HISTORY_SIZE):
-        """The last ``n`` saved hand histories (PHH text), oldest first.
-        Hand number ``k`` (``seq``) lives in slot ``k % HISTORY_SIZE``; a slot
-        holding another number (older, or newer than the saved game because
-        the power went between the two writes) is skipped."""
+        """The last ``n`` saved hand histories (PHH text), oldest first
+        (poker.match.record.histories)."""
         if self.store is None:
             return []
         self.settle()
-        out = []
-        for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
-            if k <= 0:
-                continue
-            entry = self.store.load(history_slot(k), parse_history)
-            if entry is not None and entry[0] == k:
-                out.append(entry[1])
-        return out
-
-
-def _chips_add_up(start, final):
-    """The stacks a hand ends with are its start's chips, none made or lost,
-    none given to a seat that was not dealt in."""
-    if len(final) != len(start) or sum(final) != sum(start):
-        return False
-    for i in range(len(start)):
-        if final[i] < 0 or (start[i] == 0 and final[i] != 0):
-            return False
-    return True
+        return histories(self.store, self.seq, n)
