@@ -23,7 +23,7 @@ WEB := tools/web
 WEBSTAMP := $(WEB)/node_modules/.installed-$(shell cksum < $(WEB)/package-lock.json | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: venv wasmport vpico web-deps test test-fast play build web deploy proof tables bench bench-host bench-device bench-release play-device play-uf2 check firmware release ship clean
+.PHONY: venv wasmport vpico web-deps test test-fast play shots build web deploy proof tables bench bench-host bench-players bench-device bench-release play-device play-uf2 check firmware release ship clean
 
 $(STAMP): tools/requirements.txt
 	@echo "First run: making the Python environment in $(VENV)/ from tools/requirements.txt" \
@@ -88,9 +88,15 @@ test: $(ENV) $(WASMSTAMP) $(VPICOSTAMP) $(WEBSTAMP)
 test-fast: $(ENV)
 	$(PYTEST) -m "not device and not port and not slow" host_tests
 
-## make play: the game on the desktop, no hardware needed
+## make play [ARGS="--headless --script tools/sim/first_hand.txt --out build/shots"]: the game on
+## the desktop, no hardware needed (ARGS: the simulator's options, tools/sim/run.py --help)
 play: $(ENV)
-	$(BIN)/python tools/sim/play.py
+	$(BIN)/python tools/sim/play.py $(ARGS)
+
+## make shots [DEVICE=no]: the README's pictures (tools/sim/shots): the simulator's screens, and the
+## virtual Pico's frames of the release UF2 (DEVICE=no leaves those out)
+shots: $(ENV) $(VPICOSTAMP)
+	$(BIN)/python tools/sim/gallery.py $(if $(filter no,$(DEVICE)),,--device)
 
 tables: $(ENV)
 	$(BIN)/python tools/gen/tablegen.py
@@ -99,8 +105,8 @@ tables: $(ENV)
 build: $(ENV)
 	$(BIN)/python tools/build/build.py --docs
 
-## make web: the console in a web page, build/web/ (then: cd build/web && python3 -m http.server)
-web: build $(VPICOSTAMP)
+## make web: the console in a web page, build/web/, running the release UF2 (then: cd build/web && python3 -m http.server)
+web: $(ENV) $(VPICOSTAMP)
 	$(BIN)/python $(WEB)/make_web.py
 
 ## make deploy [PORT=/dev/ttyACM0] [BOARD=pico_sh1106_i2c]: install on a Pico over USB
@@ -144,6 +150,12 @@ bench-host: $(ENV)
 	$(BIN)/python tools/bench/bench_flash.py --docs
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_soak.py 1000
 	$(BIN)/micropython -X heapsize=400k tools/bench/bench_heap.py
+
+## make bench-players: the tables of docs/players.md: the levels against each other, then Hard
+## against both sets of the population, 2,000 duplicate deals a cell (hours on two cores)
+bench-players: $(ENV)
+	$(BIN)/python tools/bench/bench_levels.py --jobs 2 --docs
+	$(BIN)/python tools/bench/bench_population.py --set both --deals 2000 --jobs 2 --docs
 
 ## make bench-device: the device figures, measured on the virtual Pico (tools/device), and its
 ## sections measured apart (bench_device.py first-press | hard | modules | power), from one build;

@@ -68,9 +68,9 @@ from micropython import const
 # _COLLECT_LOW: that way its scripted game's presses stay within 50 ms
 # (48.5 ms at most on the virtual Pico; up to 53.7 ms under _COLLECT_BELOW,
 # and a collection at every frame is no better: its holes make the
-# allocations after it slower). (The stock route also collected while the
-# players acted, under _COLLECT_LOW, until session 7: at the poll after a
-# key's release, where the next press, 30 ms later, waited on it.)
+# allocations after it slower). Not while the players act under
+# _COLLECT_LOW: at the poll after a key's release the next press, 30 ms
+# later, would wait on it.
 # One exception on the stock route, where eight Hard players' garbage
 # (about 7 KB a decision) fills those 35 KB every few decisions: while
 # they act, right after a key's frame (the finger still on the button, the

@@ -32,19 +32,21 @@ def device_build(tmp_path_factory):
     return shared_once(tmp_path_factory, "device_build", lambda out: build.build(out, tablegen=False))
 
 
-# The long tests first: the virtual Pico's, then the 32-bit port's, then the
-# long sweeps, then the rest. `make test` hands the first tests to the
-# workers in turn (pytest-xdist's load scheduling) and the rest to whichever
-# is free, so the long ones run side by side and the short ones fill the
-# gaps, instead of one worker meeting them all at the end.
+# The long tests first: the virtual Pico's (those also marked slow, the
+# longest, before the others), then the 32-bit port's, then the long
+# sweeps, then the rest. `make test` hands each test to the first free
+# worker (pytest-xdist's loadgroup scheduling, a group as one unit), so the
+# long ones run side by side and the short ones fill the gaps, instead of
+# one worker meeting a long one at the end.
 _FIRST = ("device", "port", "slow")
 
 
 def pytest_collection_modifyitems(config, items):
     def rank(item):
+        slow = item.get_closest_marker("slow") is None
         for i, name in enumerate(_FIRST):
             if item.get_closest_marker(name) is not None:
-                return i
-        return len(_FIRST)
+                return i, slow
+        return len(_FIRST), slow
 
     items.sort(key=rank)  # stable: each group keeps the collection's order

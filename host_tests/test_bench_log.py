@@ -38,7 +38,7 @@ def test_without_a_log_the_match_is_the_same():
 
 
 def test_the_matches_are_played_under_the_profile_asked_for():
-    # issue 16's matches are casino 10/20 (ante 1, bring-in 5); the
+    # the strength matches are casino 10/20 (ante 1, bring-in 5); the
     # console's lexibook antes and brings in 2
     for profile, ante, bring_in in (("casino", 1, 5), ("lexibook", 2, 2)):
         log = []

@@ -8,7 +8,10 @@ the report names the worst cell."""
 import io
 import random
 
+import pytest
+
 import bench_population
+import doctable
 import population
 from deck import shuffled
 from poker.eval import evaluator
@@ -158,3 +161,38 @@ def test_a_small_population_run_prints_every_cell_and_the_worst(tmp_path):
     assert "station" in text and "rlcard" in text and "worst cell" in text
     # Normal does not beat a station by +5 with its interval above zero in two deals
     assert not ok
+
+
+_PAGE = ("# Players\n\n<!-- table population-tuning -->\n<!-- end table population-tuning -->\n\n"
+         "<!-- table population-held-out -->\n<!-- end table population-held-out -->\n")
+
+
+def test_the_docs_table_says_the_command_the_deals_and_the_worst_cell(tmp_path, monkeypatch):
+    results = {("tuning", "FT", ("rock:1",)): (30.0, 2.0),
+               ("tuning", "FT", ("textbook:1",)): (12.0, 4.0),
+               ("tuning", "F7S", ("textbook:1",)): (3.0, 4.0),
+               ("tuning", "FT", ("textbook:1", "textbook:2", "textbook:3")): (8.0, 5.0)}
+    page = tmp_path / "players.md"
+    page.write_text(_PAGE)
+    monkeypatch.setattr(bench_population, "DOCS_PAGE", str(page))
+    bench_population.write_docs(results, ("tuning",), 2000)
+    doc = page.read_text()
+    assert "`python tools/bench/bench_population.py --set tuning --deals 2000 --jobs 2 --docs`" in doc
+    assert "2,000 duplicate deals a cell" in doc
+    # the rows in the set's order (members, then tables), whatever order the cells ended in
+    assert doc.index("| textbook:1 |") < doc.index("| rock:1 |") < doc.index("| table: textbook:1,")
+    assert "+3.0 [-1.0, +7.0] *" in doc
+    assert "worst cell +3.0 [-1.0, +7.0] (7 Card Stud, textbook:1)" in doc
+    tables = doctable.tables(str(page))
+    assert [t[0] for t in tables] == ["population-tuning", "population-held-out"]
+    # stamped with the bench, its population and Hard: today's versions
+    assert tables[0][5] is None and "firmware/poker/players/hard.py" in tables[0][1]
+    assert tables[1][5] == "never written by its tool"
+
+
+def test_docs_are_written_from_whole_sets_only(capsys):
+    for partial in (["--members", "station"], ["--games", "FT"], ["--no-tables"],
+                    ["--tables-only"], ["--hero", "normal"]):
+        with pytest.raises(SystemExit):
+            bench_population.main(["--docs"] + partial)
+        assert "--docs writes whole sets only" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """tools/build/build.py: the .mpy files, the ROMFS image, the LittleFS tree, the
-size report, and the proof of issue 7 (a game played from the image and from
-the LittleFS layout within the heap budgets): under the MicroPython unix port
+size report, and the proof that a game plays from the image and from
+the LittleFS layout within the heap budgets: under the MicroPython unix port
 (64-bit: objects twice the device's, so by a measured factor and an
 estimate) and under the 32-bit WebAssembly port (the device's object sizes,
 the budgets literally, the image outside the heap as in flash).
@@ -39,10 +39,11 @@ def _shipped_sources():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("build"))
-    info = build.build(out, tablegen=False)
-    return out, info
+def built(device_build):
+    """The run's build (conftest's device_build: built once a run) and its
+    info (build.INFO_NAME, written by the build)."""
+    with open(os.path.join(device_build, build.INFO_NAME)) as f:
+        return device_build, json.load(f)
 
 
 def test_every_module_is_compiled_to_mpy_and_main_stays_source_on_the_filesystem(built):
@@ -304,7 +305,7 @@ PROOF_HANDS = int(os.environ.get("STUD_PROOF_HANDS", "40" if SLOW else "8"))
 
 @pytest.fixture(scope="module")
 def game_proof(built):
-    """The proof of issue 7, at the game level: poker.match.game with the virtual
+    """The proof at the game level: poker.match.game with the virtual
     players and the saves (poker.match.store on the flash filesystem), the human
     seat scripted, played from both layouts under the MicroPython unix port.
 

@@ -6,7 +6,7 @@ source does not fit beside test_game's)."""
 import gc
 
 from fake_table import FakeFs, check_bots
-from poker.jobs import AHEAD, JOURNAL, Jobs, once
+from poker.jobs import _AHEAD as AHEAD, _JOURNAL as JOURNAL, Jobs
 from poker.match.game import Game
 from poker.rng import Rng
 from poker.match.settings import Settings
@@ -36,7 +36,7 @@ def _real_hands(ahead, hands=4, code="F7S"):
     g = Game(s, Rng(11), Store("/data", fs), players=bots)
     jobs = Jobs()
     if ahead:  # the work handed out, as the app does: the next deal among it
-        g._later(jobs)
+        g.jobs = g.journal.jobs = jobs
     decks = []
     for k in range(hands):
         if g.over:
@@ -55,7 +55,7 @@ def _real_hands(ahead, hands=4, code="F7S"):
         g.settle()
         if ahead:  # (the app's AHEAD job while the showdown waits)
             assert g.ahead()
-            jobs[AHEAD] = once(g.deal_ahead)
+            jobs[AHEAD] = g.deal_ahead
             jobs.run(AHEAD)
             assert g._ahead is not None and not g.ahead()
         if k == 1:

@@ -282,7 +282,7 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
     rng = Rng(32)
     tri = [0] * 10
     ub = [0] * 6
-    # the hand: the board's straight needs no hole card, so a pair's
+    # the board's straight needs no hole card, so a pair's
     # seven-card hand with the board is not an Omaha hand
     hole = parse("Qc Tc Kc Qd")
     board = parse("Kd As Td Jc Qh")
@@ -305,7 +305,7 @@ def test_fast_omaha_high_is_the_exact_omaha_high_and_respects_its_floor():
 
 
 def test_fast_omaha_equity_is_exact_enumeration_and_monte_carlo_is_close():
-    # the case (883 per 1000 against one random hand with the full
+    # a hand worth 883 per 1000 against one random hand (with the full
     # deck), the deck shrunk by dead cards so that the oracle stays quick on
     # MicroPython: every opponent hand enumerated, scored by the evaluator's
     # sixty-lookup omaha_high, against the fast path

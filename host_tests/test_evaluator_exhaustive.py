@@ -1,5 +1,6 @@
-"""poker.eval.evaluator against independent references, exhaustively where the
-issue asks (CPython only; about a minute).
+"""poker.eval.evaluator against independent references: every five-card
+hand, every seven-card flush and low, every seven-card hand's category
+count, random six- and seven-card hands (CPython only; about a minute).
 
 The brute-force ranker below is written from the rules alone: a hand's
 comparison key is (category, ranks that break ties); the best of several

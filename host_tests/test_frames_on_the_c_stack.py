@@ -1,9 +1,9 @@
 """The functions that run at every action of a hand and at every evaluation
 keep their frame on the C stack: at most 11 words (VM_MAX_STATE_ON_STACK).
 MicroPython puts a bigger frame on the heap at every call, and that
-allocation's cost grows with the heap's fragmentation: the plain 7-card
-path cost 74 us on the chip just booted and 171 us after a game while its
-frame was 22 words (docs/architecture.md). Frames are read from mpy-cross's
+allocation's cost grows with the heap's fragmentation: with a
+22-word frame the plain 7-card path costs 74 us on the chip just booted
+and 171 us after a game (docs/architecture.md). Frames are read from mpy-cross's
 output by tools/build/mpyframes.py."""
 import os
 

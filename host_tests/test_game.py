@@ -6,7 +6,7 @@ says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, check_bots, fresh
-from poker.jobs import BOOKS, JOURNAL, Jobs
+from poker.jobs import _BOOKS as BOOKS, _JOURNAL as JOURNAL, Jobs
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
@@ -39,7 +39,7 @@ def _play(g, jobs=None):
 def _later(g):
     """The game's work handed out to a scheduler of its own (as the app's)."""
     jobs = Jobs()
-    g._later(jobs)
+    g.jobs = g.journal.jobs = jobs
     return jobs
 
 

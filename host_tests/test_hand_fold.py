@@ -1,7 +1,7 @@
 # portable
 """poker.hand: folding. docs/rules.md: "On each round a player may check (nobody
 has bet), bet, call, raise, or fold": a fold is legal when a check is free
-too (issue 6 asks the console to confirm such a fold). The stud bring-in
+too (the console asks to confirm such a fold). The stud bring-in
 still may not fold before he has brought in (seed 000 rule 6). Expected
 stacks are worked out by hand in the comments."""
 from checks import raises

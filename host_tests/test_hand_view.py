@@ -1,7 +1,6 @@
 # portable
 """poker.view.SeatView: a seat sees its own down cards, every up card and
-board card, the bets and the actions, and nothing else (issue 3: "a per-seat
-view that shows only what that seat may see")."""
+board card, the bets and the actions, and nothing else."""
 from spots import combos
 from poker.cards import parse
 from poker.hand import Hand

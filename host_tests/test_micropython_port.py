@@ -23,8 +23,7 @@ def mp_root(tmp_path_factory):
 
 
 # Known over budget (strict: an unexpected pass fails, so the mark goes when
-# the cause does): none now. (test_phh was, at 64 bits, until its replays
-# kept one hand at a time and the reader left the device image.)
+# the cause does): none.
 _OVER = {}
 
 

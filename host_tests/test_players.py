@@ -301,7 +301,7 @@ def _third_street(code, mine3, other3, rules=None, attack=True):
 
 
 def test_no_level_folds_a_strong_start_on_third_street():
-    # issue 16, item 4: split aces to a completion, jacks to a bring-in
+    # split aces to a completion, jacks to a bring-in
     for level in players.LEVELS:
         for style in base.STYLES:
             aces = _third_street('F7S', 'Ac 7d Ah', '9s 8s Kd')

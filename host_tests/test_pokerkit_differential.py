@@ -238,7 +238,7 @@ def pokerkit_history_stacks(text):
 
 @pytest.mark.parametrize("code", ("F7S", "F7S/8", "FR", "FT"))
 def test_pokerkit_history_iteration_replays_every_pokerkit_profile_selfplay_hand_to_our_stacks(code):
-    # issue 13: every hand selfplay writes under the pokerkit profile, read
+    # every hand selfplay writes under the pokerkit profile, read
     # by PokerKit's HandHistory alone, ends with our finishing stacks, no
     # exceptions: all-ins, short all-ins (raise_over_all_in), odd chips and
     # hi/lo pots without a low (PokerKit's settling) included. The counts

@@ -78,7 +78,7 @@ def test_raise_over_all_in_sizes_the_next_raise_a_full_bet_over_a_short_all_in()
 
 
 def _short_all_ins_on_fourth(rules):
-    # issue 13's example (docs/rules.md edge rule, several short all-ins): fourth
+    # docs/rules.md's edge rule (several short all-ins): fourth
     # street, small bet 10: A (seat 0) bets 10, B is all in for 14, C calls
     # 14, D is all in for 17
     d = stud_deck(4, 3, [{0: "Qh Jh Kc", 1: "Ad Kd 2c", 2: "As Ks 5s", 3: "Tc Qc 6s"},

@@ -165,7 +165,7 @@ def test_fold_when_a_check_is_free_replays_in_pokerkit_cash_games_to_the_same_st
 def test_a_deck_exhaustion_reshuffle_is_recorded_and_replays_card_for_card_rules_edge_exhaustion(tmp_path):
     # docs/rules.md edge rule (deck exhaustion and histories): what the reshuffle
     # did is part of the record, and a replay deals exactly the same cards
-    # (issue 13: such hands made the replay exit 2, "deal ... differs")
+    # (else the replay exits 2, "deal ... differs")
     import phh
     for seed in range(3):
         h = exhausted_hand(seed)

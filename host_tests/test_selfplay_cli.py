@@ -113,7 +113,7 @@ SELFPLAY_HANDS = int(os.environ.get("STUD_SELFPLAY_HANDS", "40"))
 
 
 def test_largest_tables_replay_through_the_replay_tool_with_identical_stacks(tmp_path, capsys):
-    # issue 13: deck exhaustion (8 seats of stud) and every other hand of
+    # deck exhaustion (8 seats of stud) and every other hand of
     # self-play at the largest table replays card for card; the replay
     # tool's own main (exit 0, matches_file) on every file.
     # STUD_SELFPLAY_HANDS=2000 is the proof run (README)

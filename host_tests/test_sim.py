@@ -162,8 +162,7 @@ def test_the_documented_micropython_run_saves_a_4x_png_row_by_row(tmp_path):
     # README: micropython -X heapsize=480k tools/sim/run.py --headless --script FILE,
     # with "png FILE 4": the rows are streamed, never the whole image in RAM
     # (480 KB on a 64-bit port: the whole app compiled from source and the
-    # evaluator's 150 KB of tables in RAM, 400 KB until the engine's modules
-    # were split, issue 12)
+    # evaluator's 150 KB of tables in RAM)
     from PIL import Image
 
     script = tmp_path / "s.txt"

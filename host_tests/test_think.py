@@ -1,5 +1,5 @@
 # portable
-"""Decisions in slices (issue 17): a virtual player's ``think(view)`` is a
+"""Decisions in slices: a virtual player's ``think(view)`` is a
 generator whose slices the console's loop runs between two polls of the
 buttons; ``Game.think`` works one slice of the player to act.
 

@@ -1,4 +1,4 @@
-"""poker.match.game's decisions in slices (issue 17): ``Game.think`` works one
+"""poker.match.game's decisions in slices: ``Game.think`` works one
 slice of the virtual player to act, ``step`` applies the decision made, the
 same hands as ``step`` alone plays; a decision begun for one turn is never
 applied to another (the players remade, a new game, another hand, a saved

@@ -2,7 +2,7 @@
 confirmation, the impossible-call warning, the two-button mapping."""
 import sys
 
-from poker.jobs import LOADING
+from poker.jobs import _LOADING as LOADING
 from ui import keys
 from ui.menu import Menu
 from ui_rig import Rig, call_down, impossible_rig
@@ -733,7 +733,7 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
 
 
 def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tmp_path):
-    from poker.jobs import JOURNAL, once
+    from poker.jobs import _JOURNAL as JOURNAL
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
@@ -762,7 +762,7 @@ def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tm
     app.tick(t)
     app.draw()
     assert g._new_ahead is not None and app.rest_ms(t) is None  # made: nothing till a key
-    app.jobs[JOURNAL] = once(lambda: None)
+    app.jobs[JOURNAL] = lambda: None
     assert app.rest_ms(t) == 0
     app.tick(t + 10)
     app.draw()
@@ -864,8 +864,8 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     g = rig.app.game
     assert not g.human_to_act()  # the players act first
     calls = []
-    flush = g.flush_journal
-    g.flush_journal = lambda: calls.append(rig.now) or flush()
+    flush = g.journal.flush  # (the JOURNAL job the journal hands out)
+    g.journal.flush = lambda: calls.append(rig.now) or flush()
     looking = []
     for _ in range(12):  # UP and DOWN every 100 ms, 1.2 s: the players act meanwhile
         looking.append(rig.now)

@@ -78,7 +78,7 @@ def _compile(dst):
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason=(
-    "stock route over budget since December 2026 (issue 17): at 180 KB x 1.35 a new hand's attribute "
+    "stock route over budget: at 180 KB x 1.35 a new hand's attribute "
     "table (944 B at 64 bits: Hand has 58 attributes) finds no free block in a fragmented heap; with "
     "the code compiled without line numbers it plays to the end with more room, but between 243 and "
     "260 KB whether it does flips with the heap's layout: peak 221.5 KB at 64 bits, about 165 KB on "

@@ -2,7 +2,7 @@
 no exception, chips conserved at every step, and a partial redraw always
 gives the same pixels as a full one.
 
-100,000 presses, as issue 6 asks (about 2 minutes);
+100,000 presses (about 2 minutes);
 STUD_FUZZ_PRESSES=N picks any count."""
 import os
 

@@ -1,4 +1,4 @@
-"""HELP (issue 15, item 15): a page per game with how the cards come, the
+"""HELP: a page per game with how the cards come, the
 hand rankings, the low rule of hi/lo and razz, the betting structure with
 this table's amounts, and the buttons; it scrolls and goes back."""
 from poker import rules

@@ -1,4 +1,4 @@
-"""A game is never lost by accident (issue 15, items 1, 2, 13): the menu
+"""A game is never lost by accident: the menu
 opens on RESUME while a game runs, NEW GAME over it asks first, settings
 changed mid-game say that they wait for a new game (and the title bar
 shows the stakes in play), and RESUME selects check/call again."""

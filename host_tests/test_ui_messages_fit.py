@@ -1,4 +1,4 @@
-"""Every message fits its box (issue 15, item 16): each banner, notice and
+"""Every message fits its box: each banner, notice and
 dialog the console can put up, with its variable parts at their longest,
 is drawn whole (no word dropped) and inside its outline. The store's and
 the board file's messages are made by the real code paths that report

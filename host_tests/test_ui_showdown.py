@@ -1,4 +1,4 @@
-"""The showdown explains itself (issue 15, items 4-7): each pot main first
+"""The showdown explains itself: each pot main first
 then the side pots, who won high and who won low with both hands named,
 scoops and quartered pots, the ranks that decided, MUCK, and "HAND OVER"
 clear of the board. Scenes from seeded games (fixed virtual players) and

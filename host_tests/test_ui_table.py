@@ -1,5 +1,4 @@
-"""The table says what happened on this street only (issue 15, items 10,
-11): a seat's label is its action on the current street, blank until it
+"""The table says what happened on this street only: a seat's label is its action on the current street, blank until it
 acts (the previous street's BET is history); the chips you put in on this
 street read "IN 20", never "+20", and nothing of the kind once the hand is
 over."""

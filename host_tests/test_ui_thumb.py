@@ -31,7 +31,7 @@ def test_right_stops_at_the_last_action_and_never_wraps_to_fold():
 
 
 def test_one_right_too_many_then_a_does_the_last_action_not_fold():
-    # the case: at the cap (FOLD CALL n) RIGHT then A folded
+    # at the cap (FOLD CALL n) RIGHT then A must not fold
     rig = Rig(seed=4)
     rig.new_game()
     t = _turn_with(rig, ("fold", "call"))
@@ -148,7 +148,7 @@ def test_a_key_held_through_your_turns_arrival_does_nothing_when_let_go():
 
 
 def test_pressing_a_every_100_ms_never_acts_within_the_gate_of_your_turn():
-    # the thumb: A every ~100 ms through hand ends, showdowns and
+    # a restless thumb: A every ~100 ms through hand ends, showdowns and
     # new hands; each action it takes comes GATE_MS or more after your
     # turn appeared (told apart here by polling every 10 ms)
     rig = Rig(seed=5, settings={"game": "F7S"})

@@ -2,9 +2,8 @@
 moments (tools/sim/thumb.py: the device loop's way, hw.buttons and the
 app's ``held``): the app never acts for you on a key that went down before
 the screen of that turn was shown, and never folds a hand that could check
-(issue 33's proof, in the simulator; the virtual Pico plays one too:
-test_vpico_thumb.py). On main before the gate, such a game had 112
-actions made by keys pressed before their turn appeared."""
+(ui.app's gate; the virtual Pico plays such a game too:
+test_vpico_thumb.py)."""
 import pytest
 import thumb
 from ui.app import GATE_MS

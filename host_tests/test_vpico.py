@@ -236,6 +236,26 @@ def test_traced_addresses_are_reported_each_time_the_core_reaches_them():
     assert all(b - a >= NS_PER_MS for a, b in zip(samples, samples[1:]))
 
 
+def test_a_core_polling_the_i2c_while_bytes_are_on_the_wire_costs_the_host_no_instructions():
+    # the SDK's blocking write spins on the I2C status for each byte's nine
+    # bit times: the emulator takes the clock to the byte's end instead
+    # (chip.js, Board.polling), so a byte costs the instructions that send it
+    # (about 120; some 1,700 with the spinning emulated), and still its time
+    with _bare_pico() as vp:
+        vp.exec("from machine import I2C, Pin\nimport time\ni2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)\n"
+                "one = bytes(2)\nframe = bytearray(1025)\nframe[0] = 0x40")
+        cost = {}
+        for name in ("one", "frame"):
+            i0 = vp.run(0)["instructions"]
+            us = vp.exec("t = time.ticks_us(); i2c.writeto(60, %s); print(time.ticks_diff(time.ticks_us(), t))"
+                         % name)
+            cost[name] = (vp.run(0)["instructions"] - i0, int(us))
+        assert vp.problems() == []
+    per_byte = (cost["frame"][0] - cost["one"][0]) / 1023
+    assert per_byte < 400, per_byte
+    assert cost["frame"][1] >= 1025 * 9 * 1000 / 400  # µs: nine bits a byte at 400 kHz
+
+
 def test_deploy_over_usb_serial_installs_the_romfs_route_and_the_game_starts(device_build, game):
     """tools/device/deploy.py itself, through mpremote, on the virtual Pico's USB
     serial (a pseudo-terminal): probe, ROMFS image, main.py, board.json,

@@ -78,7 +78,8 @@ def test_a_release_uf2_on_an_erased_flash_boots_to_new_game_and_plays_frame_for_
     with VirtualPico(board) as vp:
         vp.boot(path)  # the UF2's blocks on an erased flash: nothing else
         seed = gamescript.printed_seed(vp)
-        first, steps, _counts = gamescript.plan(seed, **({} if board_name == REFERENCE else {"games": ONE_HAND}))
+        first, steps, _counts = gamescript.plan(seed, battery=gamescript.sim_battery(board_name),
+                                               **({} if board_name == REFERENCE else {"games": ONE_HAND}))
         lat = gamescript.replay(vp, first, steps, buttons=gamescript.buttons_for(board))
         assert vp.problems() == []
         new_game = _new_game_ms(vp, first)

@@ -12,9 +12,13 @@ power is cut there (a sector partly erased, a page partly programmed), and
 the board is powered on from the flash as it was: RESUME in the menu shows
 the HAND RESUMED banner (pixel for pixel the golden hand_resumed.png), then
 the table, with no error; the journal on the flash afterwards deals the same
-deck with the actions before yours, and yours when its record was on flash.
+deck with the actions before yours, and yours when its record was on flash
+(never when cut before the writes, always when cut after them). The first
+run is made once a run; its instants are dealt over three cases, which the
+workers of `make test` play side by side.
 Skipped only when tools/device is not in the tree.
 """
+import json
 import os
 
 import gamescript
@@ -54,52 +58,92 @@ def _play_to(vp, device_build, board, first, steps, k):
     gamescript.replay(vp, first, steps[:k])  # settled just before your action k
 
 
-def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(device_build, tmp_path):
+class _Found(Exception):
+    pass
+
+
+def _first_run(device_build, out):
+    """The first run, once a run (``hostenv.shared_once``: every case cuts
+    instants of the same action): the hand played with the flash writes
+    logged until the first of your actions that leaves the hand running and
+    whose writes include an erase (a metadata block compacted); writes
+    out/run.json: that step ``k``, the instants to cut (before the first
+    write, inside each erase and a few programs, after the last), which are
+    inside a write, and the journals on flash before and after it."""
+    board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
+    first, steps, _ = gamescript.plan(SEED, games=(("F7S", 1),))
+    fw = uf2("STUD_PICO")
+    marks = []
+    found = None
+    with VirtualPico(board, log_flash=True) as vp:
+        vp.boot(fw, **app_install("romfs", device_build, board))
+
+        def on_step(i, s):
+            nonlocal found
+            marks.append((i, len(vp.flash_log), vp.read_flash() if s.screen == "Table" else None))
+            if len(marks) < 2:
+                return
+            prev_i, start, before = marks[-2]
+            _i, end, after = marks[-1]
+            if s.key != "A" or s.screen != "Table" or before is None or after is None:
+                return
+            if steps[prev_i].screen != "Table":
+                return
+            writes = vp.flash_log[start:end]
+            if any(e["ev"] == "erase" for e in writes):
+                found = (i, writes, before, after)
+                raise _Found()  # (the rest of the hand is of no use here)
+
+        try:
+            gamescript.replay(vp, first, steps, on_step=on_step)
+        except _Found:
+            pass
+    assert found is not None, "no action of yours followed by an erase"
+    k, writes, before, after = found
+    inside = [e for e in writes if e["ev"] == "erase"]
+    programs = [e for e in writes if e["ev"] == "program"]
+    inside += programs[::max(1, len(programs) // 4)][:4]  # a few programs, spread
+    instants = ([writes[0]["t0"] - NS_PER_MS] + [(e["t0"] + e["t1"]) // 2 for e in inside]
+                + [writes[-1]["t1"] + NS_PER_MS])
+    run = {"k": k, "instants": instants, "inside": [False] + [True] * len(inside) + [False],
+           "kinds": sorted(set(e["ev"] for e in writes)), "writes": len(writes),
+           "before": (_journal(before, fw) or b"").hex(), "after": (_journal(after, fw) or b"").hex()}
+    with open(os.path.join(out, "run.json"), "w") as f:
+        json.dump(run, f)
+
+
+@pytest.fixture(scope="module")
+def first_run(device_build, tmp_path_factory):
+    from hostenv import shared_once
+
+    folder = shared_once(tmp_path_factory, "vpico_resume_first_run", lambda out: _first_run(device_build, out))
+    with open(os.path.join(folder, "run.json")) as f:
+        return json.load(f)
+
+
+CASES = 3  # the instants, dealt over this many cases (they spread over the workers)
+
+
+@pytest.mark.parametrize("case", range(CASES))
+def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(device_build, first_run, case):
     from poker.match import resume
 
     fw = uf2("STUD_PICO")
     board = dict(board_dict("pico_ssd1306_i2c"), seed=SEED)
     first, steps, _ = gamescript.plan(SEED, games=(("F7S", 1),))
     banner = _golden("hand_resumed")
-    # the first run: the flash writes after each of your actions that leave
-    # the hand running (your turn again); the first whose writes include an
-    # erase (a metadata block compacted) is the one cut
-    marks = []
-    with VirtualPico(board, log_flash=True) as vp:
-        vp.boot(fw, **app_install("romfs", device_build, board))
-
-        def on_step(i, s):
-            marks.append((i, len(vp.flash_log), vp.read_flash() if s.screen == "Table" else None))
-
-        gamescript.replay(vp, first, steps, on_step=on_step)
-        log = list(vp.flash_log)
-    k = None
-    for m in range(1, len(marks)):
-        i, end, after = marks[m]
-        prev_i, start, before = marks[m - 1]
-        s = steps[i]
-        if s.key != "A" or s.screen != "Table" or before is None or after is None:
-            continue
-        if steps[prev_i].screen != "Table":
-            continue
-        writes = log[start:end]
-        if any(e["ev"] == "erase" for e in writes):
-            k = i
-            break
-    assert k is not None, "no action of yours followed by an erase"
-    j0 = resume.read(_journal(before, fw))
-    j1 = resume.read(_journal(after, fw))
+    k = first_run["k"]
+    j0 = resume.read(bytes.fromhex(first_run["before"]))
+    j1 = resume.read(bytes.fromhex(first_run["after"]))
     assert j1.deck == j0.deck and j1.actions[:len(j0.actions)] == j0.actions
     assert len(j1.actions) > len(j0.actions)
-    # the instants: before the first write, inside each erase and program, after the last
-    inside = [e for e in writes if e["ev"] == "erase"]
-    programs = [e for e in writes if e["ev"] == "program"]
-    inside += programs[::max(1, len(programs) // 4)][:4]  # a few programs, spread
-    instants = [writes[0]["t0"] - NS_PER_MS] + [(e["t0"] + e["t1"]) // 2 for e in inside]
-    instants.append(writes[-1]["t1"] + NS_PER_MS)
-    kinds = sorted(set(e["ev"] for e in writes))
-    resumed = kept = cuts_inside = 0
-    for at in instants:
+    instants = first_run["instants"]
+    last = len(instants) - 1
+    mine = list(range(case, len(instants), CASES))
+    assert mine  # (more instants than cases: before, an erase, programs, after)
+    kept = []
+    for n in mine:
+        at = instants[n]
         with VirtualPico(board, log_flash=True) as vp:
             _play_to(vp, device_build, board, first, steps, k)
             vp.press(steps[k].key, gamescript.HOLD_MS)
@@ -127,12 +171,14 @@ def test_a_power_cut_inside_the_flash_writes_of_a_hand_resumes_it_on_the_screen(
         assert j and j.deck == j0.deck and j.actions[:n0] == j0.actions, at
         if len(j.actions) > n0:
             assert j.actions[n0] == j1.actions[n0], at
-            kept += 1
-        cuts_inside += any(e.get("cut") for e in cut_log)
-        resumed += 1
-    print("\nvirtual Pico: step %d, %d flash writes (%s) after your action; %d power cuts, %d inside "
-          "an erase or a program; %d hands resumed on the screen with the same deck and actions, "
-          "your action kept in %d" % (k, len(writes), ", ".join(kinds), len(instants), cuts_inside,
-                                      resumed, kept))
-    assert resumed == len(instants) and cuts_inside == len(inside)
-    assert 0 < kept < len(instants)  # before the commit: lost; after it: kept
+        kept.append(len(j.actions) > n0)
+        # cut inside an erase or a program exactly where one was meant
+        assert any(e.get("cut") for e in cut_log) == first_run["inside"][n], at
+        if n == 0:
+            assert not kept[-1], "a cut before the first write kept your action"
+        if n == last:
+            assert kept[-1], "a cut after the last write lost your action"
+    print("\nvirtual Pico: step %d, %d flash writes (%s) after your action; power cuts %s of %d (%d inside "
+          "an erase or a program): hands resumed on the screen with the same deck and actions, your "
+          "action kept in %d" % (k, first_run["writes"], ", ".join(first_run["kinds"]), mine, len(instants),
+                                 sum(first_run["inside"][n] for n in mine), sum(kept)))

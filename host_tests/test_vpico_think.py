@@ -15,31 +15,18 @@ those made as a player's action reaches the display included. A pressed
 while they act never acts: its frame is the bar saying how to hurry them
 (tested among those presses); each window ends with B, which hurries them
 (its frame: the bar's ">>"); and your own decisions (NEW GAME, your calls:
-the A that acts) are timed to their frames too, all within the budget. Before
-poker.match.game's think (a decision in slices, the loop polling between them)
-presses waited on whole decisions (up to 691 ms at such a table; this test
-failed on main at a5c6dba with presses unanswered after 90 ms); before the
-loop heard a key during a player's action (its frame cut short: ui.app's
-stop_frame) and kept heap collections for the moments the app waits for you
-(console), presses made as an action reached the display took up to 59 ms;
-before a poll ran several short slices, the buttons looked at between two
-(ui.table's _think; poker.odds.sampler's batches no larger than a slice asks: an
-eight-player batch took 7-9 ms of the stock route's chip), up to 43 ms
-(ROMFS), and on the stock route 12-14 presses over 50 ms instead of 5-6.
-Since the screens draw through native code without heap frames (ui.font's
-draw_text, ui.glyphs' small_card) and poker.odds.sampler is read while the app
-loads (not at the first decision that samples, while the players think),
-the stock route's presses take 34-43 ms except where a collection meets
-one: its heap is nearly full (about 35 KB free after a collection) and
-eight Hard players make about 7 KB of garbage a decision, so MicroPython
-collected (27 ms) once or twice a round, at the first allocation that
-found no room, now and then in a key's frame (65-75 ms; seeds 9 and 3).
-Since the console collects there right after a key's frame when the heap
-is low (the finger still on the button), every press of eight games took
-46.5 ms at most.
+the A that acts) are timed to their frames too, all within the budget.
+
+Why they can be: a decision runs in slices, the loop polling the buttons
+between them (poker.match.game's think, ui.table's _think,
+poker.odds.sampler's batches no larger than a slice); a key heard during a
+player's action cuts its frame short (ui.app's stop_frame); the screens
+draw through native code without heap frames; and when the heap is low the
+console collects right after a key's frame, not at the next allocation
+(eight Hard players make about 7 KB of garbage a decision, and a
+collection takes about 27 ms of the stock route's chip).
 """
 import os
-import tempfile
 
 import pytest
 
@@ -55,36 +42,35 @@ PRESS_BUDGET_MS = 50  # docs/device.md: a press to its frame complete
 TURNS = 3             # NEW GAME and your first two calls
 
 
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("route", ["romfs", "lfs"])
-def test_presses_while_hard_players_think_are_answered_within_the_budget(device_build, route):
-    over = []
-    for seed in SEEDS:
-        data = tempfile.mkdtemp()
-        record = gamescript.hard_table_settings(data)
-        first, steps, g = gamescript.plan_turns(seed, data, TURNS)
-        assert g.seats == 8 and g.level == 2 and g.bots[1].level == "hard"
-        board = dict(board_dict("pico_ssd1306_i2c"), seed=seed)
-        inst = app_install(route, device_build, board)
-        inst["files"]["data/settings"] = record
-        with VirtualPico(board) as vp:
-            vp.boot(uf2("STUD_PICO" if route == "romfs" else "RPI_PICO"), **inst)
-            # (the stock route's Hard plays fewer deals than the simulator: its
-            # turns are found by the screen's quiet)
-            lat, acting, acted, decided, hurried = gamescript.presses_while_players_act(
-                vp, first, steps, same=route == "romfs", hurry=True)
-            assert vp.problems() == []
-        every = lat + acting
-        slow = [ms for ms in every + decided + hurried if ms > PRESS_BUDGET_MS]
-        print("\nseed %d: %d presses while the players act (UP, DOWN, A): to frame complete min/median/max "
-              "%.1f/%.1f/%.1f ms, %d over %d ms (%d of them as an action reached the display: max %.1f ms); %d "
-              "frames of the players' actions meanwhile; your %d decisions (A) %.1f/%.1f/%.1f ms; %d hurries (B) "
-              "%.1f/%.1f/%.1f ms" % ((seed, len(every)) + gamescript.stats(every) + (
-                  len(slow), PRESS_BUDGET_MS, len(acting), max(acting or [0]), acted, len(decided))
-                  + gamescript.stats(decided or [0]) + (len(hurried),) + gamescript.stats(hurried or [0])))
-        # the players did act while the keys were pressed (frames of their
-        # own beside those that gave way to a key's); your turns then came
-        # as the simulator's (presses_while_players_act waits for them)
-        assert acted >= 3
-        assert len(every) >= 50 and len(decided) >= TURNS - 1 and hurried
-        over += slow
-    assert over == []
+def test_presses_while_hard_players_think_are_answered_within_the_budget(device_build, route, seed, tmp_path):
+    # one game a case (each boots its own board): the cases spread over the workers
+    data = str(tmp_path)
+    record = gamescript.hard_table_settings(data)
+    first, steps, g = gamescript.plan_turns(seed, data, TURNS)
+    assert g.seats == 8 and g.level == 2 and g.bots[1].level == "hard"
+    board = dict(board_dict("pico_ssd1306_i2c"), seed=seed)
+    inst = app_install(route, device_build, board)
+    inst["files"]["data/settings"] = record
+    with VirtualPico(board) as vp:
+        vp.boot(uf2("STUD_PICO" if route == "romfs" else "RPI_PICO"), **inst)
+        # (the stock route's Hard plays fewer deals than the simulator: its
+        # turns are found by the screen's quiet)
+        lat, acting, acted, decided, hurried = gamescript.presses_while_players_act(
+            vp, first, steps, same=route == "romfs", hurry=True)
+        assert vp.problems() == []
+    every = lat + acting
+    slow = [ms for ms in every + decided + hurried if ms > PRESS_BUDGET_MS]
+    print("\nseed %d: %d presses while the players act (UP, DOWN, A): to frame complete min/median/max "
+          "%.1f/%.1f/%.1f ms, %d over %d ms (%d of them as an action reached the display: max %.1f ms); %d "
+          "frames of the players' actions meanwhile; your %d decisions (A) %.1f/%.1f/%.1f ms; %d hurries (B) "
+          "%.1f/%.1f/%.1f ms" % ((seed, len(every)) + gamescript.stats(every) + (
+              len(slow), PRESS_BUDGET_MS, len(acting), max(acting or [0]), acted, len(decided))
+              + gamescript.stats(decided or [0]) + (len(hurried),) + gamescript.stats(hurried or [0])))
+    # the players did act while the keys were pressed (frames of their
+    # own beside those that gave way to a key's); your turns then came
+    # as the simulator's (presses_while_players_act waits for them)
+    assert acted >= 3
+    assert len(every) >= 50 and len(decided) >= TURNS - 1 and hurried
+    assert slow == []

@@ -145,7 +145,7 @@ def test_the_hot_paths_allocate_nothing_on_32_bits(bytecode):
     assert res["HOT"] == "0"
     # the impossible-call test (every decision at the last street): a few
     # small lists a call (here ~320 B, the test's own `own + up` included),
-    # not a block per unseen card (it was ~15 KB a call)
+    # not a block per unseen card (that would be ~15 KB a call)
     assert int(res["CANNOT_BEAT"]) <= 20 * 512, res["CANNOT_BEAT"]
     for code, _m, _b, quick in EQUITY_CASES:
         n100, n1000 = map(int, res["EQ_%s%s" % (code, "_quick" if quick else "")].split())

@@ -12,7 +12,7 @@ _DUTY_OFF = const(0)
 
 # name -> notes, 4 bytes each: frequency Hz (0: a rest) and duration ms, both
 # big-endian u16 (a bytes constant stays in flash with the code; tuples
-# of tuples were 0.8 KB of RAM). The comments spell them "Hz ms".
+# of tuples would take 0.8 KB of RAM). The comments spell them "Hz ms".
 SOUNDS = {
     "click": b"\x07\x08\x00\x0c",  # 1800 12
     "deal": b"\x04\xb0\x00\x08",  # 1200 8

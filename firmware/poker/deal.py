@@ -62,9 +62,9 @@ class Inconsistency(Exception):
 class Dealing:
     """The deal and the opening of each betting round, for ``Hand``."""
 
-    def _start(self, preset):
-        if preset is not None:
-            stub = bytearray(preset)  # verified complete by __init__
+    def _start(self, deck):
+        if deck is not None:
+            stub = bytearray(deck)  # verified complete by __init__
         else:
             stub = bytearray(FRESH_DECK)
             shuffle(stub, self.rng)
@@ -98,18 +98,18 @@ class Dealing:
         if not self._open_round():
             self._close_rounds()
 
-    def _post(self, s, amount, what):
+    def _post(self, s, amount, kind):
         """A forced bet; a blind is a live bet, an ante is not."""
         a = self.stacks[s]
         if amount < a:
             a = amount
         self.stacks[s] -= a
         self.contrib[s] += a
-        if what != 'ante':
+        if kind != 'ante':
             self.bets[s] += a
         if self.stacks[s] == 0:
             self.all_in[s] = True
-        self.history.append(('post', s, what, a))
+        self.history.append(('post', s, kind, a))
         return a
 
     def _draw(self):
@@ -123,11 +123,6 @@ class Dealing:
         self._seen[c] = 1
         return c
 
-    def _burn(self):
-        c = self._draw()
-        self.burns.append(c)
-        self.history.append(('burn', c))
-
     def _deal_street(self):
         v = self.variant
         st = self.street
@@ -135,13 +130,15 @@ class Dealing:
         nboard = v.board[st]
         seats = self._order()
         self._seats = seats
-        need = len(pattern) * len(seats) + nboard
+        count = len(pattern) * len(seats) + nboard
         community = False
         burn = st > 0
-        if need + (1 if burn else 0) > len(self._stub) - self._top:
-            community, burn = self._exhaustion(need, burn)
+        if count + (1 if burn else 0) > len(self._stub) - self._top:
+            community, burn = self._exhaustion(count, burn)
         if burn:
-            self._burn()
+            c = self._draw()
+            self.burns.append(c)
+            self.history.append(('burn', c))
         if community:
             c = self._draw()
             self.board.append(c)
@@ -185,10 +182,10 @@ class Dealing:
             self.board.extend(cs)
             self.history.append(('deal_board', cs))
 
-    def _exhaustion(self, need, burn):
+    def _exhaustion(self, count, burn):
         """Seed 001: the stub is short. Returns (community, burn)."""
         have = len(self._stub) - self._top
-        if have >= need:
+        if have >= count:
             self._say("deck short: no burn, the stub is just enough")
             return False, False
         pool = bytearray(self._stub[self._top:])
@@ -207,7 +204,7 @@ class Dealing:
             raise Inconsistency("the deck lost a card")
         self._stub = pool
         self._top = 0
-        if len(pool) >= need:
+        if len(pool) >= count:
             # seeded by the cards dealt so far, never by the pool: the same
             # deck and actions give the same reshuffle (a replay, a resumed
             # hand), and the pool's order stays as unknown as it was
@@ -439,9 +436,9 @@ def exposed_key(up, low=False):
     return key
 
 
-def seats_with_chips(variant, rules, stacks, dealer, rng, deck):
-    """The seats dealt in (with chips), once the arguments of a Hand are
-    checked (ValueError)."""
+def check(variant, rules, stacks, dealer, rng, deck):
+    """Checks the arguments of a Hand (ValueError); returns the number of
+    seats dealt in (with chips)."""
     n = len(stacks)
     if n < 2 or n > variant.max_seats or n > rules.max_seats:
         raise ValueError("%s takes 2 to %d seats, not %d" % (

@@ -21,7 +21,7 @@ one. ``amount`` is always the chips moved from the actor's stack now.
 
 Betting, records, deck order: firmware/poker/README.md, "One hand".
 """
-from poker.deal import Dealing, seats_with_chips
+from poker.deal import Dealing, check
 from poker.settle import Settling
 
 
@@ -39,7 +39,7 @@ class Hand(Dealing, Settling):
     def __init__(self, variant, rules, stacks, dealer, rng=None, log=None,
                  deck=None):
         n = len(stacks)
-        players = seats_with_chips(variant, rules, stacks, dealer, rng, deck)
+        players = check(variant, rules, stacks, dealer, rng, deck)
         self.variant = variant
         self.rules = rules
         self.n = n
@@ -237,19 +237,19 @@ class Hand(Dealing, Settling):
         s = self.actor
         if s is None or self.finished:
             return []
-        stack = self.stacks[s]
+        chips = self.stacks[s]
         if self._bring_in_pending:
-            return self._bring_in_legal(s, stack)
+            return self._bring_in_legal(s, chips)
         to_call = self._current - self.bets[s]
         self._big_option = -1
         if to_call > 0:
-            out = [('fold', 0), ('call', to_call if to_call < stack else stack)]
-            if stack > to_call and self._raise_allowed(s) and self._others_can_call(s):
+            out = [('fold', 0), ('call', to_call if to_call < chips else chips)]
+            if chips > to_call and self._raise_allowed(s) and self._others_can_call(s):
                 self._raise_legal(out, s)
         elif self._others_can_call(s):
             # docs/rules.md: a player may fold on any round, a check free or not
             out = [('fold', 0), ('check', 0)]
-            if stack > to_call and self._raise_allowed(s):
+            if chips > to_call and self._raise_allowed(s):
                 self._raise_legal(out, s)
         else:
             # everyone else live is all in: nobody can bet against him any
@@ -258,12 +258,12 @@ class Hand(Dealing, Settling):
             out = [('check', 0)]
         return out
 
-    def _bring_in_legal(self, s, stack):
+    def _bring_in_legal(self, s, chips):
         bi = self.rules.bring_in
-        out = [('bring_in', bi if bi < stack else stack)]
-        if stack > bi and self.bet_size > bi and self._others_can_call(s):
+        out = [('bring_in', bi if bi < chips else chips)]
+        if chips > bi and self.bet_size > bi and self._others_can_call(s):
             bi = self.bet_size
-            out.append(('complete', bi if bi < stack else stack))
+            out.append(('complete', bi if bi < chips else chips))
         return out
 
     def _raise_legal(self, out, s):

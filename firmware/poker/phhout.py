@@ -7,6 +7,8 @@ name here (``phh.dumps`` and the rest). See tools/phh for the fields written.
 
 import io
 
+from micropython import const
+
 from poker.cards import RANKS, SUITS
 
 BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -57,21 +59,11 @@ def _write_quoted(out, text):
     out.write('"')
 
 
-def _quote(text):
-    out = io.StringIO()
-    _write_quoted(out, text)
-    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython has it; the rp2 stub omits it)
-
-
 def _write_key(out, k):
     if k and chars_in(k, BARE):
         out.write(k)
     else:
         _write_quoted(out, k)
-
-
-def _key(k):
-    return k if k and chars_in(k, BARE) else _quote(k)
 
 
 def _write_value(out, v):
@@ -105,13 +97,6 @@ def _write_value(out, v):
         out.write("}")
     else:
         raise ValueError("cannot write %r in PHH" % (v,))
-
-
-def dump_value(v):
-    """One value as TOML text."""
-    out = io.StringIO()
-    _write_value(out, v)
-    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython has it; the rp2 stub omits it)
 
 
 def dumps_fields(fields):
@@ -148,7 +133,16 @@ def _write_field(out, k, v):
 
 def cards_text(cards):
     """PHH card text: cards run together, ``??`` for an unknown (None)."""
-    return "".join(["??" if c is None else RANKS[c >> 2] + SUITS[c & 3] for c in cards])
+    # (written into one buffer: a str per card and their list were 2 KB of
+    # garbage for a deck, at every hand's history)
+    out = io.StringIO()
+    for c in cards:
+        if c is None:
+            out.write("??")  # pyright: ignore[reportAttributeAccessIssue]  (the rp2 stub's StringIO omits write)
+        else:
+            out.write(RANKS[c >> 2])  # pyright: ignore[reportAttributeAccessIssue]
+            out.write(SUITS[c & 3])  # pyright: ignore[reportAttributeAccessIssue]
+    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython has it; the rp2 stub omits it)
 
 
 def player_seats(stacks, dealer):
@@ -216,6 +210,19 @@ def dumps(h):
     return dumps_fields(hand_fields(h))
 
 
+# PHH's action lines, in a constant tuple: its strings are objects made
+# when the module loads, where each short string literal would be one more
+# name interned in the heap for good (the stock firmware keeps every name in RAM)
+_ACTS = ("p%d sm %s", "p%d sm", "p%d f", "p%d cc", "p%d pb", "p%d cbr %d", "d db %s")
+_SHOW = const(0)
+_MUCK = const(1)
+_FOLD = const(2)
+_CHECK_CALL = const(3)
+_BRING_IN = const(4)
+_BET_RAISE = const(5)
+_BOARD = const(6)
+
+
 def _actions(h, index):
     hist = h.history
     last = -1            # history index of the last player action
@@ -247,11 +254,11 @@ def _actions(h, index):
             for e in shows:
                 p = index[e[1]] + 1
                 if runout:
-                    out.append("p%d sm %s" % (p, cards_text(held[e[1]])))
+                    out.append(_ACTS[_SHOW] % (p, cards_text(held[e[1]])))
                 elif e[0] == "show":
-                    out.append("p%d sm %s" % (p, cards_text(e[2])))
+                    out.append(_ACTS[_SHOW] % (p, cards_text(e[2])))
                 else:
-                    out.append("p%d sm" % p)
+                    out.append(_ACTS[_MUCK] % p)
         if i == len(hist):
             if runout and h.variant.stud:
                 # stud deals hole cards after that showdown: every live hand
@@ -259,7 +266,7 @@ def _actions(h, index):
                 # writes it; its HandHistory leaves the pot unawarded
                 # without this second showdown)
                 for e in shows:
-                    out.append("p%d sm %s" % (index[e[1]] + 1, cards_text(held[e[1]])))
+                    out.append(_ACTS[_SHOW] % (index[e[1]] + 1, cards_text(held[e[1]])))
             break
         e = hist[i]
         tag = e[0]
@@ -268,13 +275,13 @@ def _actions(h, index):
             bets[s] += a
             p = index[s] + 1
             if kind == "fold":
-                out.append("p%d f" % p)
+                out.append(_ACTS[_FOLD] % p)
             elif kind == "check" or kind == "call":
-                out.append("p%d cc" % p)
+                out.append(_ACTS[_CHECK_CALL] % p)
             elif kind == "bring_in":
-                out.append("p%d pb" % p)
+                out.append(_ACTS[_BRING_IN] % p)
             else:
-                out.append("p%d cbr %d" % (p, bets[s]))
+                out.append(_ACTS[_BET_RAISE] % (p, bets[s]))
             acted = True
         elif tag == "post":
             if e[2] != "ante":
@@ -292,5 +299,5 @@ def _actions(h, index):
                 held[e[1]].extend(e[2])
                 out.append("d dh p%d %s" % (index[e[1]] + 1, cards_text(e[2])))
             else:
-                out.append("d db %s" % cards_text(e[1]))
+                out.append(_ACTS[_BOARD] % cards_text(e[1]))
     return out

@@ -68,13 +68,13 @@ class Settling:
         prev = 0
         contrib = self.contrib
         for lv in levels:
-            amt = 0
+            amount = 0
             for c in contrib:
                 if c > prev:
-                    amt += (c if c < lv else lv) - prev
+                    amount += (c if c < lv else lv) - prev
             elig = [s for s in live if contrib[s] >= lv]
-            if amt:
-                out.append([amt, elig])
+            if amount:
+                out.append([amount, elig])
             prev = lv
         extra = 0
         for c in contrib:
@@ -159,21 +159,21 @@ class Settling:
             for s in shown:
                 any_low = any_low or lo[s] is not None
         for j in range(len(layers) - 1, -1, -1):
-            amt, elig = layers[j]
-            self._settle(j, amt, [s for s in elig if s in shown], hi, lo, elig, any_low)
+            amount, elig = layers[j]
+            self._settle(j, amount, [s for s in elig if s in shown], hi, lo, elig, any_low)
         self._finish()
 
-    def explain(self, viewer=None):
+    def explain(self, seat=None):
         """For the showdown screen, once the hand is over (made on demand,
         not at the showdown: the screens ask, the engine and the virtual
         players never pay for it): ``plays``, ``names`` and the awards'
-        names (poker.eval.handname.explain; ``viewer``: the seat whose screen
+        names (poker.eval.handname.explain; ``seat``: the seat whose screen
         they are for, its mucked hand named too)."""
-        if not self.finished or self._explained == (viewer,):
+        if not self.finished or self._explained == (seat,):
             return
-        self._explained = (viewer,)
+        self._explained = (seat,)
         from poker.eval import handname
-        handname.explain(self, viewer)
+        handname.explain(self, seat)
 
     def _contenders(self, shown, hi, lo):
         """The shown seats whose hand beats or ties the best shown in some
@@ -182,7 +182,7 @@ class Settling:
         layers = self._layers(shown)
         high = self.variant.high
         for s in shown:
-            for amt, elig in layers:
+            for amount, elig in layers:
                 if s not in elig:
                     continue
                 best_hi = best_lo = None
@@ -197,43 +197,43 @@ class Settling:
                     break
         return out
 
-    def _settle(self, pot_no, amt, elig, hi, lo, eligible, any_low=False):
-        """Pot ``pot_no`` among the shown hands ``elig`` (``eligible``: every live
+    def _settle(self, pot, amount, shown, hi, lo, eligible, any_low=False):
+        """Pot ``pot`` among the hands ``shown`` (``eligible``: every live
         seat that contributed to it, for the record). ``any_low``: halve it
-        even if none of ``elig`` has a low (``rules.low_half_if_any_low``)."""
+        even if none of ``shown`` has a low (``rules.low_half_if_any_low``)."""
         v = self.variant
         hw = []
         if v.high:
             top = None
-            for s in elig:
+            for s in shown:
                 if top is None or hi[s] > top:
                     top = hi[s]
-            hw = [s for s in elig if hi[s] == top]
+            hw = [s for s in shown if hi[s] == top]
         low = None
-        for s in elig:
+        for s in shown:
             if lo[s] is not None and (low is None or lo[s] > low):
                 low = lo[s]
-        lw = [s for s in elig if low is not None and lo[s] == low]
+        lw = [s for s in shown if low is not None and lo[s] == low]
         if not v.high:
-            self._split(pot_no, amt, lw, 'all', eligible, False)
+            self._split(pot, amount, lw, 'all', eligible, False)
         elif lw or (any_low and v.low):
-            half = amt // 2
-            self._split(pot_no, amt - half, hw, 'high', eligible, True)
+            half = amount // 2
+            self._split(pot, amount - half, hw, 'high', eligible, True)
             # PokerKit: a low half nobody here qualifies for is shared
-            self._split(pot_no, half, lw or elig, 'low', eligible, False)
+            self._split(pot, half, lw or shown, 'low', eligible, False)
         else:
-            self._split(pot_no, amt, hw, 'all', eligible, True)
+            self._split(pot, amount, hw, 'all', eligible, True)
 
-    def _split(self, pot_no, amt, winners, half, elig, high):
-        winners = self._odd_chip_order(winners, high)
-        k = len(winners)
-        share = amt // k
-        rem = amt - share * k
+    def _split(self, pot, amount, seats, kind, eligible, high):
+        seats = self._odd_chip_order(seats, high)
+        k = len(seats)
+        share = amount // k
+        rem = amount - share * k
         one = 1
         if self.rules.odd_chips_together:
             one = rem
         shares = []
-        for w in winners:
+        for w in seats:
             got = share
             if rem:
                 got += one
@@ -241,23 +241,23 @@ class Settling:
             self.stacks[w] += got
             self.winnings[w] += got
             shares.append((w, got))
-        self.pots.append((amt, winners))
-        self.pot_info.append((half, list(elig)))
-        self.awards.append((pot_no, half, amt, shares, ''))
+        self.pots.append((amount, seats))
+        self.pot_info.append((kind, list(eligible)))
+        self.awards.append((pot, kind, amount, shares, ''))
 
-    def _odd_chip_order(self, winners, high):
+    def _odd_chip_order(self, seats, high):
         n = self.n
         d = self.dealer
-        seat_order = [(s - d - 1) % n for s in winners]
-        if len(winners) == 1:
-            return list(winners)
+        seat_order = [(s - d - 1) % n for s in seats]
+        if len(seats) == 1:
+            return list(seats)
         if (high and self.variant.stud and self.rules.odd_chip == 'card'):
             keys = []
-            for s in winners:
+            for s in seats:
                 keys.append(max(evaluator.best_five(self.hole[s] + self.board)))
-            pairs = [(-keys[i], winners[i]) for i in range(len(winners))]
+            pairs = [(-keys[i], seats[i]) for i in range(len(seats))]
         else:
-            pairs = [(seat_order[i], winners[i]) for i in range(len(winners))]
+            pairs = [(seat_order[i], seats[i]) for i in range(len(seats))]
         pairs.sort()
         return [p[1] for p in pairs]
 

@@ -93,42 +93,47 @@ class Variant:
         return ()
 
 
-_STUD7 = ('ddu', 'u', 'u', 'u', 'd')
-_STUD7_NAMES = ('3rd', '4th', '5th', '6th', '7th')
-_FLOP_BOARD = (0, 3, 1, 1)
-_FLOP_NAMES = ('preflop', 'flop', 'turn', 'river')
+def _variants():
+    # (a function: its shared tuples are locals, no names in the heap)
+    stud7 = ('ddu', 'u', 'u', 'u', 'd')
+    stud7_names = ('3rd', '4th', '5th', '6th', '7th')
+    flop_board = (0, 3, 1, 1)
+    flop_names = ('preflop', 'flop', 'turn', 'river')
+    return {
+        'F7S': Variant('F7S', '7 Card Stud', True, 8, True, None, stud7,
+                       (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
+                       open_pair_street=1, street_names=stud7_names),
+        'F7S/8': Variant('F7S/8', 'Stud Hi/Lo', True, 8, True, '8', stud7,
+                         (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
+                         street_names=stud7_names),
+        'FR': Variant('FR', 'Razz', True, 8, False, 'a5', stud7,
+                      (0, 0, 0, 0, 0), 2, bring_in='high', opener='low',
+                      street_names=stud7_names),
+        'F5S': Variant('F5S', '5 Card Stud', True, 8, True, None,
+                       ('du', 'u', 'u', 'u'), (0, 0, 0, 0), 2, bring_in='low',
+                       opener='high', street_names=('2nd', '3rd', '4th', '5th')),
+        'FT': Variant('FT', "Texas Hold'em", False, 10, True, None,
+                      ('dd', '', '', ''), flop_board, 2,
+                      street_names=flop_names),
+        'FO': Variant('FO', 'Omaha', False, 10, True, None,
+                      ('dddd', '', '', ''), flop_board, 2, omaha=True,
+                      street_names=flop_names),
+        'FO/8': Variant('FO/8', 'Omaha Hi/Lo', False, 10, True, '8',
+                        ('dddd', '', '', ''), flop_board, 2, omaha=True,
+                        street_names=flop_names),
+    }
 
-VARIANTS = {
-    'F7S': Variant('F7S', '7 Card Stud', True, 8, True, None, _STUD7,
-                   (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
-                   open_pair_street=1, street_names=_STUD7_NAMES),
-    'F7S/8': Variant('F7S/8', 'Stud Hi/Lo', True, 8, True, '8', _STUD7,
-                     (0, 0, 0, 0, 0), 2, bring_in='low', opener='high',
-                     street_names=_STUD7_NAMES),
-    'FR': Variant('FR', 'Razz', True, 8, False, 'a5', _STUD7,
-                  (0, 0, 0, 0, 0), 2, bring_in='high', opener='low',
-                  street_names=_STUD7_NAMES),
-    'F5S': Variant('F5S', '5 Card Stud', True, 8, True, None,
-                   ('du', 'u', 'u', 'u'), (0, 0, 0, 0), 2, bring_in='low',
-                   opener='high', street_names=('2nd', '3rd', '4th', '5th')),
-    'FT': Variant('FT', "Texas Hold'em", False, 10, True, None,
-                  ('dd', '', '', ''), _FLOP_BOARD, 2,
-                  street_names=_FLOP_NAMES),
-    'FO': Variant('FO', 'Omaha', False, 10, True, None,
-                  ('dddd', '', '', ''), _FLOP_BOARD, 2, omaha=True,
-                  street_names=_FLOP_NAMES),
-    'FO/8': Variant('FO/8', 'Omaha Hi/Lo', False, 10, True, '8',
-                    ('dddd', '', '', ''), _FLOP_BOARD, 2, omaha=True,
-                    street_names=_FLOP_NAMES),
-}
+
+VARIANTS = _variants()
+del _variants
+
 
 # GAME SELECT: the games in the menu's order and the rule profiles that
 # offer each (poker.rules.PROFILES): the console's four in both profiles, in
 # the console's order, then the casino's own three.
-_BOTH = ('lexibook', 'casino')
-_CASINO = ('casino',)
-_MENU = (('FT', _BOTH), ('FO', _BOTH), ('F7S', _BOTH), ('F5S', _BOTH),
-         ('F7S/8', _CASINO), ('FR', _CASINO), ('FO/8', _CASINO))
+_MENU = (('FT', ('lexibook', 'casino')), ('FO', ('lexibook', 'casino')),
+         ('F7S', ('lexibook', 'casino')), ('F5S', ('lexibook', 'casino')),
+         ('F7S/8', ('casino',)), ('FR', ('casino',)), ('FO/8', ('casino',)))
 
 
 def name_of(code):

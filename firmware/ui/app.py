@@ -2,7 +2,7 @@
 
     app = App(display, store, rng, clock=None, sound=None, battery=None)
     app.handle(key, event)   # ui.keys codes
-    app.tick(now_ms)         # pacing, flashing
+    app.tick(now)            # pacing, flashing
     app.draw()               # redraws only if something changed, then show()
 
 ``display``: a framebuf.FrameBuffer (MONO_VLSB 128x64) with ``show()`` and
@@ -34,9 +34,9 @@ import sys
 
 from micropython import const
 
-from poker.jobs import AHEAD, JOURNAL, LOADING, THINKING, Jobs, once
+from poker.jobs import Jobs
 from ui import keys
-from ui.messages import Banner, PowerOn, Wait, event_banner
+from ui.messages import Banner, Wait
 
 # What a game needs, imported for good one per idle poll once the first
 # frame (NEW GAME) is on the display, in this order: on the stock route each
@@ -80,11 +80,11 @@ GATE_MS = const(250)
 # piece, not on the whole loading.
 
 
-# the work ahead of a screen (App._ahead_work)
-_NONE = const(0)
-_DEAL = const(1)
-_NEW = const(2)
-_SHOWDOWN = const(3)
+# poker.jobs' kinds (its own copies: see there)
+_JOURNAL = const(0)
+_LOADING = const(2)
+_AHEAD = const(3)
+_THINKING = const(4)
 
 
 # between two virtual players' actions (visible pacing), by the SPEED
@@ -147,10 +147,12 @@ class App:
         # simulator) at once
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if quick:
-            self.jobs[LOADING] = self._loading()
+            self.jobs[_LOADING] = self._loading()
         else:
             self._load_settings()
             self._load_game()
+        from ui.power_on import PowerOn
+
         self.go(PowerOn(self))
 
     def _load_settings(self):
@@ -202,18 +204,18 @@ class App:
     def _game_ready(self):
         return self.loaded
 
-    def _after_loading(self, then, ready):
-        """then() at once if ready() (what it needs is in), else LOADING
-        (Wait) at once, the loading a step per poll until ready(), then
+    def _after_loading(self, then, done):
+        """then() at once if done() (what it needs is in), else LOADING
+        (Wait) at once, the loading a step per poll until done(), then
         then(): the key is answered at once either way."""
-        if ready():
+        if done():
             then()
             return
 
         def step():
-            if not ready():
+            if not done():
                 self.jobs.step()
-            return ready()
+            return done()
         wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
         if wait is not None:
             wait(step, then)
@@ -265,16 +267,16 @@ class App:
         if scr is not None:
             scr.key(key, event)
 
-    def tick(self, now_ms):
-        self.now = now_ms
+    def tick(self, now):
+        self.now = now
         h = self.held
         if h != self._was_held:  # (the loop set it: a button went down or up)
             self._was_held = h
             if h:
-                self._down_at = now_ms
+                self._down_at = now
         scr = self.screen
         if scr is not None:
-            scr.tick(now_ms)
+            scr.tick(now)
 
     def draw(self):
         shown = self._draw()
@@ -287,8 +289,8 @@ class App:
         if self.quiet():
             jobs = self.jobs
             if shown:  # what the frame shows on flash at once: a cut after it loses none of it
-                jobs.step(JOURNAL)
-            elif not jobs.step(None, THINKING):  # (the table runs the thinking, between looks at the buttons)
+                jobs.step(_JOURNAL)
+            elif not jobs.step(None, _THINKING):  # (the table runs the thinking, between looks at the buttons)
                 self._ahead()
         return shown
 
@@ -311,43 +313,35 @@ class App:
             return False
         return not self.held or not self._menu_ready()
 
-    def _ahead(self):
-        """No job waits: the work ahead of this screen (``_ahead_work``)
-        becomes the AHEAD job, and its step runs."""
-        work = self._ahead_work()
-        if work == _NONE:
-            return
+    def _ahead(self, run=True):
+        """The work ahead of this screen, if any (with ``run``, no job
+        waiting: it becomes the AHEAD job, and its step runs): while the
+        showdown waits, the next deal (the key that starts it waits on no
+        shuffle); while the menu waits, a new game's players and first deal
+        (made again after a setting changed); while the final table waits,
+        the showdown's names and lines (the key that shows it only draws)."""
         g = self.game
-        if work == _DEAL:
-            job = once(g.deal_ahead)
-        elif work == _NEW:
-            self._new_due = False
-            job = once(g.new_game_ahead)
-        else:
-            job = once(self._prepare_showdown)
-        self.jobs[AHEAD] = job
-        self.jobs.step()
-
-    def _ahead_work(self):
-        """The work ahead of this screen, if any: while the showdown waits,
-        the next deal (_DEAL: the key that starts it waits on no shuffle);
-        while the menu waits, a new game's players and first deal (_NEW,
-        made again after a setting changed); while the final table waits,
-        the showdown's names and lines (_SHOWDOWN: the key that shows it
-        only draws)."""
-        g = self.game
+        job = None
         if g is None:
-            return _NONE
+            return None
         if getattr(self.screen, "deals_ahead", False):
-            return _DEAL if g.ahead() else _NONE
-        if self._new_due and self.screen is self._menu:
-            return _NEW
-        if (g.hand is None and g.last_hand is not None and self.screen is self._table
+            if g.ahead():
+                job = g.deal_ahead
+        elif self._new_due and self.screen is self._menu:
+            job = g.new_game_ahead
+            if run:
+                self._new_due = False
+        elif (g.hand is None and g.last_hand is not None and self.screen is self._table
                 and self._showdown_ahead is None and g.unbooked is None):
-            return _SHOWDOWN
-        return _NONE
+            job = self._showdown
+        if run and job is not None:
+            self.jobs[_AHEAD] = job
+            self.jobs.step()
+        return job
 
-    def _prepare_showdown(self):
+    def _showdown(self):
+        """The showdown made ahead (the AHEAD job of the final table; see
+        take_showdown)."""
         from ui.showdown import prepare
 
         self._showdown_ahead = prepare(self.game)
@@ -396,7 +390,7 @@ class App:
         ``rest_ms``: the players' pace, their action decided; a title that
         flashes)."""
         if (self.dirty or not self.loaded or self._save_due or now - self.look_until < 0
-                or self.jobs.waiting(THINKING) or self._ahead_work() != _NONE):
+                or self.jobs.waiting(_THINKING) or self._ahead(False) is not None):
             return 0  # (the thinking is the table's: its own rest_ms)
         r = getattr(self.screen, "rest_ms", None)
         if r is not None:
@@ -515,14 +509,14 @@ class App:
         self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
         return True
 
-    def menu_action(self, item):
+    def menu_action(self, name):
         self._save_due = True
         if not self.loaded:  # a key quicker than the loading
-            self._after_loading(lambda: self.menu_action(item), self._game_ready)
+            self._after_loading(lambda: self.menu_action(name), self._game_ready)
             return
         m = self._menu
         if m is not None:  # (the menu's own key brought it here)
-            m.act(item)
+            m.act(name)
 
     def help(self, code=None):
         """HELP: the rules of game ``code`` (the menu's GAME line: the game
@@ -621,9 +615,13 @@ class App:
 
     def _show_events(self):
         """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left (ui.messages)."""
+        Closing it comes back here until none is left (ui.events)."""
         g = self.game
         if g is None or not g.events:
             return False
+        from poker import unload
+        from ui.events import event_banner
+
         self.go(event_banner(self, g.events.pop(0)))
+        unload("ui.events")
         return True

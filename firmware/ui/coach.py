@@ -21,27 +21,27 @@ def own_cards(view):
     return out
 
 
-def _with_rank(cat, cs):
+def _with_rank(category, cards):
     """The category's name with the rank that names it: 'A HIGH', 'PAIR 7S',
     'TRIPS KS', 'QUADS 2S' (the highest rank held that many times)."""
-    if cat not in (0, 1, 3, 7):
-        return _SHORT[cat]
-    need = (1, 2, 0, 3, 0, 0, 0, 4)[cat]
+    if category not in (0, 1, 3, 7):
+        return _SHORT[category]
+    need = (1, 2, 0, 3, 0, 0, 0, 4)[category]
     counts = bytearray(13)
-    for c in cs:
+    for c in cards:
         counts[c >> 2] += 1
     for r in range(12, -1, -1):
         if counts[r] >= need:
-            if cat == 0:
+            if category == 0:
                 return RANKS[r] + " HIGH"
-            return _SHORT[cat] + " " + RANKS[r] + "S"
-    return _SHORT[cat]
+            return _SHORT[category] + " " + RANKS[r] + "S"
+    return _SHORT[category]
 
 
-def _few(cs):
+def _few(cards):
     """Category index of fewer than five cards: pairs, trips, quads only."""
     counts = {}
-    for c in cs:
+    for c in cards:
         r = c >> 2
         counts[r] = counts.get(r, 0) + 1
     pairs = trips = quads = 0
@@ -65,22 +65,22 @@ def _few(cs):
     return 0
 
 
-def _best_high(cs):
+def _best_high(cards):
     """Category of the best high hand of 5 to 8 cards."""
     from poker.eval import evaluator
 
-    if len(cs) <= 7:
-        return evaluator.category_index(evaluator.high(cs))
+    if len(cards) <= 7:
+        return evaluator.category_index(evaluator.high(cards))
     best = 0
-    for i in range(len(cs)):  # 8 cards (stud community card): drop one
-        best = max(best, evaluator.high(cs[:i] + cs[i + 1:]))
+    for i in range(len(cards)):  # 8 cards (stud community card): drop one
+        best = max(best, evaluator.high(cards[:i] + cards[i + 1:]))
     return evaluator.category_index(best)
 
 
-def _low_ranks(cs):
+def _low_ranks(cards):
     """The distinct ranks of the cards, ace low (poker.cards.LOW_RANK), lowest first."""
     ranks = []
-    for c in cs:
+    for c in cards:
         r = LOW_RANK[c]
         if r not in ranks:
             ranks.append(r)
@@ -88,21 +88,22 @@ def _low_ranks(cs):
     return ranks
 
 
-def _low_text(cs, eight):
-    """'7-LOW' style name of the best low of the cards, '' if none."""
-    ranks = _low_ranks(cs)
+def _low_text(cards):
+    """'7-LOW' style name of the best eight-or-better low of the cards, ''
+    if none."""
+    ranks = _low_ranks(cards)
     if len(ranks) < 5:
         return ""
     top = ranks[4]
-    if eight and top > 7:
+    if top > 7:
         return ""
     return LOW_RANKS[top] + "-LOW"
 
 
-def razz_text(cs):
+def razz_text(cards):
     """Razz: the lowest distinct ranks held, up to five, highest first,
     ace low: '8532A' (a made 8-low) or '83A' on third street."""
-    ranks = _low_ranks(cs)[:5]
+    ranks = _low_ranks(cards)[:5]
     out = ""
     for i in range(len(ranks) - 1, -1, -1):
         out += LOW_RANKS[ranks[i]]
@@ -130,8 +131,8 @@ def low_name(view):
 
             # the best low of two hole and three board cards: its top card
             five = handname.low_five(own, board, "8", True)
-            return _low_text(five, True) if five is not None else ""
-        return _low_text(own + board, True)
+            return _low_text(five) if five is not None else ""
+        return _low_text(own + board)
     except Exception:
         return ""
 
@@ -153,58 +154,53 @@ def name_of(v, own, board=()):
             # named from the five cards that play (two of his, three of the board)
             best = evaluator.omaha_high(own, board)
             return _with_rank(evaluator.category_index(best), handname.high_five(own, board, True, best))
-        cs = own + board
-        return _with_rank(_best_high(cs) if len(cs) >= 5 else _few(cs), cs)
+        cards = own + board
+        return _with_rank(_best_high(cards) if len(cards) >= 5 else _few(cards), cards)
     except Exception:  # a label is never worth a crash
         return ""
 
 
-STRONG_EQ = const(50)   # a fold asks first from this equity (percent) up
+_STRONG_EQ = const(50)   # a fold asks first from this equity (percent) up
 _STRONG_CAT = const(3)  # ... or from a made three of a kind up (high games)
-
-
-def _made_low(view):
-    """The made low of the seat's cards ('7-LOW'), eight or better, or ''
-    (hi/lo: its low half; razz: the hand itself)."""
-    v = view.variant
-    if v.low == "8":
-        return low_name(view)
-    if v.low == "a5":
-        t = razz_text(own_cards(view) + list(view.board or ()))
-        if len(t) == 5 and LOW_RANKS.index(t[0]) <= 7:
-            return t[0] + "-LOW"
-    return ""
-
-
-def _high_category(view):
-    """The category index of the seat's high hand so far, -1 when there is
-    none to judge (Omaha before the flop: four hole cards are no hand)."""
-    v = view.variant
-    own = own_cards(view)
-    board = list(view.board or ())
-    if v.omaha:
-        if len(board) < 3:
-            return -1
-        from poker.eval import evaluator
-
-        return evaluator.category_index(evaluator.omaha_high(own, board))
-    cs = own + board
-    return _best_high(cs) if len(cs) >= 5 else _few(cs)
 
 
 def strong(view, eq=None):
     """Why folding this hand deserves a question, or '': the coach's
-    equity (``eq``, percent, or None) at STRONG_EQ or more, a made three
+    equity (``eq``, percent, or None) at _STRONG_EQ or more, a made three
     of a kind or better in a high game, a made eight-or-better low in hi/lo
     and razz. The words say it ('YOU HOLD TRIPS KS')."""
     try:
-        if eq is not None and eq >= STRONG_EQ:
+        if eq is not None and eq >= _STRONG_EQ:
             return "YOUR EQUITY IS %d%%" % eq
-        low = _made_low(view)
+        # the made low of the seat's cards ('7-LOW'), eight or better
+        # (hi/lo: its low half; razz: the hand itself)
+        v = view.variant
+        low = ""
+        if v.low == "8":
+            low = low_name(view)
+        elif v.low == "a5":
+            t = razz_text(own_cards(view) + list(view.board or ()))
+            if len(t) == 5 and LOW_RANKS.index(t[0]) <= 7:
+                low = t[0] + "-LOW"
         if low:
             return "YOU HOLD A " + low
-        if view.variant.high and _high_category(view) >= _STRONG_CAT:
-            return "YOU HOLD " + hand_name(view)
+        if v.high:
+            # the category index of the seat's high hand so far, -1 when
+            # there is none to judge (Omaha before the flop: four hole cards
+            # are no hand)
+            own = own_cards(view)
+            board = list(view.board or ())
+            if v.omaha:
+                category = -1
+                if len(board) >= 3:
+                    from poker.eval import evaluator
+
+                    category = evaluator.category_index(evaluator.omaha_high(own, board))
+            else:
+                cards = own + board
+                category = _best_high(cards) if len(cards) >= 5 else _few(cards)
+            if category >= _STRONG_CAT:
+                return "YOU HOLD " + hand_name(view)
     except Exception:  # a question is never worth a crash
         pass
     return ""

@@ -200,15 +200,15 @@ def draw_text(fb, s, x, y, font, c):
     return text(fb, s, x, y, c, font)
 
 
-def draw_boxed(fb, s, x, y, font, inverse):
-    """Text in a lit box (dark letters) when inverse, else plain; returns
+def draw_boxed(fb, s, x, y, font, lit):
+    """Text in a lit box (dark letters) when ``lit``, else plain; returns
     the width used. The box is one pixel larger than the text each side
     (ui.screen.boxed; chips as draw_text takes them; with a native emitter
     font_viper.boxed, as draw_text)."""
     if s.__class__ is int:
         s = money(s)
     w = len(s) * ADVANCE[font]
-    if inverse:
+    if lit:
         fb.fill_rect(x, y, w + 1, HEIGHT[font] + 2, 1)
         text(fb, s, x + 1, y + 1, 0, font)
     else:

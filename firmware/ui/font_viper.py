@@ -29,12 +29,12 @@ def bind(small, normal, blit, chips, buf):
 
 
 @micropython.viper
-def boxed(fb, s, x: int, y: int, font: int, inverse: int) -> int:
+def boxed(fb, s, x: int, y: int, font: int, lit: int) -> int:
     n = int(_chips(s)) if not isinstance(s, str) else int(len(s))  # pyright: ignore[reportOptionalCall] (bind() sets it)
     w = n * (4 if font == 0 else 6)  # ui.font.ADVANCE
-    if inverse:
+    if lit:
         fb.fill_rect(x, y, w + 1, 7 if font == 0 else 9, 1)  # HEIGHT + 2
-    text(fb, s, x + 1, y + 1, font, 0 if inverse else 1)
+    text(fb, s, x + 1, y + 1, font, 0 if lit else 1)
     return w + 1
 
 

@@ -8,7 +8,7 @@
 Public API: the sizes ``SMALL`` (9x7: 3x5 rank and 3x5 suit, for crowded
 tables), ``MEDIUM`` (11x7: 3x5 rank and 5x5 suit), ``LARGE`` (12x16: 5x7
 rank top left, 7x7 suit bottom right); ``W`` and ``H`` (the card size per
-size); ``card``, ``back``, ``suit``, ``rank_char``; ``small_card``
+size); ``card``, ``back``, ``suit``; ``small_card``
 (``card`` and ``back`` of a SMALL card, where tables draw dozens);
 ``mini`` and ``ghost``, a card as text (the lists, a folded seat's up
 cards). A face-up card is a lit box with rounded corners and its rank and
@@ -107,10 +107,6 @@ def ghost(fb, x, y, c):
     readable as a live card (a gap all round every glyph), and plainly not
     in play beside the lit boxes."""
     mini(fb, x + 1, y + 1, c)
-
-
-def rank_char(c):
-    return RANKS[c >> 2]
 
 
 def suit(fb, x, y, s, size=5, c=1):

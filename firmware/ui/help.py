@@ -114,7 +114,7 @@ class Help(Screen):
         self.top = 0
         self.back = back
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = max(len(self.lines) - _ROWS + 1, 1)
         if k == keys.DOWN or k == keys.RIGHT:
             self.top = (self.top + 1) % n

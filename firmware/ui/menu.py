@@ -29,20 +29,6 @@ def contrast_level(v):
     return v * _CONTRAST_STEPS // 256 + 1
 
 
-def contrast_value(level):
-    return level * 256 // _CONTRAST_STEPS - 1
-
-
-def _last_hand_kept(app):
-    """True when poker.match.review kept the last hand (LAST HAND)."""
-    g = app.game
-    if g is None or app.store is None or g.seq <= 0:
-        return False
-    from poker.match.record import review_slot  # (resident: not poker.match.review)
-
-    return app.store.exists(review_slot(g.seq))
-
-
 class Menu(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -71,8 +57,13 @@ class Menu(Screen):
         if g is not None and g.over and g.result == "lost":
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
-        if _last_hand_kept(self.app):
-            out.append("LAST HAND")  # the last hand again (ui.review)
+        st = self.app.store
+        if g is not None and st is not None and g.seq > 0:
+            # when poker.match.review kept the last hand
+            from poker.match.record import review_slot  # (resident: not poker.match.review)
+
+            if st.exists(review_slot(g.seq)):
+                out.append("LAST HAND")  # the last hand again (ui.review)
         out.append("GAME")
         out.append("BET")
         out.append("RULES")
@@ -89,77 +80,77 @@ class Menu(Screen):
         out.append("STATS")
         return tuple(out)
 
-    def value(self, item):
+    def value(self, name):
         """The text shown right of an item, '' for actions; a setting
         changed for the next new game (not the one in play) is starred, and
         NEW GAME then says it applies them."""
         app = self.app
-        key = _GAME_SETTING.get(item)
-        if (key or item == "NEW GAME") and app.can_resume():
+        key = _GAME_SETTING.get(name)
+        if (key or name == "NEW GAME") and app.can_resume():
             pending = app.game.pending(app.settings)
-            if item == "NEW GAME":
+            if name == "NEW GAME":
                 return "APPLIES *" if pending else ""
             if key in pending:
-                return "*" + self._value(item)
-        return self._value(item)
+                return "*" + self._value(name)
+        return self._value(name)
 
-    def _value(self, item):
+    def _value(self, name):
         s = self.app.settings
-        if item == "GAME":
+        if name == "GAME":
             from poker.variants import name_of
 
             return name_of(s.game)
-        if item == "BET":
+        if name == "BET":
             b = s.small_bet()
             return "%d/%d" % (b, 2 * b)
-        if item == "RULES":
+        if name == "RULES":
             return s.profile.upper()
-        if item == "PLAYERS":
+        if name == "PLAYERS":
             return str(s.players)
-        if item == "CHIPS":
+        if name == "CHIPS":
             return str(s.chips)
-        if item == "LEVEL":
+        if name == "LEVEL":
             return _LEVELS[s.difficulty]
-        if item == "SPEED":
+        if name == "SPEED":
             return s.SPEEDS[s.speed]
-        if item == "SOUND":
+        if name == "SOUND":
             return "ON" if s.sound else "OFF"
-        if item == "CONTRAST":
+        if name == "CONTRAST":
             return str(contrast_level(s.contrast))
-        if item == "COACH":
+        if name == "COACH":
             return "ON" if s.coach else "OFF"
         return ""
 
-    def change(self, item, step):
+    def change(self, name, step):
         """Moves a setting one choice forward (step 1) or back (-1), wrapping."""
         s = self.app.settings
-        if item == "GAME":
+        if name == "GAME":
             g = s.games()
             i = g.index(s.game) if s.game in g else 0
             s.game = g[(i + step) % len(g)]
-        elif item == "BET":
+        elif name == "BET":
             s.stakes = (s.stakes + step) % len(s.STAKES)
-        elif item == "RULES":
+        elif name == "RULES":
             p = s.PROFILES
             s.profile = p[(p.index(s.profile) + step) % len(p)]
-        elif item == "PLAYERS":
+        elif name == "PLAYERS":
             lo = s.min_players()
             n = s.max_players() - lo + 1
             s.players = lo + (s.players - lo + step) % n
-        elif item == "CHIPS":
+        elif name == "CHIPS":
             c = s.chip_choices()
             i = c.index(s.chips) if s.chips in c else 0
             s.chips = c[(i + step) % len(c)]
-        elif item == "LEVEL":
+        elif name == "LEVEL":
             s.difficulty = (s.difficulty + step) % 3
-        elif item == "SPEED":
+        elif name == "SPEED":
             s.speed = (s.speed + step) % len(s.SPEEDS)
-        elif item == "SOUND":
+        elif name == "SOUND":
             s.sound = not s.sound
-        elif item == "CONTRAST":
+        elif name == "CONTRAST":
             lvl = (contrast_level(s.contrast) - 1 + step) % _CONTRAST_STEPS + 1
-            s.contrast = contrast_value(lvl)
-        elif item == "COACH":
+            s.contrast = lvl * 256 // _CONTRAST_STEPS - 1
+        elif name == "COACH":
             s.coach = not s.coach
         else:
             return False
@@ -171,29 +162,29 @@ class Menu(Screen):
         self._scroll()
         return True
 
-    def act(self, item):
+    def act(self, name):
         """An item that opens something (A on it; the app has loaded what
         it needs): RESUME, REBUY, NEW GAME (asked first over a game in
         play), LAST HAND, STATS, HELP."""
         app = self.app
-        if item == "RESUME":
+        if name == "RESUME":
             self.resume()
-        elif item == "REBUY":
+        elif name == "REBUY":
             app.rebuy()
-        elif item == "NEW GAME":
+        elif name == "NEW GAME":
             if app.can_resume():
                 self.ask_new_game()
             else:
                 app.new_game()
-        elif item == "LAST HAND":
+        elif name == "LAST HAND":
             app.keep_menu()
             app.last_hand(app.menu)
-        elif item == "STATS":
+        elif name == "STATS":
             from ui.stats_screen import StatsScreen
 
             app.keep_menu()
             app.go(StatsScreen(app))
-        elif item == "HELP":
+        elif name == "HELP":
             app.help()
 
     def resume(self):
@@ -236,9 +227,9 @@ class Menu(Screen):
         elif self.sel >= self.top + _ROWS:
             self.top = self.sel - _ROWS + 1
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = len(self.items)
-        item = self.items[self.sel]
+        name = self.items[self.sel]
         old_sel = self.sel
         old_top = self.top
         if k == keys.UP:
@@ -246,15 +237,15 @@ class Menu(Screen):
         elif k == keys.DOWN:
             self.sel = (self.sel + 1) % n
         elif k == keys.LEFT:
-            self.change(item, -1)
+            self.change(name, -1)
         elif k == keys.RIGHT:
-            self.change(item, 1)
+            self.change(name, 1)
         elif k == keys.A:
-            if item == "GAME":
+            if name == "GAME":
                 self.app.help(self.app.settings.game)
                 return
-            if not self.change(item, 1):
-                self.app.menu_action(item)
+            if not self.change(name, 1):
+                self.app.menu_action(name)
                 return
         elif k == keys.B:
             if self.app.can_resume():
@@ -288,13 +279,13 @@ class Menu(Screen):
             y += _ROW_H
             if not app.visible(y, y + _ROW_H):
                 continue
-            item = self.items[i]
-            v = self.value(item)
+            name = self.items[i]
+            v = self.value(name)
             c = 1
             if i == self.sel:
                 fb.fill_rect(0, y, W, _ROW_H, 1)
                 c = 0
-            text(fb, item, 2, y + 1, NORMAL, c)
+            text(fb, name, 2, y + 1, NORMAL, c)
             if v:
                 text(fb, v, W - 2 - width(v, NORMAL), y + 1, NORMAL, c)
         # scroll marks: a dot column at the right edge when more is hidden

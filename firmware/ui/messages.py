@@ -1,12 +1,10 @@
-"""Power-on, banners (FINISH, GAME OVER, YOU WIN, notices) and dialogs;
-``event_banner`` turns a game event (poker.match.game's ``events``) into
-its banner."""
+"""Banners (FINISH, GAME OVER, YOU WIN, notices) and dialogs (the power-on
+screen is ui.power_on's; a game event's banner is made by ui.events)."""
 from micropython import const
 
-from ui import glyphs, keys
+from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width, wrap_all
 
-_FLASH_MS = const(500)   # "NEW GAME" on for this long, then off as long
 _SETTLE_MS = const(400)  # a banner ignores keys this long (no accidental skip)
 _BANNER_PX = const(124)  # a banner's text width: inside its outline
 _CONFIRM_PX = const(120)  # a dialog's: inside its double outline
@@ -16,80 +14,24 @@ _CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
 
 def big(fb, s, y, c=1):
     """Centred text at twice the NORMAL font's size (10x14 glyphs)."""
-    scratch = _scratch()
+    if not _SCR:
+        import framebuf
+
+        _SCR.append(framebuf.FrameBuffer(bytearray(128), 128, 8, framebuf.MONO_VLSB))
+    scratch = _SCR[0]
     scratch.fill(0)
     text(scratch, s, 0, 0, NORMAL, 1)
     n = width(s, NORMAL)
-    x0 = (W - 2 * n) // 2
+    start = (W - 2 * n) // 2
     for x in range(n):
         for yy in range(7):
             if scratch.pixel(x, yy):
-                fb.fill_rect(x0 + 2 * x, y + 2 * yy, 2, 2, c)
+                fb.fill_rect(start + 2 * x, y + 2 * yy, 2, 2, c)
 
 
 _SCR = []
 
 
-def _scratch():
-    if not _SCR:
-        import framebuf
-
-        _SCR.append(framebuf.FrameBuffer(bytearray(128), 128, 8, framebuf.MONO_VLSB))
-    return _SCR[0]
-
-
-class PowerOn(Screen):
-    """The console's first screen: the title and "NEW GAME" flashing.
-    Any key goes on to the menu (the app may first ``wait``)."""
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.lit = True
-        self.next_flash = None
-        self.waiting = None  # Wait's (step, done) while LOADING shows
-
-    def wait(self, step, done):
-        """As Wait, in place of NEW GAME: only its rows change (a quicker
-        frame than a whole screen)."""
-        self.waiting = (step, done)
-        self.app.changed(40, 64)
-
-    def rest_ms(self, now):
-        """Till the title's next flash (App.rest_ms); 0 while LOADING."""
-        if self.waiting is not None or self.next_flash is None:
-            return 0
-        return max(0, self.next_flash - now)
-
-    def tick(self, now):
-        w = self.waiting
-        if w is not None:
-            if not self.app.dirty and w[0]():  # (its frame first)
-                self.waiting = None
-                w[1]()
-            return
-        if self.next_flash is None:
-            self.next_flash = now + _FLASH_MS
-        elif now >= self.next_flash:
-            self.next_flash = now + _FLASH_MS
-            self.lit = not self.lit
-            self.app.changed()
-
-    def key(self, k, ev):
-        if self.waiting is None:
-            self.app.menu()
-
-    def draw(self, fb):
-        x = 64 - 2 * 13 - 1
-        for c in (51, 46, 43, 38):  # As Kh Qs Jh: the cards of the title
-            glyphs.card(fb, x, 2, c, glyphs.LARGE)
-            x += 13
-        big(fb, "POKER", 21)
-        if self.waiting is not None:
-            centered(fb, "LOADING", 41, NORMAL)
-            return
-        if self.lit:
-            centered(fb, "NEW GAME", 41, NORMAL)
-        centered(fb, "PRESS A", 56, SMALL)
 
 
 class Banner(Screen):
@@ -117,7 +59,7 @@ class Banner(Screen):
         if self.since is None:
             self.since = now
 
-    def key(self, k, ev):
+    def key(self, k, event):
         a = self.answers
         if a and (k == keys.LEFT or k == keys.RIGHT):
             self.chosen = max(0, min(len(a) - 1, self.chosen + (1 if k == keys.RIGHT else -1)))
@@ -188,7 +130,7 @@ class Confirm(Screen):
             chosen = max(cancel, 0)
         self.chosen = chosen
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = len(self.answers)
         if k == keys.LEFT or k == keys.UP:
             self.chosen = (self.chosen - 1) % n
@@ -211,55 +153,17 @@ class Confirm(Screen):
         answers(fb, self.answers, self.chosen, 4, W - 4)
 
 
-def answers(fb, words, chosen, x0, x1):
-    """Answers evenly spread on the bottom line between x0 and x1, the
+def answers(fb, items, chosen, start, end):
+    """Answers evenly spread on the bottom line between x = start and end, the
     chosen one in a lit box."""
-    n = len(words)
-    slot = (x1 - x0) // n
+    n = len(items)
+    slot = (end - start) // n
     for i in range(n):
-        s = words[i]
+        s = items[i]
         w = width(s, NORMAL)
-        x = x0 + i * slot + (slot - w) // 2
+        x = start + i * slot + (slot - w) // 2
         if i == chosen:
             fb.fill_rect(x - 2, 50, w + 3, 10, 1)
             text(fb, s, x, 51, NORMAL, 0)
         else:
             text(fb, s, x, 51, NORMAL, 1)
-
-
-def event_banner(app, event):
-    """The banner of a game event ``(kind, seat)``; closing it goes on with
-    ``app.after_hand`` (the next event, or the next hand). GAME OVER asks
-    REBUY (chosen first) or NEW GAME; B leaves it for the menu."""
-    kind, seat = event
-    g = app.game
-    if kind == "FINISH":
-        app.play("finish")
-        return Banner(app, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
-                                      "P%d IS OUT" % (seat + 1)], app.after_hand)
-    if kind == "GAME OVER":
-        app.play("gameover")
-
-        def done(i):
-            if i == 0:
-                app.rebuy()
-            elif i == 1:
-                app.new_game()
-            else:
-                app.after_hand()
-        return Banner(app, "GAME OVER", ["YOU ARE UNDER $%d" % g.min_stack,
-                                         "HANDS PLAYED %d" % g.hand_no], done, False, ("REBUY", "NEW GAME"))
-    if kind == "WIN":
-        app.play("victory")
-        return Banner(app, "YOU WIN", ["EVERY VIRTUAL PLAYER IS OUT", "IN %d HANDS" % g.hand_no], app.after_hand)
-    if kind == "RESUMED":
-        # the cut hand goes on; if its last action was on flash, its end is shown
-        return Banner(app, "HAND RESUMED", ["POWER WAS LOST MID-HAND:", "IT GOES ON AS IT WAS"],
-                      app.table if g.hand is not None or g.last_hand is None else app.showdown, True)
-    if kind == "VOID":
-        return Banner(app, "HAND VOID", ["POWER WAS LOST MID-HAND AND", "ITS RECORD WAS UNUSABLE:",
-                                         "EVERY CHIP WENT BACK"], app.after_hand, True)
-    if kind == "MISDEAL":
-        return Banner(app, "MISDEAL", ["THE DEAL WAS VOID, ANTES BACK;", "THE SAME DEALER DEALS AGAIN"],
-                      app.after_hand, True)
-    return Banner(app, kind, [], app.after_hand, True)

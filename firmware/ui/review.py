@@ -113,8 +113,8 @@ class LastHand(Screen):
     only the shown page's lines are made."""
     next_key = keys.RIGHT
 
-    def __init__(self, app, back, store, last, seqs):
-        """``last``: the last hand's record (poker.match.review); ``seqs``:
+    def __init__(self, app, back, store, last, hands):
+        """``last``: the last hand's record (poker.match.review); ``hands``:
         the numbers of the hands before it that are kept, newest first."""
         Screen.__init__(self, app)
         self.back = back
@@ -123,7 +123,7 @@ class LastHand(Screen):
         for k in range(len(last["streets"])):
             pages.append((last["seq"], k))
         pages.append((last["seq"], -1))  # its showdown
-        for q in seqs:
+        for q in hands:
             pages.append((q, -1))
         self.pages = pages
         self.rec = last
@@ -157,7 +157,7 @@ class LastHand(Screen):
             self.head = ("HAND %d" % q, board, pot)
             self.lines = showdown.lines_of(seen)
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = len(self.pages)
         if k == keys.LEFT or k == keys.RIGHT:
             self.page = (self.page + (1 if k == keys.RIGHT else -1)) % n
@@ -188,27 +188,23 @@ class LastHand(Screen):
         right(fb, "%d/%d" % (self.page + 1, len(self.pages)), W - 2, 1, SMALL, 0)
         y = _TOP
         for j in range(self.top, min(len(self.lines), self.top + _ROWS)):
-            ln = self.lines[j]
-            if ln[0] == "text":
-                text(fb, ln[1], 0, y, SMALL)
+            line = self.lines[j]
+            if line[0] == "text":
+                text(fb, line[1], 0, y, SMALL)
             else:
-                _cards_line(fb, ln, y)
+                _, s, cards, downs, note = line  # pyright: ignore[reportAssignmentType]  (a "cards" line has five parts)
+                text(fb, "BD" if s < 0 else seat_name(s), 0, y, SMALL)
+                x = _CARDS_X
+                for i in range(len(cards)):
+                    mini(fb, x, y, cards[i])
+                    if downs is not None and downs[i]:
+                        fb.hline(x, y + 5, 7, 1)  # your down card: underlined, as on the table
+                    x += 9
+                if note:
+                    text(fb, note, x + 3, y, SMALL)
             y += _LINE
         if self.top + _ROWS < len(self.lines):  # more below
             fb.fill_rect(W - 1, 62, 1, 2, 1)
-
-
-def _cards_line(fb, ln, y):
-    _, s, cs, downs, note = ln
-    text(fb, "BD" if s < 0 else seat_name(s), 0, y, SMALL)
-    x = _CARDS_X
-    for j in range(len(cs)):
-        mini(fb, x, y, cs[j])
-        if downs is not None and downs[j]:
-            fb.hline(x, y + 5, 7, 1)  # your down card: underlined, as on the table
-        x += 9
-    if note:
-        text(fb, note, x + 3, y, SMALL)
 
 
 def open_last_hand(app, back):
@@ -219,6 +215,8 @@ def open_last_hand(app, back):
 
     g = app.game
     st = app.store
+    if g is not None:
+        g.drop_deal_ahead()  # (its heap is wanted here; the showdown deals it again, the same)
     last = review.load(st, g.seq) if g is not None else None
     if g is None or last is None:
         from ui.messages import Banner

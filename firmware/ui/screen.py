@@ -33,7 +33,7 @@ class Screen:
     def enter(self):
         pass
 
-    def key(self, k, ev):
+    def key(self, k, event):
         pass
 
     def tick(self, now):
@@ -55,21 +55,21 @@ def centered(fb, s, y, f=NORMAL, c=1):
     font.text(fb, s, (W - font.width(s, f)) // 2, y, c, f)
 
 
-def wrap(s, px, f=SMALL):
-    """The text s in lines no wider than px pixels, broken between words
+def wrap(s, width, f=SMALL):
+    """The text s in lines no wider than width pixels, broken between words
     (a word longer than a line is cut into pieces that fit)."""
     out = []
     line = ""
     for word in s.split(" "):
-        while font.width(word, f) > px:  # a word too long for any line
-            n = px // font.ADVANCE[f]
+        while font.width(word, f) > width:  # a word too long for any line
+            n = width // font.ADVANCE[f]
             if line:
                 out.append(line)
                 line = ""
             out.append(word[:n])
             word = word[n:]
         t = word if not line else line + " " + word
-        if font.width(t, f) <= px:
+        if font.width(t, f) <= width:
             line = t
         else:
             out.append(line)
@@ -79,23 +79,23 @@ def wrap(s, px, f=SMALL):
     return out
 
 
-def wrap_all(lines, px, f=SMALL):
-    """Every line of ``lines`` wrapped to px pixels, in one list."""
+def wrap_all(lines, width, f=SMALL):
+    """Every line of ``lines`` wrapped to width pixels, in one list."""
     out = []
     for line in lines:
-        out.extend(wrap(line, px, f))
+        out.extend(wrap(line, width, f))
     return out
 
 
-def right(fb, s, x_end, y, f=SMALL, c=1):
-    """Text that ends (exclusive) at x_end."""
-    font.text(fb, s, x_end - font.width(s, f), y, c, f)
+def right(fb, s, end, y, f=SMALL, c=1):
+    """Text that ends (exclusive) at x = end."""
+    font.text(fb, s, end - font.width(s, f), y, c, f)
 
 
-def boxed(fb, s, x, y, f=SMALL, inverse=True):
-    """Text in a lit box (dark letters) when inverse, else plain; returns
+def boxed(fb, s, x, y, f=SMALL, lit=True):
+    """Text in a lit box (dark letters) when ``lit``, else plain; returns
     the width used. The box is one pixel larger than the text each side."""
-    return font.draw_boxed(fb, s, x, y, f, inverse)
+    return font.draw_boxed(fb, s, x, y, f, lit)
 
 
 def title(fb, s):

@@ -35,26 +35,6 @@ def _seat(s):
     return seat_name(s) if s < 9 else str(s + 1)
 
 
-def _pot_line(view, pot, amount, awards):
-    """The heading of one pot: its size and how it went."""
-    head = ("MAIN POT " if pot == 0 else "SIDE POT %d " % pot) + money(amount)
-    seats = []
-    halves = []
-    for a in awards:
-        halves.append(a[1])
-        for s, _ in a[3]:
-            if s not in seats:
-                seats.append(s)
-    if "low" in halves:
-        how = "%s SCOOPS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT HI/LO"
-    else:
-        how = "%s WINS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT"
-        v = view.variant
-        if v.high and v.low is not None and awards[0][4]:  # shown down, no low
-            how = "NO LOW: " + how
-    return ("pot", head, how)
-
-
 def lines_of(view):
     """The showdown as lines: ("pot", left, right), ("win", seat, tag,
     cards, name, chips), ("seat", seat, cards, name), ("more", name)."""
@@ -71,10 +51,21 @@ def lines_of(view):
     for p in pots:
         mine = [a for a in awards if a[0] == p]
         if len(pots) > 1 or hilo:
-            amount = 0
+            amount = sum([a[2] for a in mine])
+            # the heading of one pot: its size and how it went
+            head = ("MAIN POT " if p == 0 else "SIDE POT %d " % p) + money(amount)
+            seats = []
             for a in mine:
-                amount += a[2]
-            out.append(_pot_line(view, p, amount, mine))
+                for s, _ in a[3]:
+                    if s not in seats:
+                        seats.append(s)
+            if "low" in [a[1] for a in mine]:
+                how = "%s SCOOPS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT HI/LO"
+            else:
+                how = "%s WINS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT"
+                if hilo and mine[0][4]:  # shown down, no low
+                    how = "NO LOW: " + how
+            out.append(("pot", head, how))
         for pot, half, amount, shares, name in mine:
             tag = "LO" if half == "low" else ("HI" if half == "high" else "")
             for s, chips in shares:
@@ -105,8 +96,7 @@ def lines_of(view):
         elif view.mucked[s]:
             out.append(("seat", s, view.own if s == view.seat else (), "MUCK"))
         elif s == view.seat:
-            cards = view.own
-            out.append(("seat", s, cards, "FOLD" if view.folded[s] else ""))
+            out.append(("seat", s, view.own, "FOLD" if view.folded[s] else ""))
     # names too long for their line go on the next one
     wrapped = []
     for ln in out:
@@ -220,7 +210,7 @@ class Showdown(Screen):
         self.app.gate()  # (a key meant for the table before never closes it)
         self.app.play("win" if p[3] else "lose")
 
-    def key(self, k, ev):
+    def key(self, k, event):
         if k == keys.A or k == keys.B:
             self.head = None  # the last hand's lines go before the next deal
             self.lines = []

@@ -1,11 +1,10 @@
 """Statistics (poker.match.stats): overall and per game type; LEFT/RIGHT (or B
-short on a two-button board) switch between them, A or a long B go back."""
+short on a two-button board) switch between them, A or a long B go back.
+
+Imported when the menu opens STATS and unloaded when it closes: its code
+is in the heap only while it shows."""
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, W, right, text, title
-
-
-def _pct(a, b):
-    return (100 * a + b // 2) // b if b else 0
 
 
 class StatsScreen(Screen):
@@ -19,7 +18,7 @@ class StatsScreen(Screen):
         st = self.app.stats()
         return [None] + list(st.codes()) if st is not None else [None]
 
-    def key(self, k, ev):
+    def key(self, k, event):
         n = len(self.pages())
         if k == keys.RIGHT or k == keys.DOWN:
             self.page = (self.page + 1) % n
@@ -28,6 +27,9 @@ class StatsScreen(Screen):
             self.page = (self.page - 1) % n
             self.app.changed()
         elif k == keys.A or k == keys.B:
+            from poker import unload
+
+            unload("ui.stats_screen")
             self.app.menu()
 
     def draw(self, fb):
@@ -52,7 +54,7 @@ class StatsScreen(Screen):
         won = d.get("won", 0)
         net = d.get("net", 0)
         y = 11
-        text(fb, "HANDS %d  WON %d (%d%%)" % (hands, won, _pct(won, hands)), 0, y, SMALL)
+        text(fb, "HANDS %d  WON %d (%d%%)" % (hands, won, (100 * won + hands // 2) // hands if hands else 0), 0, y, SMALL)
         y += 7
         t = "NET %s%d" % ("+" if net > 0 else "", net)
         if d.get("rebuys", 0):

@@ -38,10 +38,10 @@ _SOUND = {"fold": "fold", "bet": "chip", "raise": "chip", "complete": "chip",
           "call": "chip", "bring_in": "chip"}
 
 
-def passive(opts):
+def passive(options):
     """Index of the option chosen at first: check, call or bring in."""
-    for i in range(len(opts)):
-        if opts[i][0] in ("check", "call", "bring_in"):
+    for i in range(len(options)):
+        if options[i][0] in ("check", "call", "bring_in"):
             return i
     return 0
 
@@ -213,9 +213,9 @@ class Table(Screen):
                 return False
         return True
 
-    def key(self, k, ev):
+    def key(self, k, event):
         g = self.app.game
-        if k == keys.B and ev == keys.LONG:
+        if k == keys.B and event == keys.LONG:
             self.app.menu()
             return
         if k == keys.UP or k == keys.DOWN:
@@ -230,7 +230,17 @@ class Table(Screen):
                     self.app.changed(BAR_Y, 64)
             return
         if not g.human_to_act():
-            self._waiting_key(k, ev)
+            # a key while the others act: B or a held A hurries them; A alone
+            # shows how (it is the key that acts, never a hurry). Either way
+            # the bar changes at once: the press shows.
+            if k == keys.B or (k == keys.A and event == keys.LONG):
+                self.hurry += 1
+            elif k == keys.A:
+                self.hint = 2 if self.hint == 1 else 1
+            else:
+                return
+            if not self.listing:
+                self.app.changed(BAR_Y, 64)
             return
         n = len(self.options)
         if n == 0:
@@ -241,7 +251,8 @@ class Table(Screen):
         elif k == keys.RIGHT:
             sel = min(sel + 1, n - 1)
         elif k == keys.B:
-            if self._fold_chosen():
+            o = self.options
+            if self.view is not None and 0 <= sel < len(o) and o[sel][0] == "fold":
                 self.app.menu()
                 return
             for i in range(n):
@@ -261,24 +272,6 @@ class Table(Screen):
         else:
             self.app.changed(BAR_Y, 64)  # only the action bar
 
-    def _waiting_key(self, k, ev):
-        """A key while the others act: B or a held A hurries them; A alone
-        shows how (it is the key that acts, never a hurry). Either way the
-        bar changes at once: the press shows."""
-        if k == keys.B or (k == keys.A and ev == keys.LONG):
-            self.hurry += 1
-        elif k == keys.A:
-            self.hint = 2 if self.hint == 1 else 1
-        else:
-            return
-        if not self.listing:
-            self.app.changed(BAR_Y, 64)
-
-    def _fold_chosen(self):
-        v = self.view
-        o = self.options
-        return v is not None and 0 <= self.sel < len(o) and o[self.sel][0] == "fold"
-
     def choose(self, action):
         """Your chosen action, after the checks that protect you."""
         kind, amount = action
@@ -290,9 +283,9 @@ class Table(Screen):
                 if k == "check":
                     self.ask_free_fold()
                     return
-            why = coach.strong(v, self.eq if self.app.settings.coach else None)
-            if why:
-                self.ask_strong_fold(why)
+            reason = coach.strong(v, self.eq if self.app.settings.coach else None)
+            if reason:
+                self.ask_strong_fold(reason)
                 return
         elif kind == "call" and v.impossible_call and v.rules.impossible_call_guard:
             self.warn_impossible_call(action)
@@ -303,9 +296,9 @@ class Table(Screen):
         """FOLD when a check is free: CHECK chosen."""
         self._ask("FOLD?", ["CHECKING IS FREE"], ("CHECK", "FOLD"), ("check", None), ("fold", None))
 
-    def ask_strong_fold(self, why):
-        """FOLD with a strong hand (``why``: ui.coach.strong's words): BACK chosen."""
-        self._ask("FOLD?", [why], ("BACK", "FOLD"), None, ("fold", None))
+    def ask_strong_fold(self, reason):
+        """FOLD with a strong hand (``reason``: ui.coach.strong's words): BACK chosen."""
+        self._ask("FOLD?", [reason], ("BACK", "FOLD"), None, ("fold", None))
 
     def warn_impossible_call(self, action):
         """The seed-002 impossible call (any stud game): BACK chosen."""
@@ -350,15 +343,6 @@ class Table(Screen):
         self.app.play(_SOUND.get(kind, "click"))
         self.refresh()
 
-    def bar_mark(self):
-        """What the bar adds while the others act: '>>' while you hurry them
-        (a third '>' at every other press) or a hint after an A."""
-        if self.hurry:
-            return ">" * 3 if self.hurry & 1 == 0 else ">>"
-        if self.hint:
-            return "HOLD A: HURRY" if self.hint == 1 else "B: HURRY"
-        return ""
-
     def draw(self, fb):
         v = self.view
         if v is None:
@@ -368,7 +352,14 @@ class Table(Screen):
             return
         sel = self.sel if v.actor == v.seat else -1
         eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
-        mark = self.bar_mark()
+        # what the bar adds while the others act: '>>' while you hurry them
+        # (a third '>' at every other press) or a hint after an A
+        if self.hurry:
+            mark = ">" * 3 if self.hurry & 1 == 0 else ">>"
+        elif self.hint:
+            mark = "HOLD A: HURRY" if self.hint == 1 else "B: HURRY"
+        else:
+            mark = ""
         if not self.app.visible(0, you_y(v)):
             # a choice moved (the bar) or the coach's hint sharpened (your
             # line): only those; the cleared band is redrawn whole

@@ -56,9 +56,9 @@ _LETTER_X = const(23)   # a stud cell's action letter (from the cell's left)
 _CARDS_X = const(27)    # a stud cell's up cards
 
 
-def _label(fb, view, s, x, y, short):
+def _label(fb, view, s, x, y, compact):
     """ui.words.seat_label(view, s) drawn at (x, y) in parts (the word,
-    "TO" for a raise, the chips): no string a frame. ``short``: a raise's
+    "TO" for a raise, the chips): no string a frame. ``compact``: a raise's
     word as one letter ("R TO 40", a two-column cell)."""
     if view.folded[s]:
         draw_text(fb, "FOLD", x, y, SMALL, 1)
@@ -71,7 +71,7 @@ def _label(fb, view, s, x, y, short):
         kind = la[2]
         word = WORD.get(kind, "?")
         if says_total(kind):
-            x = draw_text(fb, word[0] if short else word, x, y, SMALL, 1)
+            x = draw_text(fb, word[0] if compact else word, x, y, SMALL, 1)
             x = draw_text(fb, "TO", x + 4, y, SMALL, 1)
             draw_text(fb, street_total(view, s), x + 4, y, SMALL, 1)
             return
@@ -80,14 +80,14 @@ def _label(fb, view, s, x, y, short):
             draw_text(fb, la[3], x + 4, y, SMALL, 1)
 
 
-def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=None, mark=""):
+def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=None, hint=""):
     """Draws the whole table for ``view`` (a SeatView). ``sel``: the chosen
     action index on your turn; ``eq``: your equity in percent or None;
     ``last``: the latest action as text for the middle line; ``hand``: the
     name of your hand and ``low`` your eight-or-better low in hi/lo games
     (computed by the caller, which caches them). ``stop``: a callable asked
     after each seat and part (a frame no key asked for, 13 ms on the chip):
-    True leaves the drawing half done and returns False. ``mark``: what
+    True leaves the drawing half done and returns False. ``hint``: what
     the bar adds while the others act (ui.words.status_text)."""
     nopp = view.n - 1  # the other seats: i < view.seat is seat i, else i + 1
     stud = view.variant.stud
@@ -100,9 +100,20 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=Non
     if large:
         _board(fb, view, last)
     else:
-        _middle(fb, view, last, nopp <= 4)
+        roomy = nopp <= 4
+        draw_text(fb, "POT ", 0, _MID_Y + 1, SMALL, 1)
+        draw_text(fb, view.pot, 16, _MID_Y + 1, SMALL, 1)
+        x = 42
+        for c in view.board or ():
+            glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
+            x += _MED_PITCH
+        street = view.street_name  # (the small font has capitals only)
+        if x > 42 or roomy or not last:
+            right(fb, street, W, _MID_Y + 1, SMALL)
+        else:
+            right(fb, last, W, _MID_Y + 1, SMALL)
     draw_you(fb, view, eq, hand, low)
-    draw_bar(fb, view, sel, mark)
+    draw_bar(fb, view, sel, hint)
     return True
 
 
@@ -140,21 +151,6 @@ def _rows_single(fb, view, rows, stud, band, stop):
     return True
 
 
-def _stack4(fb, n, x, y, inverse):
-    """A stack in at most four characters, boxed as draw_boxed boxes it:
-    10,000 and more in thousands ("12K"); the width used."""
-    if n < 10000:
-        return draw_boxed(fb, n, x, y, SMALL, inverse)
-    k = n // 1000
-    w = 16 if k >= 100 else 12  # digits and the K, 4 px each (k < 1000 at these tables)
-    if inverse:
-        fb.fill_rect(x, y, w + 1, 7, 1)
-    c = 0 if inverse else 1
-    xx = draw_text(fb, k, x + 1, y + 1, SMALL, c)
-    draw_text(fb, "K", xx, y + 1, SMALL, c)
-    return w + 1
-
-
 def _rows_double(fb, view, n, stud, band, stop):
     rows = (n + 1) // 2
     rh = min(band // rows, 10)
@@ -175,50 +171,44 @@ def _rows_double(fb, view, n, stud, band, stop):
         if view.sitting_out[s]:
             xs += draw_boxed(fb, "OUT", xs, yc, SMALL, False)
         elif stud:
-            xs += _stack4(fb, view.stacks[s], xs, yc, acting)
+            # the stack in at most four characters, boxed as draw_boxed
+            # boxes it: 10,000 and more in thousands ("12K")
+            chips = view.stacks[s]
+            if chips < 10000:
+                xs += draw_boxed(fb, chips, xs, yc, SMALL, acting)
+            else:
+                chips //= 1000
+                w = 16 if chips >= 100 else 12  # digits and the K, 4 px each (under 1000 at these tables)
+                if acting:
+                    fb.fill_rect(xs, yc, w + 1, 7, 1)
+                color = 0 if acting else 1
+                draw_text(fb, "K", draw_text(fb, chips, xs + 1, yc + 1, SMALL, color), yc + 1, SMALL, color)
+                xs += w + 1
         else:
             xs += draw_boxed(fb, view.stacks[s], xs, yc, SMALL, acting)
         if stud:
-            _stud_cell(fb, view, s, cx, yc, acting)
+            # A stud cell's action letter (this street's, not the seat to act's:
+            # its stack's box is lit beside it) and up cards (the last four).
+            folded = view.folded[s]
+            if not folded and not acting:
+                la = street_action(view, s)
+                if la is not None:
+                    draw_text(fb, LETTER.get(la[2], ""), cx + _LETTER_X, yc + 1, SMALL, 1)
+            x = cx + _CARDS_X
+            up = view.up[s]
+            k = len(up)
+            for j in range(k - 4 if k > 4 else 0, k):  # five card stud shows at most 4 up
+                c = up[j]
+                if folded:
+                    ghost(fb, x, yc, c)
+                else:
+                    glyphs.small_card(fb, x, yc, c)
+                x += _CW
         else:
             _label(fb, view, s, max(cx + 28, xs + 2), yc + 1, True)
         if stop is not None and stop():
             return False
     return True
-
-
-def _stud_cell(fb, view, s, cx, yc, acting):
-    """A stud cell's action letter (this street's, not the seat to act's:
-    its stack's box is lit beside it) and up cards (the last four)."""
-    folded = view.folded[s]
-    if not folded and not acting:
-        la = street_action(view, s)
-        if la is not None:
-            draw_text(fb, LETTER.get(la[2], ""), cx + _LETTER_X, yc + 1, SMALL, 1)
-    x = cx + _CARDS_X
-    up = view.up[s]
-    k = len(up)
-    for j in range(k - 4 if k > 4 else 0, k):  # five card stud shows at most 4 up
-        c = up[j]
-        if folded:
-            ghost(fb, x, yc, c)
-        else:
-            glyphs.small_card(fb, x, yc, c)
-        x += _CW
-
-
-def _middle(fb, view, last, roomy):
-    draw_text(fb, "POT ", 0, _MID_Y + 1, SMALL, 1)
-    draw_text(fb, view.pot, 16, _MID_Y + 1, SMALL, 1)
-    x = 42
-    for c in view.board or ():
-        glyphs.card(fb, x, _MID_Y, c, glyphs.MEDIUM)
-        x += _MED_PITCH
-    street = view.street_name  # (the small font has capitals only)
-    if x > 42 or roomy or not last:
-        right(fb, street, W, _MID_Y + 1, SMALL)
-    else:
-        right(fb, last, W, _MID_Y + 1, SMALL)
 
 
 def large_board(view):
@@ -311,24 +301,20 @@ def options(view):
     return legal
 
 
-def bar_texts(view, legal):
-    """The bar's words for ``legal``: in full, or short when they would not
-    fit on one line (an open pair's two raises)."""
-    have = view.bets[view.seat]
-    out = [action_text(k, a, have + a) for k, a in legal]
-    n = 0
-    for t in out:
-        n += width(t, SMALL) + 4
-    if n > W:
-        out = [short_text(k, a, have + a) for k, a in legal]
-    return out
-
-
-def draw_bar(fb, view, sel, mark=""):
+def draw_bar(fb, view, sel, hint=""):
     legal = options(view)
     if legal:
         x = 0
-        texts = bar_texts(view, legal)
+        # The bar's words for ``legal``: in full, or short when they would not
+        # fit on one line (an open pair's two raises).
+        have = view.bets[view.seat]
+        out = [action_text(k, a, have + a) for k, a in legal]
+        n = 0
+        for t in out:
+            n += width(t, SMALL) + 4
+        if n > W:
+            out = [short_text(k, a, have + a) for k, a in legal]
+        texts = out
         for i in range(len(texts)):
             s = texts[i]
             w = width(s, SMALL)
@@ -339,7 +325,7 @@ def draw_bar(fb, view, sel, mark=""):
                 draw_text(fb, s, x + 2, BAR_Y + 1, SMALL, 1)
             x += w + 4
     else:
-        draw_text(fb, status_text(view, mark), 1, BAR_Y + 1, SMALL, 1)
+        draw_text(fb, status_text(view, hint), 1, BAR_Y + 1, SMALL, 1)
 
 
 def draw_list(fb, view):

@@ -77,33 +77,29 @@ def street_action(view, s):
     return None
 
 
-def _blind(view, s):
-    """The blind seat s posted (flop games, first round), from the
-    positions: the two live seats left of the dealer (heads-up: the dealer
-    posts the small one)."""
-    n = view.n
-    order = []
-    for i in range(1, n + 1):
-        t = (view.dealer + i) % n
-        if not view.sitting_out[t]:
-            order.append(t)
-    if len(order) == 2:
-        order = [order[1], order[0]]
-    r = view.rules
-    if s == order[0]:
-        return r.small_blind
-    if s == order[1]:
-        return r.big_blind
-    return 0
-
-
 def street_total(view, s):
     """Seat s's chips in on this street after its last action: its bet,
     or, once the hand is over (a last bet nobody called went back), the
     sum of what it put in since the street began."""
     if not view.finished:
         return view.bets[s]
-    t = 0 if view.variant.stud or view.street else _blind(view, s)
+    t = 0
+    if not (view.variant.stud or view.street):
+        # the blind seat s posted (flop games, first round), from the
+        # positions: the two live seats left of the dealer (heads-up: the
+        # dealer posts the small one)
+        n = view.n
+        order = []
+        for i in range(1, n + 1):
+            d = (view.dealer + i) % n
+            if not view.sitting_out[d]:
+                order.append(d)
+        if len(order) == 2:
+            order = [order[1], order[0]]
+        if s == order[0]:
+            t = view.rules.small_blind
+        elif s == order[1]:
+            t = view.rules.big_blind
     for a in view.actions:
         if a[0] == view.street and a[1] == s:
             t += a[3]
@@ -121,14 +117,14 @@ def seat_label(view, s):
     return action_text(la[2], la[3], street_total(view, s)) if la is not None else ""
 
 
-def status_text(view, mark=""):
-    """The bar's text when it is not your turn; ``mark``: what the table
+def status_text(view, hint=""):
+    """The bar's text when it is not your turn; ``hint``: what the table
     adds while you hurry the players ('>>') or after an A ('B: HURRY')."""
     if view.finished:
-        return "HAND OVER " + mark if mark else "HAND OVER"
+        return "HAND OVER " + hint if hint else "HAND OVER"
     if view.actor is None:
         return "DEALING"
     t = "%s TO ACT" % seat_name(view.actor)
     if view.folded[view.seat]:
         t = "FOLDED - " + t
-    return t + " " + mark if mark else t
+    return t + " " + hint if hint else t

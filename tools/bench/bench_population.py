@@ -21,7 +21,12 @@ each seat. The figure is the player's big bets won per 100 hands with a
 the set, and whether every cell meets the goal (at least +5, the interval
 above zero). ``--log PREFIX`` writes every hand played, one JSON line a
 hand, to ``PREFIX-SET-GAME-MEMBER.jsonl``.
+
+``--docs`` writes each set's table into docs/players.md (tables
+``population-tuning`` and ``population-held-out``), with the command that
+made it: only from a run of every game, member and table of the set.
 """
+import os
 import sys
 import time
 
@@ -53,6 +58,15 @@ SETS = {
                    ('textbook:104', 'rock:101', 'maniac:101')),
     },
 }
+
+
+DOCS_PAGE = "docs/players.md"
+DOCS_TABLES = {"tuning": "population-tuning", "held-out": "population-held-out"}
+HERE = os.path.dirname(os.path.abspath(__file__))
+# What the figures are of: the bench, its population and match loop, and Hard
+DOCS_SOURCES = (os.path.join(HERE, "population.py"), os.path.join(HERE, "bench_players.py"),
+                os.path.join(HERE, "..", "..", "firmware", "poker", "players", "hard.py"),
+                os.path.join(HERE, "..", "..", "firmware", "poker", "players", "notes.py"))
 
 
 def _player(name, seed):
@@ -149,10 +163,13 @@ def meets_goal(m, h):
 def markdown(results, name, games):
     """The set's figures as a markdown table: a row per member or table,
     a column per game."""
+    spec = SETS.get(name, {'members': (), 'tables': ()})
+    order = [(m,) for m in spec['members']] + [tuple(t) for t in spec['tables']]
     rows = []
     for (n, code, others) in results:
         if n == name and others not in rows:
             rows.append(others)
+    rows.sort(key=lambda o: order.index(o) if o in order else len(order))
     lines = ['| %s | %s |' % (name, ' | '.join(VARIANTS[g].name for g in games)),
              '| --- |' + ' --- |' * len(games)]
     for others in rows:
@@ -165,8 +182,35 @@ def markdown(results, name, games):
     return '\n'.join(lines)
 
 
+def verdict(results, name):
+    """The set's summary line: its worst cell and whether every cell meets the goal."""
+    part = dict((k, v) for k, v in results.items() if k[0] == name)
+    m, h, _n, code, others = worst(part)
+    good = all(meets_goal(*v) for v in part.values())
+    return good, '%s: worst cell %+.1f [%+.1f, %+.1f] (%s, %s); every cell at least %+.0f ' \
+        'with its interval above zero: %s' % (name, m, m - h, m + h, VARIANTS[code].name,
+                                              label(others), GOAL, 'yes' if good else 'no')
+
+
+def docs_text(results, name, deals):
+    """Set ``name``'s table for docs/players.md: the command that made it,
+    the table and the worst cell."""
+    command = 'python tools/bench/bench_population.py --set %s --deals %d --jobs 2 --docs' % (
+        name, deals)
+    return '`%s`: Hard, big bets per 100 hands (bb/100) with 95 %% intervals, %s duplicate ' \
+        'deals a cell; * short of the goal.\n\n%s\n\n%s.\n' % (
+            command, format(deals, ','), markdown(results, name, GAMES), verdict(results, name)[1])
+
+
+def write_docs(results, sets, deals):
+    import doctable
+    for name in sets:
+        doctable.write(DOCS_PAGE, DOCS_TABLES[name], docs_text(results, name, deals),
+                       (__file__,) + DOCS_SOURCES)
+
+
 def run(sets, games, deals, hero='hard', members=None, tables=True, heads_up=True, jobs=1,
-        log=None, out=sys.stdout):
+        log=None, out=sys.stdout, docs=False):
     tasks = [(name, code, others, hero, deals, log)
              for name, code, others in cells(sets, games, members, tables, heads_up)]
     tasks.sort(key=lambda t: -len(t[2]))  # the tables first: the longest
@@ -193,18 +237,16 @@ def run(sets, games, deals, hero='hard', members=None, tables=True, heads_up=Tru
         pool.close()
     ok = True
     for name in sets:
-        part = dict((k, v) for k, v in results.items() if k[0] == name)
-        if not part:
+        if not any(k[0] == name for k in results):
             continue
         out.write('\n' + markdown(results, name, games) + '\n')
-        m, h, _n, code, others = worst(part)
-        good = all(meets_goal(*v) for v in part.values())
+        good, line = verdict(results, name)
         ok = ok and good
-        out.write('%s: worst cell %+.1f [%+.1f, %+.1f] (%s, %s); every cell at least %+.0f '
-                  'with its interval above zero: %s\n' % (
-                      name, m, m - h, m + h, VARIANTS[code].name, label(others), GOAL,
-                      'yes' if good else 'no'))
+        out.write(line + '\n')
     out.write('population run: %.0f s\n' % (time.time() - t0))
+    if docs:
+        write_docs(results, sets, deals)
+        out.write('written: %s\n' % DOCS_PAGE)
     return ok
 
 
@@ -223,8 +265,12 @@ def main(argv=None):
     ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--log', metavar='PREFIX', help='hand logs, one JSON line a hand')
     ap.add_argument('--describe', action='store_true', help='print what each member drew')
+    ap.add_argument('--docs', action='store_true', help="write each set's table into %s" % DOCS_PAGE)
     o = ap.parse_args(argv)
     sets = ('tuning', 'held-out') if o.set == 'both' else (o.set,)
+    if o.docs and (o.games != ','.join(GAMES) or o.hero != 'hard' or o.members or o.no_tables
+                   or o.tables_only):
+        ap.error('--docs writes whole sets only: every game, member and table, Hard measured')
     if o.describe:
         for name in sets:
             for m in SETS[name]['members']:
@@ -232,7 +278,7 @@ def main(argv=None):
         return 0
     members = set(o.members.split(',')) if o.members else None
     ok = run(sets, o.games.split(','), o.deals, o.hero, members, not o.no_tables,
-             not o.tables_only, o.jobs, o.log)
+             not o.tables_only, o.jobs, o.log, docs=o.docs)
     return 0 if ok else 1
 
 

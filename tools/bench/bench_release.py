@@ -66,7 +66,7 @@ def release_boots(board_name):
     with VirtualPico(board) as vp:
         vp.boot(_release(board_name))
         seed = gamescript.printed_seed(vp)
-        first, steps, _ = gamescript.plan(seed, games=ONE_HAND)
+        first, steps, _ = gamescript.plan(seed, games=ONE_HAND, battery=gamescript.sim_battery(board_name))
         fresh = _new_game(vp, first)
         gamescript.replay(vp, first, steps, buttons=gamescript.buttons_for(board))
         vp.run(2000)

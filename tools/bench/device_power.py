@@ -30,10 +30,24 @@ hours of the firmware before this work: the ``before`` table of
 docs/device.md, measured by this tool on that firmware's build).
 ``--docs before|after``: also writes the table into docs/device.md
 (tools/gen/doctable.py), for a full run only.
+
+The table says what it measured: the commit of the firmware folder the
+build was made from (its build-info.json), a fingerprint of what was
+installed, the route and the MicroPython firmware's UF2. ``--build`` may be
+another version's build (e.g. the firmware before the power work, built by
+its own tools): the simulator that plans the presses then runs that
+version's firmware folder too (in a Python with it first on the path), so
+the device is pressed through that version's screens, not today's.
 """
 import argparse
+import hashlib
+import json
 import os
+import pickle
 import re
+import subprocess
+import sys
+import tempfile
 
 import doctable
 import gamescript
@@ -54,6 +68,8 @@ PLAYERS = "virtual players acting, frames drawn"
 DARK = ("screen dimmed", "screen off", "light sleep")
 ORDER = (WAITS["Menu"], WAITS["Table"], PLAYERS, WAITS["Showdown"], OTHER) + DARK
 DOC = "docs/device.md"
+TABLES = {"before": "power-before", "after": "power-after"}  # --docs: the table written
+FIRMWARE = os.path.join(ROOT, "firmware")
 BUDGET_AA = "at least 2x the firmware before (%s)"
 PLAY = "an hour of play (the phases above but the last three)"
 
@@ -67,9 +83,73 @@ def _board(power=None, battery=True):
     return board
 
 
+def pause_ms(screen):
+    """How long the player looks at a settled screen (its class name)."""
+    return 1000 * (TURN_S if screen == "Table" else SHOWDOWN_S if screen == "Showdown" else OTHER_S)
+
+
+def source_of(build):
+    """The firmware folder ``build`` was made from (its build-info.json)."""
+    with open(os.path.join(build, "build-info.json"), encoding="utf-8") as f:
+        return json.load(f)["src"]
+
+
+def _git(folder, *args):
+    r = subprocess.run(("git", "-C", folder) + args, capture_output=True, text=True, check=False)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def _digest(chunks):
+    h = hashlib.sha256()
+    for c in chunks:
+        h.update(c)
+    return h.hexdigest()[:12]
+
+
+def measured(route, build):
+    """What a run on ``build`` measures, in words for its table: the
+    firmware folder's commit, a digest of what the route installs (the
+    board file aside), the MicroPython firmware and the digest of its UF2."""
+    src = source_of(build)
+    commit = _git(src, "rev-parse", "--short", "HEAD")
+    if commit is None:
+        commit = "no commit (%s is not in a git tree)" % src
+    elif _git(src, "status", "--porcelain", "--", "."):
+        commit += " with uncommitted changes"
+    inst = app_install(route, build, {})
+    files = sorted((k, v) for k, v in inst["files"].items() if k != "board.json")
+    app = _digest([inst["romfs"] or b""] + [k.encode() + b"\0" + v for k, v in files])
+    with open(uf2(ROUTES[route]), "rb") as f:
+        firmware = _digest([f.read()])
+    return "firmware/ at commit %s (what the %s route installs: sha256 %s), " \
+           "on %s.uf2 (sha256 %s)" % (commit, route, app, ROUTES[route], firmware)
+
+
+def plan(src, hands, battery=True):
+    """gamescript.plan of the game, by the simulator running the firmware
+    folder ``src``: today's in this process; another version's in a Python
+    with ``src`` first on its path (its modules hide today's of the same
+    name), so the plan's screens are that version's."""
+    games = (("F7S", hands),)
+    if os.path.realpath(src) == os.path.realpath(FIRMWARE):
+        return gamescript.plan(SEED, games, battery=battery, pause_ms=pause_ms)
+    code = ("import pickle, sys, device_power, gamescript, ui.app\n"
+            "assert ui.app.__file__.startswith(sys.argv[1]), ui.app.__file__\n"
+            "with open(sys.argv[2], 'wb') as f:\n"
+            "    pickle.dump(gamescript.plan(%d, %r, battery=%r, pause_ms=device_power.pause_ms), f)\n"
+            % (SEED, games, battery))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src] + [p for p in os.environ.get(
+        "PYTHONPATH", "").split(os.pathsep) if p]))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "plan.pickle")
+        subprocess.run([sys.executable, "-c", code, os.path.realpath(src), out], env=env, check=True)
+        with open(out, "rb") as f:
+            return pickle.load(f)
+
+
 def play(route, build, hands, battery=True):
     """The scripted game with the player's pauses: {phase: [Stretch]}."""
-    first, steps, _counts = gamescript.plan(SEED, (("F7S", hands),), battery=battery)
+    first, steps, _counts = plan(source_of(build), hands, battery)
     phases = {}
     board = _board(battery=battery)
     with VirtualPico(board) as vp:
@@ -80,8 +160,7 @@ def play(route, build, hands, battery=True):
             m = vp.meter()
             if last[0] is not None:
                 phases.setdefault(PLAYERS, []).append(Stretch(last[0], m))
-            secs = TURN_S if step.screen == "Table" else SHOWDOWN_S if step.screen == "Showdown" else OTHER_S
-            vp.run(secs * 1000)
+            vp.run(pause_ms(step.screen))
             last[0] = vp.meter()
             phases.setdefault(WAITS.get(step.screen, OTHER), []).append(Stretch(m, last[0]))
 
@@ -159,9 +238,10 @@ def main(argv=None):
     phases.update(dark(args.route, build, not args.no_battery))
     table, mw = rows(phases)
     aa, lipo = hours(mw, AA), hours(mw, LIPO)
-    print("Power on the virtual Pico (%s route, %s; 7 Card Stud at 4 seats, %d hands; the player thinks %d s a turn, "
-          "%d s a showdown, %d s elsewhere; the energy model of docs/power.md):" % (
-              args.route, ROUTES[args.route], args.hands, TURN_S, SHOWDOWN_S, OTHER_S))
+    what = measured(args.route, build)
+    play_is = "7 Card Stud at 4 seats, seed %d, %d hands; the player thinks %d s a turn, %d s a showdown, " \
+              "%d s elsewhere" % (SEED, args.hands, TURN_S, SHOWDOWN_S, OTHER_S)
+    print("Power on the virtual Pico (%s; %s; the energy model of docs/power.md):" % (what, play_is))
     widths = [max(len(str(r[i])) for r in [HEADER] + table) for i in range(len(HEADER))]
     for r in [HEADER] + table:
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
@@ -176,8 +256,9 @@ def main(argv=None):
                                       BUDGET_AA % ("%.1f h" % before if before else "no before table yet")))
     print("  %-58s %-26s budget %s" % ("hours of play on %s" % LIPO[0], "%.1f h" % lipo, "-"))
     if args.docs:
-        text = doctable.markdown(HEADER, table, "lrrrrr") + "\n\n" + "; ".join(lines) + "."
-        doctable.write(DOC, "power-" + args.docs, text, [__file__, os.path.join(os.path.dirname(__file__), "energy.py")])
-        print("  (written: %s, table power-%s)" % (DOC, args.docs))
+        text = "Measured: %s; %s.\n\n" % (what, play_is) + doctable.markdown(HEADER, table, "lrrrrr") + \
+            "\n\n" + "; ".join(lines) + "."
+        doctable.write(DOC, TABLES[args.docs], text, [__file__, os.path.join(os.path.dirname(__file__), "energy.py")])
+        print("  (written: %s, table %s)" % (DOC, TABLES[args.docs]))
     if tmp is not None:
         tmp.cleanup()

@@ -649,7 +649,7 @@ def _code_bytes(tree, modules):
 
 def proof(out, hands=40, seed=2026, info=None, level="game", heap_scale=1, strict=True,
           routes=("romfs", "lfs")):
-    """The proof of issue 7: plays the same scripted game (a) from the ROMFS
+    """The heap proof: plays the same scripted game (a) from the ROMFS
     image mounted at /rom with the heap limited to 96 KB plus the image (the
     unix port holds the image in its heap; the device keeps it in flash) and
     (b) from the LittleFS layout of the stock route within 180 KB.
@@ -807,7 +807,7 @@ def build_bytecode(out):
 
 
 def proof_wasm(out, hands=40, seed=2026, level="game", routes=("romfs", "lfs")):
-    """The proof of issue 7 on a 32-bit MicroPython: the WebAssembly port
+    """The heap proof on a 32-bit MicroPython: the WebAssembly port
     (tools/wasmport), whose objects take the RP2040's room (4-byte words,
     16-byte GC blocks), where the unix port of this 64-bit host takes up to
     twice that. It plays the same scripted game as proof() from a

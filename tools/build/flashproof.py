@@ -1,8 +1,8 @@
 """Plays a scripted game from a built device layout, the way the device
 would: code imported from a ROMFS image mounted at /rom, or from a LittleFS
 filesystem mounted at /; tables read from there. tools/build/build.py runs it
-(`python tools/build/build.py --proof N`; host_tests/test_build.py, the proof of
-issue 7): compiled to .mpy and imported from the image, or from the
+(`python tools/build/build.py --proof N`; host_tests/test_build.py, the proof
+that a game fits the device's heap on both routes): compiled to .mpy and imported from the image, or from the
 filesystem, after a small launcher mounted them (build.LAUNCHER on the unix
 port, tools/wasmport/run.mjs on the 32-bit WebAssembly port), so that its
 own bytecode sits where the app's does. On the unix port the image sits in

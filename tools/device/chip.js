@@ -27,6 +27,7 @@ const PAGE = 256;
 const ERASE_NS_PER_SECTOR = 45e6; // typical 4 KB sector erase of a QSPI NOR flash
 const PROGRAM_NS_PER_PAGE = 0.4e6; // typical 256-byte page program
 const FRAME_QUIET_NS = 3e6; // display traffic then this much silence: one frame
+const I2C_RAW_INTR_STAT = 0x34; // the I2C's raw interrupt status: what the SDK's blocking writes poll
 const BKPT_ERASE = 0xe1;
 const BKPT_PROGRAM = 0xe2;
 
@@ -268,6 +269,22 @@ function attachI2C(board, i2c, chip, addr) {
   };
   i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
   i2c.onStop = () => later(1, () => { i2c.completeStop(); watch.finish(); });
+  // The SDK's blocking write polls the raw interrupt status (TX_EMPTY, then
+  // STOP_DET) while a byte is on the wire: a frame's 1024 bytes at 400 kHz
+  // are 23 ms of the core spinning. Nothing it reads there changes before
+  // the next alarm, so the second read from the same instruction (a loop)
+  // takes the clock to that alarm, as a core asleep does; the time counts
+  // as executing.
+  const read = i2c.readUint32.bind(i2c);
+  let pollPc = -1;
+  i2c.readUint32 = (offset) => {
+    if (offset === I2C_RAW_INTR_STAT && pending !== null) {
+      const pc = board.mcu.core.PC;
+      if (pc === pollPc) board.polling();
+      pollPc = pc;
+    } else pollPc = -1;
+    return read(offset);
+  };
   return panel;
 }
 
@@ -333,6 +350,7 @@ class Board {
     this.mcu.flash.set(flash.subarray(0, FLASH_BYTES));
     this.flash = this.mcu.flash;
     this.dead = false;
+    this.limit = 0; // the clock's count where the current run stops (polling)
     this.resetPC = host.bootrom[1] & ~1;
     this.mcu.onBreak = (code) => this.onBreak(code);
     this.mcu.peripherals[0x40058].onWatchdogTrigger = () => this.reset('watchdog');
@@ -414,6 +432,15 @@ class Board {
     });
     this.host.flashWritten({ ev: 'program', addr, len: count, t0, t1: this.now(), cut: !ok });
   }
+  // A core polling what only an alarm can change: the clock on to the next
+  // alarm, within the run's limit (a pin change, a power cut, its end)
+  polling() {
+    const clock = this.clock;
+    const step = Math.min(clock.nanosToNextAlarm, this.limit - clock.nanos);
+    if (step <= 0) return;
+    clock.tick(step);
+    this.meter.core(step, true, this.mcu.clkSys, false);
+  }
   // Runs until emulated time `until` (ns since the first power-on), a stop,
   // or (when given) the host's wall-clock check says enough for now.
   run(until) {
@@ -428,6 +455,7 @@ class Board {
       if (now >= until) break;
       // the emulated instant to stop at, on the clock's own count
       const limit = (host.cutAt !== null && host.cutAt < until ? host.cutAt : until) - host.base;
+      this.limit = limit;
       if (core.waiting) {
         if (host.serialIn.length) host.feedSerial();
         let step = clock.nanosToNextAlarm;

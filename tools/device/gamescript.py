@@ -116,10 +116,23 @@ class SimConsole:
 
     def press(self, name):
         code = keys.NAMES.index(name)
+        shows = self.display.frames
         self.sim._emit(code, keys.PRESS)
         self.sim._emit(code, keys.RELEASE)
         self.app.draw()
+        if self.display.frames != shows:  # the press's own frame: the quiet counts from it
+            self.last_show = self.clock.ticks_ms()
         return self.settle()
+
+    def wait(self, ms):
+        """Runs ``ms`` with no key, as a player who looks at the screen."""
+        end = self.clock.ticks_ms() + ms
+        shows = self.display.frames
+        while self.clock.ticks_ms() < end:
+            self.sim.step()
+            if self.display.frames != shows:
+                shows = self.display.frames
+                self.last_show = self.clock.ticks_ms()
 
     def settle(self):
         """Runs until the app waits for you and QUIET_MS passed with no frame."""
@@ -147,11 +160,15 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=()):
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), pause_ms=None):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
     (another seat showed cards) per game. ``battery``: the menu shows the
-    battery, as a board with a battery sense does (sim_battery)."""
+    battery, as a board with a battery sense does (sim_battery).
+    ``pause_ms``: a player who waits ``pause_ms(screen)`` ms on each settled
+    screen (its class name) before the next key, as replay's ``on_step``
+    then waits on the device: the app's timers (the key guard after a
+    screen that came by itself, the pace) then see the same times in both."""
     with tempfile.TemporaryDirectory() as data:
         c = SimConsole(seed, data, battery, notices)
         first = bytes(c.display.buffer)
@@ -203,6 +220,8 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
                 key = "A"
             frame = c.press(key)
             steps.append(Step(key, frame, c.screen(), note))
+            if pause_ms is not None:
+                c.wait(pause_ms(c.screen()))
         return first, steps, counts
 
 

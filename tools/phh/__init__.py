@@ -69,10 +69,20 @@ writes such hands (its ``HandHistory`` leaves the pot unawarded without
 that second showdown).
 """
 
+import io
+
 from phh.reader import loads, loads_all, parse_action, parse_cards  # noqa: F401
 from phh.replayer import (  # noqa: F401
     ReplayError, deck_for, f_action_text, replay, rules_from_fields, table_from_fields, variant_of,
 )
+from poker import phhout
 from poker.phhout import (  # noqa: F401  (the writer: one API)
-    FIELD_ORDER, RULE_FIELDS, cards_text, dump_value, dumps, dumps_fields, hand_fields, player_seats,
+    FIELD_ORDER, RULE_FIELDS, cards_text, dumps, dumps_fields, hand_fields, player_seats,
 )
+
+
+def dump_value(v):
+    """One value as TOML text (host-side only: the device writes whole hands)."""
+    out = io.StringIO()
+    phhout._write_value(out, v)
+    return out.getvalue()

@@ -2,7 +2,6 @@
 
     python tools/sim/goldens.py                 # (re)writes host_tests/golden/*.png
     python tools/sim/goldens.py --check         # compares, prints differences
-    python tools/sim/goldens.py --shots DIR     # the README's screenshots, x3
     micropython -X heapsize=1m tools/sim/goldens.py --raw DIR
                                                 # the same frames, raw bytes
 
@@ -11,9 +10,9 @@ simulated clock, key presses, fixed virtual players (they check and call,
 so the run does not depend on poker.players) and a seeded deal, then takes
 the frame. Under the MicroPython unix port the frames come from its own
 framebuf; host_tests/test_ui_golden.py checks that both ports give the same
-pixels and that they match the PNGs. The PNGs are also the README's
-screenshots. Regenerate them after a deliberate change of a screen (or of
-the dealing of poker.hand, which changes the cards shown).
+pixels and that they match the PNGs. Regenerate them after a deliberate
+change of a screen (or of the dealing of poker.hand, which changes the
+cards shown). The README's pictures: tools/sim/gallery.py.
 """
 import sys
 
@@ -427,12 +426,6 @@ SCENES = (
 )
 
 
-# the screens the README shows
-SHOTS = ("power_on", "menu", "table_stud", "table_holdem", "table_casino_stud8", "table_stud_hilo",
-         "showdown", "showdown_quartered", "table_dead_cards", "help_stud", "fold_confirm", "impossible_call",
-         "finish", "game_over", "you_win")
-
-
 def frames(names=None):
     """(name, 1024 frame bytes) of each scene."""
     import gc
@@ -458,12 +451,6 @@ def main(argv):
             with open(out + "/" + name + ".bin", "wb") as fh:
                 fh.write(f)
             print(name)
-        return 0
-    if "--shots" in argv:
-        out = argv[argv.index("--shots") + 1]
-        for name, f in frames(SHOTS):
-            save_png(out + "/" + name + ".png", f, 128, 64, 3)
-            print("wrote", out + "/" + name + ".png")
         return 0
     check = "--check" in argv
     bad = 0

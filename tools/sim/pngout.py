@@ -2,9 +2,9 @@
 
 ``save_png(path, buf, width=128, height=64, scale=1)`` writes a MONO_VLSB
 frame (the display's buffer) as a 1-bit greyscale PNG, lit pixels white.
-``load_png(path)`` reads such a file back (scale 1) as
-``(width, height, vlsb_bytes)``, so a golden screenshot compares byte for
-byte with a frame buffer. ``vlsb_to_rows(buf, w, h)`` gives rows of 0/1.
+``load_png(path, scale=1)`` reads such a file back as the frame it was
+made from, ``(width, height, vlsb_bytes)``, so a golden screenshot compares
+byte for byte with a frame buffer. ``vlsb_to_rows(buf, w, h)`` gives rows of 0/1.
 
 No pillow needed: zlib (CPython) or ``deflate`` (MicroPython) compress;
 without either the data goes in stored deflate blocks.
@@ -164,8 +164,9 @@ def _decompress(data):
     return deflate.DeflateIO(io.BytesIO(data), deflate.ZLIB).read()
 
 
-def load_png(path):
-    """(width, height, MONO_VLSB bytes) of a 1-bit greyscale PNG written by save_png."""
+def load_png(path, scale=1):
+    """(width, height, MONO_VLSB bytes) of a 1-bit greyscale PNG written by
+    save_png with ``scale``: the frame it was made from, width x height."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -186,12 +187,14 @@ def load_png(path):
         i += 12 + n
     raw = _decompress(bytes(idat))
     rowbytes = (width + 7) // 8
-    out = bytearray(width * ((height + 7) // 8))
-    for y in range(height):
-        base = y * (rowbytes + 1)
+    w, h = width // scale, height // scale
+    out = bytearray(w * ((h + 7) // 8))
+    for y in range(h):
+        base = y * scale * (rowbytes + 1)
         if raw[base] != 0:
             raise ValueError("unsupported PNG filter in %s" % path)
-        for x in range(width):
-            if raw[base + 1 + (x >> 3)] & (0x80 >> (x & 7)):
-                out[(y >> 3) * width + x] |= 1 << (y & 7)
-    return width, height, out
+        for x in range(w):
+            px = x * scale
+            if raw[base + 1 + (px >> 3)] & (0x80 >> (px & 7)):
+                out[(y >> 3) * w + x] |= 1 << (y & 7)
+    return w, h, out

@@ -18,7 +18,9 @@ Options:
   --board NAME    a board of boards/ (two buttons: the two-button mapping)
   --two-button    the two-button mapping (OK, NEXT)
   --seed N        the game's random stream
-  --data DIR      where the store keeps saves (default build/simdata)
+  --data DIR      where the store keeps saves (default build/simdata; a
+                  headless script: build/scriptdata, emptied first, so
+                  that the script starts from a new console every time)
   --out DIR       PNG and frame files (default: . for scripts, build/shots
                   for the P key)
   --demo          the platform demo instead of ui.app
@@ -40,7 +42,7 @@ USAGE = globals().get("__doc__") or "see tools/sim/run.py"
 
 def parse_args(argv):
     opts = {"script": None, "headless": False, "pygame": False, "two_button": False, "seed": None,
-            "data": ROOT + "/build/simdata", "out": None, "demo": False, "scale": 6, "board": None}
+            "data": None, "out": None, "demo": False, "scale": 6, "board": None}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -82,6 +84,16 @@ def _makedirs(path):
                 pass
 
 
+def _empty(path):
+    """The saves of an earlier run in folder ``path`` removed (its files only)."""
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for n in names:
+        os.remove(path + "/" + n)
+
+
 def make_app(display, store, rng, clock, sound, demo=False):
     """ui.app.App with the stand-ins; the platform demo while ui.app is missing."""
     if not demo:
@@ -121,6 +133,11 @@ def main(argv=None):
         opts["out"] = "." if (opts["headless"] or not CPYTHON) else ROOT + "/build/shots"
     if opts["out"] != ".":
         _makedirs(opts["out"])
+    if opts["data"] is None:
+        headless = opts["headless"] or not CPYTHON
+        opts["data"] = ROOT + ("/build/scriptdata" if headless else "/build/simdata")
+        if headless:
+            _empty(opts["data"])
     if opts["headless"] or not CPYTHON:
         if not opts["script"]:
             raise SystemExit("--headless needs --script FILE")

@@ -282,10 +282,10 @@ def impossible_rig(mine, settings=None, hands=None):
     return rig
 
 
-def _rows(fb, w, h):
-    """Each row of a frame buffer as an int, bit x = pixel x lit."""
+def _rows(fb, w, h, y0=0):
+    """Rows y0.. y0 + h - 1 of a frame buffer, each as an int, bit x = pixel x lit."""
     out = []
-    for y in range(h):
+    for y in range(y0, y0 + h):
         r = 0
         for x in range(w):
             if fb.pixel(x, y):
@@ -325,12 +325,24 @@ def _match(rows, pat, mask, x, y):
 
 def text_at(fb, s, x, y, small=True):
     pat, w = _pattern(s, small)
-    return _match(_rows(fb, 128, 64), pat, (1 << w) - 1, x, y)
+    if y < 0 or y + len(pat) > 64:
+        return False
+    return _match(_rows(fb, 128, len(pat), y), pat, (1 << w) - 1, x, 0)  # (only the rows it covers)
+
+
+_PATTERNS = {}
 
 
 def _pattern(s, small):
     """The rows of the text's pixel box (glyphs and the gaps between them)
-    and its width."""
+    and its width (remembered: the frame checks ask for the same words)."""
+    got = _PATTERNS.get((s, small))
+    if got is None:
+        got = _PATTERNS[(s, small)] = _draw_pattern(s, small)
+    return got
+
+
+def _draw_pattern(s, small):
     import framebuf
 
     from ui import font

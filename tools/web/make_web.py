@@ -1,6 +1,6 @@
 """The console in a web page: `make web` writes build/web/, or
 
-    python tools/web/make_web.py [--out build/web] [--build build] [--board NAME]
+    python tools/web/make_web.py [--out build/web] [--board NAME] [--seed N] [--build DIR]
 
 build/web/ is a static folder (any static host serves it, and so does
 ``python -m http.server`` from inside it); nothing is fetched from
@@ -15,12 +15,14 @@ elsewhere at run time:
   console's UF2 and console.json (where the filesystem lies in the flash,
   the board, the build's fingerprint).
 
-The console's UF2 is made by ``console_uf2``: what the page flashes onto an
-erased chip. Until the release UF2 (firmware, ROMFS image and board in one
-file) exists, it is made here as the virtual Pico installs the ROMFS route:
-the STUD_PICO firmware's blocks, the ROMFS image (build/stud.romfs, from
-`make build`) in its partition, and a filesystem holding main.py and the
-board file.
+The console's UF2 (``console_uf2``), what the page flashes onto an erased
+chip, is the board's release UF2 (boards/release/stud-BOARD.uf2: the file a
+player drops on a Pico), and with ``--seed`` a filesystem holding a board
+file with that seed (a board file on the filesystem takes the place of the
+one built in). ``--build DIR`` makes it instead from a development build
+(`make build`), as the virtual Pico installs the ROMFS route: the STUD_PICO
+firmware, the ROMFS image in its partition, main.py and the board file on
+the filesystem.
 """
 import argparse
 import hashlib
@@ -63,9 +65,26 @@ def uf2_blocks(chunks):
     return bytes(out)
 
 
+def release_uf2(board_name):
+    """The release UF2 of a board file of boards/ (make release)."""
+    path = os.path.join(ROOT, "boards", "release", "stud-%s.uf2" % board_name)
+    if not os.path.exists(path):
+        raise SystemExit("no release UF2 for the board %s (%s): make release, or --build DIR" % (board_name, path))
+    return path
+
+
 def console_uf2(build_dir, board):
-    """The UF2 the page flashes onto an erased chip, and the firmware it
-    holds. (When the release UF2 exists, this is that file.)"""
+    """The UF2 the page flashes onto an erased chip, and the file it is made
+    from: the board's release UF2 (build_dir None) with, when the board
+    carries a seed, a filesystem holding it; else a development build's."""
+    if build_dir is None:
+        release = release_uf2(board["name"])
+        with open(release, "rb") as f:
+            blocks = f.read()
+        if "seed" in board:
+            fs_off, fs_size = flash_map(uf2("STUD_PICO"))["fs"]
+            blocks += uf2_blocks([(fs_off, lfs_image({"board.json": json.dumps(board).encode()}, fs_size))])
+        return blocks, release
     firmware = uf2("STUD_PICO")
     layout = flash_map(firmware)
     with open(firmware, "rb") as f:
@@ -96,9 +115,10 @@ def copy_rp2040js(out):
         return json.load(f)["version"]
 
 
-def make_web(out, build_dir, board_name=BOARD, seed=None):
-    """Writes the page into `out`; `seed`: a fixed deal (the board's "seed",
-    for tests: the simulator's deal with the same seed)."""
+def make_web(out, build_dir=None, board_name=BOARD, seed=None):
+    """Writes the page into `out`: the board's release UF2, or `build_dir`'s
+    development build; `seed`: a fixed deal (the board's "seed", for tests:
+    the simulator's deal with the same seed)."""
     board = board_dict(board_name)
     if seed is not None:
         board["seed"] = seed
@@ -133,13 +153,14 @@ def make_web(out, build_dir, board_name=BOARD, seed=None):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "web"))
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="make build's output")
+    ap.add_argument("--build", default=None, help="a development build (make build's output) instead of the release UF2")
     ap.add_argument("--board", default=BOARD, help="a board file of boards/ (default %s)" % BOARD)
     ap.add_argument("--seed", type=int, help="a fixed deal, as tools/sim/run.py --seed (tests, demos)")
     args = ap.parse_args(argv)
     info, size = make_web(args.out, args.build, args.board, args.seed)
-    print("web: %s (board %s, %s + ROMFS image, console.uf2 %d KB, rp2040js %s)" % (
-        os.path.relpath(args.out, os.getcwd()), info["board"]["name"], info["firmware"], size // 1024,
+    print("web: %s (board %s, %s, console.uf2 %d KB, rp2040js %s)" % (
+        os.path.relpath(args.out, os.getcwd()), info["board"]["name"],
+        info["firmware"] + ("" if args.build is None else " + the ROMFS image of " + args.build), size // 1024,
         info["rp2040js"]))
     print("play: cd %s && python3 -m http.server 8000, then open http://localhost:8000/" %
           os.path.relpath(args.out, os.getcwd()))

@@ -24,7 +24,7 @@ def main(argv=None):
     ap.add_argument("--steps", type=int, default=4, help="presses of the scripted game before the picture")
     args = ap.parse_args(argv)
     folder = os.path.join(ROOT, "build", "web-shot")
-    make_web(folder, os.path.join(ROOT, "build"), seed=SEED)
+    make_web(folder, None, seed=SEED)
     first, steps, _ = gamescript.plan(SEED, games=(("F7S", 1),))
     with WebPage(folder, viewport={"width": 1100, "height": 740}) as page:
         page.open()

@@ -18,14 +18,14 @@ _CHUNK_BITS = const(12)
 _CHUNK_MASK = const(4095)
 
 
-def _five_chunked(s, FL=_FL5, D=_D, T=_T, B=_B, N=_N, C5=_C5):
+def _five_chunked(s, f=_FL5, d=_D, t=_T, b=_B, n=_N, c=_C5):
     """The strength of the five cards whose key sum is s."""
     # (poker.eval.evaluator's _five_flat over chunks: that one is the hot path,
     # its lookup and flush tail written out, not a call to a shared one)
-    x = (s & 0x7FFFFF) + C5
-    x = (D[x % B] ^ x) % N
-    x = T[x >> _CHUNK_BITS][x & _CHUNK_MASK]
-    if FL[s >> 23]:
+    x = (s & 0x7FFFFF) + c
+    x = (d[x % b] ^ x) % n
+    x = t[x >> _CHUNK_BITS][x & _CHUNK_MASK]
+    if f[s >> 23]:
         if x < _STRAIGHT:
             return x + _FLUSH_SHIFT
         return x + _SF_SHIFT

@@ -1,4 +1,4 @@
-"""Hand evaluation from lookup files (built by tools/tablegen.py).
+"""Hand evaluation from lookup files (built by tools/gen/tablegen.py).
 
 Strengths are ints, higher is better, equal is a tie:
 
@@ -20,38 +20,12 @@ True
 True
 
 The public functions check their input (5..7 cards, integers 0..51, no
-duplicates) and raise ``ValueError``. The engine and the virtual players
-call the unchecked entry points on their hot paths:
-``high7_unchecked(a, b, c, d, e, f, g)``, ``high6_unchecked(a, .., f)``,
-``high5_unchecked(a, .., e)``: seven (six, five) distinct card numbers as
-positional arguments, no checks at all (garbage in, garbage out); and
-``low8_unchecked(cards)``, ``low_a5_unchecked(cards)``,
-``omaha_high_unchecked(hole, board)``, ``omaha_low8_unchecked(hole, board)``
-(the lows from ``poker.eval.lows``). On
-MicroPython with a native emitter ``high7_unchecked`` is a ``@micropython.viper``
-function (``FAST_PATH == 'viper'``; in full mode when the values are in one
-piece, as from ROMFS); elsewhere it is the plain-Python path
-(``FAST_PATH == 'plain'``); both give identical results (tested under the
-unix port). ``high7_batch(hands, n, out)`` evaluates n seven-card hands
-(7 card bytes each) into an array of u16 in one call (Monte Carlo's path:
-one viper loop). ``category_index(strength)`` is the unchecked 0..8 category.
-
-Two modes (``MODE``), chosen once at import (see ``poker.eval.lookup``):
-``'full'`` uses ``tables/high.bin`` (139 KB: one lookup per 5- or 7-card
-hand, zero RAM from ROMFS); ``'compact'`` uses ``tables/high5.bin``
-(16 KB: five-card hands only, so 6 and 7 cards cost 6 and 21 lookups),
-taken when the full tables would have to be read into a heap that cannot
-spare them (stock firmware; the 180 KB unix-port test runner). Both give
-the same strengths.
-
-How (see tools/tablegen.py for the derivation): every card has a key
-``rank_key + (suit_key - 16) << 23``; the sum of a hand's keys holds, in its
-low 23 bits, a number unique to the hand's rank multiset, and above that
-a suit sum that a 256-byte table turns into "flush in suit s with n cards"
-or 0. The rank sum is looked up in a perfect hash:
-``values[(x ^ disp[x % B]) % N]``. A flush looks up the flush suit's ranks
-instead and shifts the result (high card -> flush, straight -> straight
-flush). All intermediates stay below 2**30: no big ints on MicroPython.
+duplicates) and raise ``ValueError``; the hot paths call the unchecked
+entry points (``high7_unchecked(a, .., g)`` and the others, ``high7_batch``
+for Monte Carlo). ``MODE`` is ``'full'`` or ``'compact'`` (the tables the
+heap could take), ``FAST_PATH`` ``'viper'`` or ``'plain'``; both give the
+same strengths. docs/evaluator.md explains the entry points, the modes and
+how the tables work.
 """
 import sys
 
@@ -115,12 +89,12 @@ from poker.eval.tables import (  # noqa: E402, F401  (_T: the tests and tools re
 # takes _high7_compact instead, plain_high7 below).
 
 if _FLAT:
-    def _five_flat(s, FL=_FL5, D=_D, T=_TF, B=_B, N=_N, C5=_C5):
+    def _five_flat(s, f=_FL5, d=_D, t=_TF, b=_B, n=_N, c=_C5):
         """The strength of the five cards whose key sum is s."""
-        x = (s & 0x7FFFFF) + C5
-        x = D[x % B] ^ x
-        x = T[x % N]
-        if FL[s >> 23]:
+        x = (s & 0x7FFFFF) + c
+        x = d[x % b] ^ x
+        x = t[x % n]
+        if f[s >> 23]:
             if x < _STRAIGHT:
                 return x + _FLUSH_SHIFT
             return x + _SF_SHIFT
@@ -260,12 +234,12 @@ if MODE == "compact":
 
 # ---------------------------------------------------------------- public API
 
-def _check(cards, lo=5, hi=7, what="cards"):
+def _check(cards, low=5, high=7, name="cards"):
     n = len(cards)
-    if n < lo or n > hi:
-        if lo == hi:
-            raise ValueError("need %d %s, got %d" % (lo, what, n))
-        raise ValueError("need %d to %d %s, got %d" % (lo, hi, what, n))
+    if n < low or n > high:
+        if low == high:
+            raise ValueError("need %d %s, got %d" % (low, name, n))
+        raise ValueError("need %d to %d %s, got %d" % (low, high, name, n))
     # the cards seen, as bits of two words of 26 (1 << 51 would be a big
     # int on the device: an allocation for every checked call)
     below = above = 0
@@ -298,46 +272,46 @@ def high(cards):
     return _high5_plain(cards[0], cards[1], cards[2], cards[3], cards[4])
 
 
-def category(strength):
+def category(value):
     """The name of a high strength's category, 'high card' .. 'straight flush'."""
-    if not isinstance(strength, int) or strength < 1 or strength > HIGH_MAX:
-        raise ValueError("bad strength %r: high strengths are 1..%d" % (strength, HIGH_MAX))
+    if not isinstance(value, int) or value < 1 or value > HIGH_MAX:
+        raise ValueError("bad strength %r: high strengths are 1..%d" % (value, HIGH_MAX))
     i = 8
-    while strength < _CAT_FIRST[i]:
+    while value < _CAT_FIRST[i]:
         i -= 1
     return CATEGORIES[i]
 
 
-def category_index(strength):
+def category_index(value):
     """0 (high card) .. 8 (straight flush), unchecked."""
     i = 8
-    while strength < _CAT_FIRST[i]:
+    while value < _CAT_FIRST[i]:
         i -= 1
     return i
 
 
-def next_subset(idx, n):
-    """Steps ``idx``, a k-subset of range(n) as ascending indices (start:
+def next_subset(index, n):
+    """Steps ``index``, a k-subset of range(n) as ascending indices (start:
     ``list(range(k))``), in place to the next in lexicographic order;
     False after the last. (In place: exact equity walks with it.)"""
-    k = len(idx)
+    k = len(index)
     i = k - 1
-    while i >= 0 and idx[i] == i + n - k:
+    while i >= 0 and index[i] == i + n - k:
         i -= 1
     if i < 0:
         return False
-    idx[i] += 1
+    index[i] += 1
     for j in range(i + 1, k):
-        idx[j] = idx[j - 1] + 1
+        index[j] = index[j - 1] + 1
     return True
 
 
 def _combos(n, k):
     """Index tuples of the k-subsets of range(n), in lexicographic order."""
-    idx = list(range(k))
+    index = list(range(k))
     while True:
-        yield tuple(idx)
-        if not next_subset(idx, n):
+        yield tuple(index)
+        if not next_subset(index, n):
             return
 
 
@@ -348,33 +322,27 @@ def best_five(cards):
     _check(cards)
     cards = list(cards)
     target = high(cards)
-    for idx in _combos(len(cards), 5):
-        five = [cards[i] for i in idx]
+    for index in _combos(len(cards), 5):
+        five = [cards[i] for i in index]
         if _high5_plain(five[0], five[1], five[2], five[3], five[4]) == target:
-            return _display_order(five, target)
+            # in display order: the count of each rank, then a simple
+            # insertion sort (five items, no key= needed)
+            count = {}
+            for c in five:
+                count[c >> 2] = count.get(c >> 2, 0) + 1
+            out = []
+            for c in five:
+                k = (count[c >> 2], c)
+                i = 0
+                while i < len(out) and (count[out[i] >> 2], out[i]) > k:
+                    i += 1
+                out.insert(i, c)
+            cat = category_index(target)
+            if (cat == 4 or cat == 8) and out[0] >> 2 == 12 and out[1] >> 2 == 3:
+                out.append(out.pop(0))  # the wheel: 5-4-3-2-A
+            return out
     raise AssertionError("no five cards make the hand")  # cannot happen
 
-
-def _display_order(five, strength):
-    count = {}
-    for c in five:
-        count[c >> 2] = count.get(c >> 2, 0) + 1
-    # a simple insertion sort: five items, no key= needed
-    out = []
-    for c in five:
-        k = (count[c >> 2], c)
-        i = 0
-        while i < len(out) and (count[out[i] >> 2], out[i]) > k:
-            i += 1
-        out.insert(i, c)
-    cat = category_index(strength)
-    if (cat == 4 or cat == 8) and out[0] >> 2 == 12 and out[1] >> 2 == 3:
-        out.append(out.pop(0))  # the wheel: 5-4-3-2-A
-    return out
-
-
-# ---------------------------------------------------------------- lows
-# (the unchecked low evaluators live in poker/eval/lows.py)
 
 def low8(cards):
     """Eight-or-better low of 5..7 cards (ace low, straights and flushes do

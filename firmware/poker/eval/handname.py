@@ -157,12 +157,12 @@ def low_name(five):
     return "-".join([LOW_RANKS[r] for r in ranks]) + " LOW"
 
 
-def explain(h, viewer=None):
+def explain(h, seat=None):
     """The cards that play for each seat of Hand h that showed (and the
     ``viewer``'s, mucked), their plain names, and each award's name with
     the ranks that decided against the best hand it beat in that pot."""
     v = h.variant
-    named = [s for s in range(h.n) if h.shown[s] is not None or (s == viewer and h.mucked[s])]
+    named = [s for s in range(h.n) if h.shown[s] is not None or (s == seat and h.mucked[s])]
     hi = {}
     for s in named:
         hi[s], lo = h._strengths(s)

@@ -30,7 +30,7 @@ _steps = None  # the loading under way (a generator), or None
 _got = []      # what it loaded, once complete
 
 
-def _loading(got):
+def _loading(out):
     """The loading, a piece between two yields; its result into got."""
     from poker.eval import lookup
 
@@ -64,7 +64,7 @@ def _loading(got):
                 from poker.eval import viper_full as viper
         except (ImportError, ValueError, SyntaxError):  # no native code on this port
             viper = None
-    got.append((mode,) + tuple(pieces) + (viper,))
+    out.append((mode,) + tuple(pieces) + (viper,))
 
 
 def _choose_mode(lookup):

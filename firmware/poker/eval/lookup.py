@@ -1,7 +1,7 @@
-"""The one loader of the evaluator's lookup files (made by tools/tablegen.py;
+"""The one loader of the evaluator's lookup files (made by tools/gen/tablegen.py;
 they live in a folder named ``tables``).
 
-``load(name, offset=0, length=None)`` returns those bytes of
+``load(name, offset=0, count=None)`` returns those bytes of
 ``tables/<name>`` from the first place that has the file, trying in order:
 
 1. ``/rom/tables/<name>`` on a ROMFS mount: a ``memoryview`` of the file
@@ -18,8 +18,7 @@ heap can still find; from ROMFS each part is a slice of the same mapping.
 
 A ROMFS file is recognised by its accepting ``memoryview(file)``; on an
 ordinary filesystem that raises and the file is read instead.
-``SEARCH`` may be changed (tests do) before the first ``load``; ``forget()``
-drops what was found. ``where(name)`` is ``(path, kind)``, kind
+``SEARCH`` may be changed (tests do) before the first ``load``. ``where(name)`` is ``(path, kind)``, kind
 ``'romfs'`` or ``'file'``. ``ram_bytes()`` is how many table bytes
 ``load`` has read into RAM.
 """
@@ -89,29 +88,29 @@ def size(name):
     return _size[name]
 
 
-def load(name, offset=0, length=None):
-    """``length`` bytes of table file ``name`` from ``offset`` (default: to
+def load(name, offset=0, count=None):
+    """``count`` bytes of table file ``name`` from ``offset`` (default: to
     the end): a zero-copy memoryview from ROMFS, else one read."""
     path, _kind, mv = _find(name)
-    if length is None:
-        length = size(name) - offset
+    if count is None:
+        count = size(name) - offset
     if mv is not None:
-        return mv[offset:offset + length]
+        return mv[offset:offset + count]
     with open(path, "rb") as f:
         f.seek(offset)
         if sys.implementation.name != "micropython":
-            buf = f.read(length)
+            buf = f.read(count)
         else:
             gc.collect()  # give the block the best chance of a contiguous hole
-            buf = bytearray(length)
+            buf = bytearray(count)
             n = f.readinto(buf)
             if n is None:
                 n = 0
-            if n != length:
+            if n != count:
                 raise OSError("short read of %s" % path)
-    if len(buf) != length:
+    if len(buf) != count:
         raise OSError("short read of %s" % path)
-    _ram[name] = _ram.get(name, 0) + length  # (counted once read: a MemoryError counts nothing)
+    _ram[name] = _ram.get(name, 0) + count  # (counted once read: a MemoryError counts nothing)
     return buf
 
 
@@ -124,8 +123,3 @@ def ram_bytes():
         n += v
     return n
 
-
-def forget():
-    """Forgets where the tables were found (tests load from elsewhere)."""
-    _found.clear()
-    _size.clear()

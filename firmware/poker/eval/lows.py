@@ -44,13 +44,13 @@ def _low_mask_bits():
 _LOW8 = _low_mask_bits()
 
 
-def low8_unchecked(cards, L=LOW_RANK):
+def low8_unchecked(cards, low=LOW_RANK):
     """The eight-or-better low of 5..7 cards, or None."""
     # (a frame of 11 words, on the C stack: the loop's iterator takes 4, so
     # the rank goes in c's slot and the strength in m's)
     m = 0
     for c in cards:
-        c = L[c]
+        c = low[c]
         if c < 8:
             m |= 1 << c
     m = _LOW8[m]
@@ -62,13 +62,13 @@ _P13 = (1, 13, 169, 2197, 28561, 371293)
 _CNT = bytearray(13)  # low_a5's rank counts (zero between calls)
 
 
-def low_a5_unchecked(cards, L=LOW_RANK):
+def low_a5_unchecked(cards, low=LOW_RANK):
     """The ace-to-five low of 5..7 cards. Allocates nothing (razz equity
     calls it for every hand of every deal): the five ranks that count,
     highest first, are weighed in base 13 as they are found, lowest first."""
     cnt = _CNT
     for c in cards:
-        cnt[L[c]] += 1
+        cnt[low[c]] += 1
     nd = 0           # distinct ranks
     r0 = r1 = -1     # the two lowest ranks held
     p1 = p2 = -1     # the two lowest ranks held twice or more
@@ -127,28 +127,28 @@ def low_a5_unchecked(cards, L=LOW_RANK):
             bad += r * _P13[w + n]
             n += 1
     for c in cards:
-        cnt[L[c]] = 0
+        cnt[low[c]] = 0
     return 6 * _LOW_BASE - bad
 
 
-def omaha_low8_unchecked(hole, board, L=LOW_RANK):
+def omaha_low8_unchecked(hole, board, low=LOW_RANK):
     """Omaha's eight-or-better low by rank masks (ace low = bit 0): for
     each two distinct low hole ranks, the three lowest other low ranks of
     the board; the best is the one with the lowest cards (low8's scale:
     255 - mask), or None."""
     bm = 0
     for c in board:
-        v = L[c]
+        v = low[c]
         if v < 8:
             bm |= 1 << v
     best = 0
     nh = len(hole)
     for i in range(nh - 1):
-        a = L[hole[i]]
+        a = low[hole[i]]
         if a >= 8:
             continue
         for j in range(i + 1, nh):
-            b = L[hole[j]]
+            b = low[hole[j]]
             if b >= 8 or b == a:
                 continue
             pair = (1 << a) | (1 << b)

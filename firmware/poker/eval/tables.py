@@ -100,33 +100,37 @@ _C5 = _H[3]
 _C6 = _H[4]
 _B = _H[5]      # hash buckets
 _N = _H[6]      # hash slots
-_rank_keys = struct.unpack_from("<13I", _small, 0)
-_suit_keys = struct.unpack_from("<4B", _small, _H[8] - _H[7])
-_bias = _H[2]
-_fo = _H[9] - _H[7]
 
-# per-card keys (RAM, 52 small ints) and, per suit, the rank keys of that
-# suit's cards only (0 for the other suits)
-_K = [_rank_keys[c >> 2] + ((_suit_keys[c & 3] - _bias) << _SUIT_SHIFT) for c in range(52)]
-_KS = [[_rank_keys[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
-if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
-    _K = tuple(_K)
-    _KS = tuple([tuple(ks) for ks in _KS])
+
+def _keys_and_flushes(table):
+    """From ``table``, the small tables' bytes: the per-card keys (RAM, 52
+    small ints) and, per suit, the rank keys of that suit's cards only (0
+    for the other suits); the flush tables by hand size, indexed by the
+    suit sum (negative sums wrap). Five and six cards: views of the mapped
+    table (ROMFS: they stay in flash, 0.5 KB less RAM), of a copy when it
+    was read into RAM (the bytes then go); seven: a copy, read by the plain
+    7-card path at every call (a view made it 0.25 us slower on the chip).
+    (A function: its temporaries are no names in the heap.)"""
+    ranks = struct.unpack_from("<13I", table, 0)
+    suits = struct.unpack_from("<4B", table, _H[8] - _H[7])
+    bias = _H[2]
+    o = _H[9] - _H[7]
+    k = [ranks[c >> 2] + ((suits[c & 3] - bias) << _SUIT_SHIFT) for c in range(52)]
+    ks = [[ranks[c >> 2] if c & 3 == s else 0 for c in range(52)] for s in range(4)]
+    if not _IS_MP:  # CPython indexes a tuple faster; MicroPython a list
+        k = tuple(k)
+        ks = tuple([tuple(x) for x in ks])
+    fl = table[o:o + 512]
+    if not isinstance(fl, memoryview):
+        fl = bytearray(fl)
+    return k, ks, memoryview(fl)[:256], memoryview(fl)[256:], bytearray(table[o + 512:o + 768])
+
+
+_K, _KS, _FL5, _FL6, _FL7 = _keys_and_flushes(_small)
+del _keys_and_flushes, _small
 # the flush suit's rank keys by flush-table code (1 + suit + 4 * (cards - 5);
 # code 0, no flush, is never looked up)
 _KSF = tuple([_KS[(code - 1) & 3] for code in range(13)])
-# flush tables by hand size, indexed by the suit sum (negative sums wrap).
-# Five and six cards: views of the mapped table (ROMFS: they stay in
-# flash, 0.5 KB less RAM), of a copy when it was read into RAM (_small then
-# goes); seven: a copy, read by the plain 7-card path at every call (a
-# view made it 0.25 us slower on the chip)
-_FL5 = _small[_fo:_fo + 512]
-if not isinstance(_FL5, memoryview):
-    _FL5 = bytearray(_FL5)
-_FL6 = memoryview(_FL5)[256:]
-_FL5 = memoryview(_FL5)[:256]
-_FL7 = bytearray(_small[_fo + 512:_fo + 768])
-del _small
 # rank-key offsets of a flush of 5, 6, 7 suited cards
 _FOFF = (_C5, _C6, 0)
 

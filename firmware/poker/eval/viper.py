@@ -27,7 +27,7 @@ and of each 4096-entry chunk of the values (64-bit addresses as two words,
 low first: the unix port); then the five-card flush table as bytes: all
 the compact path reads (``_V_SMALL`` words, its buffer's size); then, for
 the full path only (``_V_ALL`` words), the six- and seven-card flush tables
-and the 4 x 52 per-suit keys (tools/count_seven.py reads these by index).
+and the 4 x 52 per-suit keys (host_tests/mp_count_seven.py reads these by index).
 The big tables stay where the loader put them (flash on ROMFS). The hash's
 two ``%`` are done by multiply-and-shift (``_fastmod`` below derives the
 constants and proves them exact for every key the tables can be asked for).

@@ -94,7 +94,7 @@ def take(g, start):
     return None
 
 
-def take_game(g, s):
+def made(g, s):
     """The players of the new game made ahead, if it was made for settings
     ``s`` and the random source as it is (its first hand then becomes the
     hand dealt ahead, and the source goes on from after it); else None."""

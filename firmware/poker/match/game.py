@@ -10,14 +10,19 @@ Elimination: a seat with fewer than ``min_stack`` (the profile's
 """
 from micropython import const
 
-from poker.jobs import AHEAD, BOOKS, JOURNAL, THINKING, Jobs, once
+from poker.jobs import Jobs
 from poker.match import ahead, journal
 from poker.match.books import books
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, check, chips_add_up, histories
+from poker import unload
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.variants import VARIANTS
 
+# poker.jobs' kinds (its own copies: see there)
+_BOOKS = const(1)
+_AHEAD = const(3)
+_THINKING = const(4)
 # what a decision in slices holds (Game._thought): the turn it is for (a
 # _turn()), then the action once made
 _TURN = const(0)
@@ -66,10 +71,13 @@ class Game:
         self.journal = journal.Writer(store)  # the hand's journal (poker.match.journal)
         self.unbooked = None  # the finished hand not yet booked (see settle)
         self.jobs = Jobs()
-        self.later = False  # journal and books handed out as jobs (see jobs)
-        if jobs is not None:
-            self._later(jobs)
-        rec = store.load_json("game", check) if store is not None else None
+        if jobs is not None:  # the work that waits for the frame goes there
+            self.jobs = self.journal.jobs = jobs
+        rec = None
+        if store is not None:  # (the record's checks: read once, unloaded after)
+            from poker.match.saved import check
+            rec = store.load_json("game", check)
+            unload("poker.match.saved")
         self._record = rec
         if rec is not None:
             self.stats = rec["stats"]
@@ -77,16 +85,6 @@ class Game:
         if _new:
             self._record = None
             self.new_game()
-
-    def _later(self, jobs):
-        """From now on, the work that waits for the frame goes to ``jobs``."""
-        self.jobs = jobs
-        self.later = self.journal.later = True
-
-    def _journal_later(self):
-        """The journal's flush handed out, if it waits for one."""
-        if self.later and self.journal.waiting() and self.jobs[JOURNAL] is None:
-            self.jobs[JOURNAL] = once(self.flush_journal)
 
     def flush_journal(self):
         """Writes what the journal holds back (the JOURNAL job's part)."""
@@ -117,9 +115,9 @@ class Game:
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
             self.stats.record_left(self.code)
-        self._drop_ahead()
+        self.drop_deal_ahead()
         s = self.settings.normalize()
-        self._setup(s, ahead.take_game(self, s))
+        self._setup(s, ahead.made(self, s))
         self.bought = 0
         self.stacks = [self.chips] * self.seats
         self.out = [False] * self.seats
@@ -130,11 +128,10 @@ class Game:
         self.hand = None
         self.last_hand = None
         w = self.journal
-        w.close(self.later)
-        if self.later:
-            w.save = self._save  # pyright: ignore[reportAttributeAccessIssue]  (by the journal's flush, before the header)
-            self._journal_later()
-        else:
+        if w.jobs is not None:  # (saved by the journal's flush, before the header)
+            w.save = self._save  # pyright: ignore[reportAttributeAccessIssue]
+        w.close(w.jobs is not None)
+        if w.jobs is None:
             self._save()
 
     @staticmethod
@@ -152,34 +149,29 @@ class Game:
             g.new_game()
             if store is not None:
                 store.remove("hand")  # older firmware's mid-hand marker
-        else:
-            g._restore(settings, saved)
-        if jobs is not None:
-            g._later(jobs)
+        else:  # the saved game, and its hand if one was cut
+            s = settings.copy()
+            for name in GAME_KEYS:
+                setattr(s, name, saved[name])
+            g._setup(s)
+            g.bought = saved.get("bought", 0)
+            g.total += g.bought
+            g.stacks = list(saved["stacks"])
+            g.out = list(saved["out"])
+            g.dealer = saved["dealer"]
+            g.hand_no = saved["hand_no"]
+            g.over = False
+            g.result = None
+            if store is not None:
+                store.remove("hand")  # older firmware's mid-hand marker
+                blob = store.read_raw(journal.JOURNAL)
+                if blob is not None:  # a hand was cut (the code for it loads only then)
+                    from poker.match import resume
+
+                    resume.resume(g, store, blob)
+        if jobs is not None:  # the work that waits for the frame goes there
+            g.jobs = g.journal.jobs = jobs
         return g
-
-    def _restore(self, settings, game):
-        """The game of the saved record ``game``, and its hand if one was cut."""
-        s = settings.copy()
-        for name in GAME_KEYS:
-            setattr(s, name, game[name])
-        self._setup(s)
-        self.bought = game.get("bought", 0)
-        self.total += self.bought
-        self.stacks = list(game["stacks"])
-        self.out = list(game["out"])
-        self.dealer = game["dealer"]
-        self.hand_no = game["hand_no"]
-        self.over = False
-        self.result = None
-        store = self.store
-        if store is not None:
-            store.remove("hand")  # older firmware's mid-hand marker
-            blob = store.read_raw(journal.FILE)
-            if blob is not None:  # a hand was cut (the code for it loads only then)
-                from poker.match import resume
-
-                resume.resume(self, store, blob)
 
     def _game_obj(self):
         return {
@@ -226,7 +218,7 @@ class Game:
         if self.hand is not None:
             raise ValueError("a hand is running")
         self.settle()
-        self.jobs[AHEAD] = None  # (a deal ahead not made yet: made now)
+        self.jobs[_AHEAD] = None  # (a deal ahead not made yet: made now)
         self.last_hand = None
         start = self._next_start()
         self._start = start
@@ -238,7 +230,6 @@ class Game:
             hand = self.hand_factory(self.variant, self.rules, list(start), self.dealer, self.rng)
         self.hand = hand
         self.journal.open(self.seq, state, hand, start, self.dealer, self.code, self.seats)
-        self._journal_later()
         if hand.finished:
             self._finish_hand()
         return self.hand if self.hand is not None else self.last_hand
@@ -262,8 +253,8 @@ class Game:
     def drop_new_game_ahead(self):
         self._new_ahead = None
 
-    def _drop_ahead(self):
-        self.jobs[AHEAD] = None
+    def drop_deal_ahead(self):
+        self.jobs[_AHEAD] = None
         ahead.clear(self)
 
     def to_act(self):
@@ -300,29 +291,32 @@ class Game:
         seat, turn or player is never applied: it starts over."""
         t = self._thought
         jobs = self.jobs
-        if t is not None and jobs[THINKING] is not None and self._still(t[_TURN]):
-            jobs.step(THINKING)  # (no turn tuple a slice: its garbage)
-            return jobs[THINKING] is None
+        if t is not None and jobs[_THINKING] is not None:
+            turn = t[_TURN]  # still the turn?
+            if (self.hand is turn[0] and self._moves == turn[2] and self.to_act() == turn[1]
+                    and self.bots.get(turn[1]) is turn[3]):
+                jobs.step(_THINKING)  # (no turn tuple a slice: its garbage)
+                return jobs[_THINKING] is None
         turn = self._turn()
         if turn is None:
             self._thought = None
-            jobs[THINKING] = None
+            jobs[_THINKING] = None
             return True
         if t is not None and t[_TURN] != turn:
             t = None  # stale
         if t is None:
             bot = turn[3]
-            jobs[THINKING] = None
+            jobs[_THINKING] = None
             if bot is None or not hasattr(bot, "think"):
                 return True  # step decides at once
             t = self._thought = [turn, None]
-            jobs[THINKING] = self._thinking(t)
-        elif jobs[THINKING] is None:
+            jobs[_THINKING] = self._slice(t)
+        elif jobs[_THINKING] is None:
             return True
-        jobs.step(THINKING)
-        return jobs[THINKING] is None
+        jobs.step(_THINKING)
+        return jobs[_THINKING] is None
 
-    def _thinking(self, t):
+    def _slice(self, t):
         """The THINKING job: the decision for turn ``t[_TURN]`` into
         ``t[_ACTION]``; its first part makes the player's view."""
         h, seat, _, bot = t[_TURN]
@@ -333,11 +327,6 @@ class Game:
         except Exception:  # a broken virtual player must not stop the console
             t[_ACTION] = _safe_action(h, seat)
 
-    def _still(self, turn):
-        """True while ``turn`` (a ``_turn()``) is the turn."""
-        seat = turn[1]
-        return self.hand is turn[0] and self._moves == turn[2] and self.to_act() == seat and self.bots.get(seat) is turn[3]
-
     def step(self):
         turn = self._turn()
         if turn is None:
@@ -345,10 +334,10 @@ class Game:
         h, seat = turn[0], turn[1]
         t = self._thought
         if t is not None and t[_TURN] == turn:
-            self.jobs.run(THINKING)  # begun in slices (see think): its end now
+            self.jobs.run(_THINKING)  # begun in slices (see think): its end now
         else:
             t = None
-            self.jobs[THINKING] = None
+            self.jobs[_THINKING] = None
         self._thought = None
         legal = h.legal_actions()
         try:
@@ -372,7 +361,6 @@ class Game:
         h.act(kind, amount)
         self._moves += 1
         self.journal.add(i)
-        self._journal_later()
         if h.finished:
             self._finish_hand()
 
@@ -403,9 +391,9 @@ class Game:
 
     def remake_players(self):
         """Makes the virtual players again (after the difficulty changed)."""
-        self._drop_ahead()  # the players may draw on the random source
+        self.drop_deal_ahead()  # the players may draw on the random source
         self._thought = None  # (a decision begun by the old players: see think)
-        self.jobs[THINKING] = None
+        self.jobs[_THINKING] = None
         self.level = self.settings.difficulty  # the level the players play at
         for seat in range(1, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)
@@ -427,30 +415,26 @@ class Game:
             return
         self.hand = None
         self.last_hand = h
-        final = list(h.stacks)
-        if h.voided or not chips_add_up(start, final):
+        end = list(h.stacks)
+        # the stacks a hand ends with are its start's chips, none made or
+        # lost, none given to a seat that was not dealt in
+        ok = len(end) == len(start) and sum(end) == sum(start)
+        for i in range(len(start) if ok else 0):
+            if end[i] < 0 or (start[i] == 0 and end[i] != 0):
+                ok = False
+        if h.voided or not ok:
             # a misdeal (or an engine fault): every chip goes back, same dealer
             self.events.append(("MISDEAL", None))
             self.journal.close()
             return
-        for i in range(self.seats):
+        n = self.seats
+        for i in range(n):
             if start[i]:
-                self.stacks[i] = final[i]
+                self.stacks[i] = end[i]
         self.hand_no += 1
         self.seq += 1
-        self._eliminate()
-        self.unbooked = h
-        job = books(self, h, start, final)
-        if self.later:
-            self.jobs[BOOKS] = job
-        else:
-            for _ in job:
-                pass
-
-    def _eliminate(self):
-        """After a hand: the seats under ``min_stack`` are out; the game is
-        lost or won, else the button moves to the next live seat."""
-        n = self.seats
+        # the seats under ``min_stack`` are out; the game is lost or won,
+        # else the button moves to the next live seat
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
                 self.out[seat] = True
@@ -473,11 +457,18 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
+        self.unbooked = h
+        job = books(self, h, start, end)
+        if self.journal.jobs is not None:
+            self.jobs[_BOOKS] = job
+        else:
+            for _ in job:
+                pass
 
     def settle(self):
-        """Books the finished hand now, what is left of it (see BOOKS)."""
+        """Books the finished hand now, what is left of it (see poker.match.books)."""
         if self.unbooked is not None:
-            self.jobs.run(BOOKS)
+            self.jobs.run(_BOOKS)
 
     def resumed(self, h, start, chain):
         """The hand ``h`` (dealt from ``start``) resumed by
@@ -492,9 +483,18 @@ class Game:
             self._finish_hand()
 
     def history(self, n=HISTORY_SIZE):
-        """The last ``n`` saved hand histories (PHH text), oldest first
-        (poker.match.record.histories)."""
+        """The last ``n`` saved hand histories (PHH text), oldest first; a
+        slot (``poker.match.record.history_slot``) holding another number
+        (older, or newer than the saved game: the power went between the
+        two writes) is skipped."""
         if self.store is None:
             return []
         self.settle()
-        return histories(self.store, self.seq, n)
+        out = []
+        for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
+            if k <= 0:
+                continue
+            entry = self.store.load(history_slot(k), parse_history)
+            if entry is not None and entry[0] == k:
+                out.append(entry[1])
+        return out

@@ -22,8 +22,8 @@ that would deal other cards is never resumed. ``resume.deal`` is the one
 place that turns a header back into a hand.
 
 Written by a ``Writer`` (the Game's: the header when the hand is dealt, a
-record an action; held back and written by ``flush()`` when the Game has a
-scheduler, once the frame is shown). Read back by ``poker.match.resume``
+record an action; with the Game's scheduler, held back and written by
+``flush()``, the JOURNAL job it hands out, once the frame is shown). Read back by ``poker.match.resume``
 (``read``: the good records; ``resume(game, store, blob)``), imported only
 at a power-on that finds a journal: on the stock route a module's code sits
 in RAM, and its 1 KB would sit there in every game for a power cut.
@@ -38,13 +38,15 @@ from micropython import const
 
 from poker.match.store import crc32
 
+_JOURNAL = const(0)  # poker.jobs' kind
+
 VERSION = const(1)
 HEADER = const(72)
 RECORD = const(3)
 MAGIC = b"SJ"
 
 
-FILE = "journal"  # the hand in progress, under the store's root
+JOURNAL = "journal"  # the hand in progress, under the store's root
 
 
 def rng_state(rng):
@@ -91,11 +93,12 @@ def record(index, chain):
 
 class Writer:
     """The journal of the hand in play, on ``store`` (or None: nothing is
-    written). ``later``: records and the header wait for ``flush()``."""
+    written). ``jobs``: a ``poker.jobs.Jobs`` (or None: written at once):
+    the records and the header wait for ``flush()``, its JOURNAL job."""
 
     def __init__(self, store):
         self.store = store
-        self.later = False
+        self.jobs = None
         self.chain = None    # the chain of the last record; None: no journal for this hand
         self.pending = None  # records not yet written
         self.head = None     # the header not yet written: its fields, then its bytes
@@ -115,10 +118,12 @@ class Writer:
         self.remove = True  # a journal left by a cut after its hand was booked
         if state is not None:
             self.head = (seq, state, deck_of(hand), start, dealer, code, seats)
-        if not self.later:
+        if self.jobs is None:
             self.flush()
+        else:
+            self.jobs[_JOURNAL] = self.flush
 
-    def _head(self):
+    def _make_head(self):
         """The pending header's bytes; the records' chain starts from it."""
         h = self.head
         if type(h) is tuple:
@@ -129,15 +134,16 @@ class Writer:
 
     def add(self, index):
         """An action's record (its index in the legal actions)."""
-        self._head()
+        self._make_head()
         if self.chain is None:
             return
         rec, self.chain = record(index, self.chain)
-        if self.later:
+        if self.jobs is not None:
             p = self.pending
             self.pending = rec if p is None else p + rec
+            self.jobs[_JOURNAL] = self.flush
         else:
-            self._append(rec)
+            self._journal_write(rec)
 
     def flush(self):
         """Writes what waits, in the order writing at once writes it: the
@@ -146,38 +152,36 @@ class Writer:
         if self.remove:
             self.remove = False
             if st is not None:
-                st.remove(FILE)
+                st.remove(JOURNAL)
         save = self.save
         if save is not None:
             save()  # (it clears self.save)
-        h = self._head()
+        h = self._make_head()
         if h is not None:
             self.head = None
-            if st is None or not st.append(FILE, h):
+            if st is None or not st.append(JOURNAL, h):
                 self.chain = None  # a failing flash: this hand goes unjournaled
         p = self.pending
         if p is not None:
             self.pending = None
-            self._append(p)
+            self._journal_write(p)
 
-    def waiting(self):
-        """True when ``flush`` has something to write."""
-        return self.remove or self.save is not None or self.head is not None or self.pending is not None
-
-    def _append(self, records):
+    def _journal_write(self, items):
         st = self.store
-        if self.chain is not None and st is not None and not st.append(FILE, records):
+        if self.chain is not None and st is not None and not st.append(JOURNAL, items):
             self.chain = None  # a failing flash: this hand goes unjournaled
 
-    def close(self, later=False):
+    def close(self, keep=False):
         """No journal for this hand any more; it leaves the flash now, or
-        with ``later`` at the next ``flush``."""
+        with ``keep`` at the next ``flush``."""
         self.chain = None
         self.pending = None
         self.head = None
-        self.remove = later
-        if self.store is not None and not later:
-            self.store.remove(FILE)
+        self.remove = keep
+        if keep and self.jobs is not None:
+            self.jobs[_JOURNAL] = self.flush
+        elif self.store is not None:
+            self.store.remove(JOURNAL)
 
 
 def deck_of(hand):

@@ -2,7 +2,7 @@
 writes it): imported only at a power-on that finds a journal, so the RAM
 its code takes on the stock route is spent only then.
 """
-from poker.match.journal import FILE, HEADER, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
+from poker.match.journal import HEADER, JOURNAL, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
 from poker.match.store import crc32
 
 
@@ -16,7 +16,7 @@ def resume(g, st, blob):
     if j is None or (j is not False and j.seq != g.seq):
         # cut while the hand was dealt (no action yet), or a hand already
         # booked: nothing to resume
-        st.remove(FILE)
+        st.remove(JOURNAL)
         return
     start = [0 if g.out[i] else g.stacks[i] for i in range(g.seats)]
     h = None
@@ -29,8 +29,8 @@ def resume(g, st, blob):
         except Exception:  # a journal is never worth a crash
             h = None
     # the good records only, atomically, so that appends follow them
-    if j is False or h is None or not st.write_raw(FILE, blob[:j.good]):
-        st.remove(FILE)
+    if j is False or h is None or not st.write_raw(JOURNAL, blob[:j.good]):
+        st.remove(JOURNAL)
         g.events.append(("VOID", None))
         return
     g.resumed(h, start, j.chain)

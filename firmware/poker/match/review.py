@@ -12,7 +12,9 @@ mucked hand named). ``poker.match.game`` books it with the hand (a part of
 ``slot(seq)`` (poker.match.record's ``review_slot``: the screen shows the
 last hand street by street, and the showdowns of the ones before).
 
-``record(hand, seq, code, seat=0)`` -> a JSON-ready dict::
+``poker.match.review_write.record(hand, seq, code, seat=0)`` (the booking's,
+imported for one write: LAST HAND reads with this module alone) -> a
+JSON-ready dict::
 
     {"v": 1, "seq": seq, "game": code, "seats": n, "dealer": d,
      "seat": seat, "own": [seat's cards, dealing order],
@@ -28,73 +30,9 @@ dealt (a hand that ended early has fewer).
 >>> slot(9)
 'last1'
 """
-from micropython import const
-
 from poker.match.record import REVIEWS as KEPT  # noqa: F401  (API: the hands kept)
+from poker.match.record import REVIEW_VERSION as VERSION
 from poker.match.record import review_slot as slot
-
-VERSION = const(1)
-
-
-def _streets(h, seat):
-    """[name, board dealt, [[s, up dealt]...], [[s, kind, chips, total]...]]
-    per street dealt."""
-    v = h.variant
-    out = []
-    board = list(h.board)
-    nb = 0
-    off = 0
-    for k in range(v.streets):
-        deal = v.deals[k]
-        ups = []
-        dealt = False
-        for s in range(h.n):
-            cs = h.hole[s]
-            if len(cs) <= off:
-                continue
-            dealt = True
-            up = [cs[off + i] for i in range(len(deal)) if off + i < len(cs) and deal[i] == "u"]
-            if up:
-                ups.append([s, up])
-        bk = v.board[k] if k < len(v.board) else 0
-        b = board[nb:nb + bk]
-        if k == v.streets - 1 and nb + bk < len(board):  # a stud community card
-            b = board[nb:]
-        nb += bk
-        off += len(deal)
-        acts = []
-        tot = [0] * h.n
-        if k == 0:
-            for s in range(h.n):
-                tot[s] = h.blinds[s]
-        for a in h.actions:
-            if a[0] == k:
-                tot[a[1]] += a[3]
-                acts.append([a[1], a[2], a[3], tot[a[1]]])
-        if not (dealt or b or acts):
-            break
-        out.append([v.street_names[k], b, ups, acts])
-    return out
-
-
-def _lists(x):
-    """Tuples into lists, all the way down (what JSON gives back)."""
-    if isinstance(x, (list, tuple)):
-        return [_lists(y) for y in x]
-    return x
-
-
-def record(h, seq, code, seat=0):
-    """The record of finished Hand ``h`` (hand number ``seq``, game
-    ``code``) as ``seat`` saw it; explains the hand first (for that seat)."""
-    h.explain(seat)
-    end = {
-        "pot": h.pot(), "board": list(h.board), "awards": _lists(h.awards), "plays": _lists(h.plays),
-        "names": _lists(h.names), "shown": _lists(h.shown), "mucked": list(h.mucked),
-        "folded": list(h.folded), "stacks": list(h.stacks), "winnings": list(h.winnings),
-    }
-    return {"v": VERSION, "seq": seq, "game": code, "seats": h.n, "dealer": h.dealer, "seat": seat,
-            "own": list(h.hole[seat]), "streets": _streets(h, seat), "end": end}
 
 
 def check(obj):
@@ -118,7 +56,7 @@ def load(store, seq):
         return None
     import json
 
-    def parse(payload):
-        return check(json.loads(bytes(payload).decode()))
+    def parse(data):
+        return check(json.loads(data))  # (no copy of the bytes: Store.load_json)
     r = store.load(slot(seq), parse)
     return r if r is not None and r["seq"] == seq else None

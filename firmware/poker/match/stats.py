@@ -55,40 +55,40 @@ class Stats:
         self.by_game = {}  # code -> list in FIELDS order
 
     def _row(self, code):
-        row = self.by_game.get(code)
-        if row is None:
-            row = _blank()
-            self.by_game[code] = row
-        return row
+        record = self.by_game.get(code)
+        if record is None:
+            record = _blank()
+            self.by_game[code] = record
+        return record
 
     def record_hand(self, code, net, won, pot, best=0, best_text=""):
         """One hand of ``code``: chips won (net), won a pot, the biggest pot
         won, the human's best high hand (evaluator value and its text, or a
         function returning the text, called only for a new best)."""
-        row = self._row(code)
-        row[_HANDS] += 1
-        row[_NET] += net
+        record = self._row(code)
+        record[_HANDS] += 1
+        record[_NET] += net
         if won:
-            row[_WON] += 1
-            if pot > row[_POT]:
-                row[_POT] = pot
-        if best > row[_BEST]:
-            row[_BEST] = best
-            row[_TEXT] = best_text if isinstance(best_text, str) else best_text()
+            record[_WON] += 1
+            if pot > record[_POT]:
+                record[_POT] = pot
+        if best > record[_BEST]:
+            record[_BEST] = best
+            record[_TEXT] = best_text if isinstance(best_text, str) else best_text()
 
     def record_game(self, code, won):
-        row = self._row(code)
-        row[_GAMES] += 1
+        record = self._row(code)
+        record[_GAMES] += 1
         if won:
-            row[_GWON] += 1
+            record[_GWON] += 1
         else:
-            row[_GLOST] += 1
+            record[_GLOST] += 1
 
     def record_left(self, code):
         """A game of ``code`` left unfinished (NEW GAME over it)."""
-        row = self._row(code)
-        row[_GAMES] += 1
-        row[_GLEFT] += 1
+        record = self._row(code)
+        record[_GAMES] += 1
+        record[_GLEFT] += 1
 
     def record_rebuy(self, code):
         self._row(code)[_REBUYS] += 1
@@ -99,8 +99,8 @@ class Stats:
         return out
 
     def get(self, code):
-        row = self.by_game.get(code) or _blank()
-        return _as_dict(row)
+        record = self.by_game.get(code) or _blank()
+        return _as_dict(record)
 
     def total(self):
         from poker.variants import VARIANTS
@@ -109,14 +109,14 @@ class Stats:
         for code in self.by_game:
             v = VARIANTS.get(code)
             high = v is None or v.high  # (razz's best is a low: another scale)
-            row = self.by_game[code]
+            record = self.by_game[code]
             for i in (_HANDS, _WON, _NET, _GAMES, _GWON, _GLOST, _GLEFT, _REBUYS):
-                tot[i] += row[i]
-            if row[_POT] > tot[_POT]:
-                tot[_POT] = row[_POT]
-            if row[_BEST] > tot[_BEST] and high:
-                tot[_BEST] = row[_BEST]
-                tot[_TEXT] = row[_TEXT]
+                tot[i] += record[i]
+            if record[_POT] > tot[_POT]:
+                tot[_POT] = record[_POT]
+            if record[_BEST] > tot[_BEST] and high:
+                tot[_BEST] = record[_BEST]
+                tot[_TEXT] = record[_TEXT]
         return _as_dict(tot)
 
     def to_obj(self):
@@ -131,13 +131,13 @@ class Stats:
             raise ValueError("stats: not a table")
         s = Stats()
         for code in obj:
-            row = obj[code]
-            if isinstance(row, list) and len(row) == _OLD_FIELDS:
-                row = row + [0, 0]  # saved before games_left and rebuys
-            if not isinstance(code, str) or not isinstance(row, list) or len(row) != len(FIELDS):
+            record = obj[code]
+            if isinstance(record, list) and len(record) == _OLD_FIELDS:
+                record = record + [0, 0]  # saved before games_left and rebuys
+            if not isinstance(code, str) or not isinstance(record, list) or len(record) != len(FIELDS):
                 raise ValueError("stats: bad row")
             for i in range(len(FIELDS)):
-                v = row[i]
+                v = record[i]
                 if i == _TEXT:
                     if not isinstance(v, str):
                         raise ValueError("stats: bad text")
@@ -146,9 +146,9 @@ class Stats:
                         raise ValueError("stats: bad net")
                 elif not _is_int(v) or v < 0:
                     raise ValueError("stats: bad count")
-            if row[_WON] > row[_HANDS] or row[_GWON] + row[_GLOST] + row[_GLEFT] != row[_GAMES]:
+            if record[_WON] > record[_HANDS] or record[_GWON] + record[_GLOST] + record[_GLEFT] != record[_GAMES]:
                 raise ValueError("stats: inconsistent")
-            s.by_game[code] = list(row)
+            s.by_game[code] = list(record)
         return s
 
 
@@ -156,8 +156,8 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _as_dict(row):
+def _as_dict(record):
     d = {}
     for i in range(len(FIELDS)):
-        d[FIELDS[i]] = row[i]
+        d[FIELDS[i]] = record[i]
     return d

@@ -9,9 +9,9 @@
 API (bytes in, bytes out; JSON helpers on top):
 
 - ``read(name)`` -> bytes or None (no good copy).
-- ``write(name, data, backup=True)`` -> True, or False after reporting a
+- ``write(name, data, keep=True)`` -> True, or False after reporting a
   problem (full flash, I/O error): never raises for an I/O failure.
-  ``backup=False``: no ``name.bak`` is kept (the old copy is removed just
+  ``keep=False``: no ``name.bak`` is kept (the old copy is removed just
   before the final rename: still atomic, half the flash).
 - ``remove(name)``, ``list()`` -> names, ``exists(name)``.
 - Raw files (no header: the hand's journal checks its own records):
@@ -108,24 +108,26 @@ def _header(parts):
     return head
 
 
-def pack(payload):
+def pack(data):
     """The file bytes for a payload (header + payload)."""
-    return bytes(_header((payload,))) + bytes(payload)
+    return bytes(_header((data,))) + bytes(data)
 
 
 def unpack(blob):
     """The payload of file bytes, or None when truncated, damaged or foreign."""
     if blob is None or len(blob) < _HEADER:
         return None
-    if blob[0] != _MAGIC[0] or blob[1] != _MAGIC[1] or blob[2] != FORMAT or blob[3] != 0:
-        return None
-    n = _u32(blob, 4)
-    if n > MAX_SIZE or len(blob) != _HEADER + n:
-        return None
-    payload = blob[_HEADER:]
-    if crc32(payload) != _u32(blob, 8):
-        return None
-    return payload
+    data = blob[_HEADER:]
+    return data if _fits(blob, data) else None
+
+
+def _fits(head, data):
+    """True when ``head`` (a file's first _HEADER bytes) is a record's
+    header that describes ``payload`` exactly: its length and its CRC."""
+    if head[0] != _MAGIC[0] or head[1] != _MAGIC[1] or head[2] != FORMAT or head[3] != 0:
+        return False
+    n = _u32(head, 4)
+    return n <= MAX_SIZE and len(data) == n and crc32(data) == _u32(head, 8)
 
 
 class OsFs:
@@ -187,9 +189,10 @@ class Store:
             n = _u32(head, 4)
             if n > MAX_SIZE:
                 return False
+            # (one more byte than the header says: a longer file is foreign;
+            # the body is checked as read, never copied behind the header)
             body = f.read(n + 1) if n else f.read(1)
-            payload = unpack(head + body)
-            return False if payload is None else payload
+            return body if _fits(head, body) else False
         except OSError:
             return False  # unreadable counts as damaged
         finally:
@@ -220,23 +223,39 @@ class Store:
         path = self._path(name)
         damaged = False
         for i, suffix in enumerate(("", ".tmp", ".bak")):
-            payload = self._read_record(path + suffix)
-            if payload is None:
+            data = self._read_record(path + suffix)
+            if data is None:
                 continue
             value = None
-            if payload is not False:
+            if data is not False:
                 if parse is None:
-                    value = payload
+                    value = data
                 else:
                     try:
-                        value = parse(payload)
+                        value = parse(data)
                     except Exception:  # any bad content is damage, not a crash
                         value = None
             if value is not None:
                 if damaged:
                     self.report(name, "%s damaged: last good copy used" % name)
                 if i:
-                    self._repair(path, i)
+                    # the copy just loaded becomes the one the next write starts from,
+                    # so that a cut in that write can never fall back past it to an older one
+                    fs = self.fs
+                    try:
+                        try:
+                            fs.remove(path)  # missing or damaged
+                        except OSError:
+                            pass
+                        if i == 1:
+                            fs.rename(path + ".tmp", path)
+                        else:
+                            try:
+                                fs.remove(path + ".tmp")
+                            except OSError:
+                                pass
+                    except OSError:
+                        pass  # read-only or failing flash: the next load tries again
                 return value
             if i != 1:  # a cut-off .tmp is expected after a power cut
                 damaged = True
@@ -247,30 +266,11 @@ class Store:
             self.remove(name)
         return None
 
-    def _repair(self, path, i):
-        # Makes the copy just loaded the one the next write starts from, so
-        # that a cut in that write can never fall back past it to an older one.
-        fs = self.fs
-        try:
-            try:
-                fs.remove(path)  # missing or damaged
-            except OSError:
-                pass
-            if i == 1:
-                fs.rename(path + ".tmp", path)
-            else:
-                try:
-                    fs.remove(path + ".tmp")
-                except OSError:
-                    pass
-        except OSError:
-            pass  # read-only or failing flash: the next load tries again
-
     def read(self, name):
         return self.load(name)
 
-    def write(self, name, data, backup=True):
-        """Writes a record atomically; ``backup=False`` keeps no last good
+    def write(self, name, data, keep=True):
+        """Writes a record atomically; ``keep=False`` keeps no last good
         copy (``name.bak``): still atomic, half the flash (hand histories).
         ``data`` may also be a list or tuple of bytes parts (the payload is
         their concatenation, never built in RAM)."""
@@ -279,13 +279,13 @@ class Store:
         if _u32(head, 4) > MAX_SIZE:
             self.report("w:" + name, "%s not saved (too big)" % name)
             return False
-        return self._replace(name, head, parts, backup)
+        return self._replace(name, head, parts, keep)
 
     def write_raw(self, name, data):
         """Writes a raw file (no record header) atomically, no .bak."""
         return self._replace(name, None, (data,), False)
 
-    def _replace(self, name, head, parts, backup):
+    def _replace(self, name, head, parts, keep):
         path = self._path(name)
         tmp = path + ".tmp"
         bak = path + ".bak"
@@ -305,7 +305,7 @@ class Store:
             except OSError:
                 pass
             if self._exists(path):
-                if backup:
+                if keep:
                     fs.rename(path, bak)
                 else:
                     fs.remove(path)
@@ -382,8 +382,10 @@ class Store:
         the value to use or raises (ValueError, TypeError...) when the content
         is wrong."""
 
-        def parse(payload):
-            obj = json.loads(bytes(payload).decode())
+        def parse(data):
+            # (the payload's bytes parsed as they are: no copy of them, nor
+            # a str of them, beside the record in RAM)
+            obj = json.loads(data)
             return check(obj) if check is not None else obj
 
         return self.load(name, parse)

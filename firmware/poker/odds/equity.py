@@ -8,7 +8,7 @@ the pot: high only, razz (ace-to-five low), or hi/lo eight or better (half
 to the best high, half to the best qualifying low, all to the high hand when
 nobody has a low; ties split each part).
 
-The result is an int in parts per 1000 (``PERMILLE``): 500 = half the pot on
+The result is an int in parts per 1000 (``_PERMILLE``): 500 = half the pot on
 average. All arithmetic is on small integers: one pot is 5040 units, which
 every tie count from 1 to 10 divides, also when halved.
 
@@ -72,7 +72,7 @@ from poker.odds.ranges import now_class, start_score  # noqa: F401  (the API abo
 from poker.rng import Rng
 from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
 
-PERMILLE = const(1000)
+_PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
 _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
@@ -99,20 +99,16 @@ def _high(h):
     return _ev.high(h)
 
 
-def _code(variant):
-    return getattr(variant, 'code', variant)
-
-
 _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
 
-def _unseen(mine, board, dead, opps):
-    """The cards none of these has (a bytearray), once they are checked:
-    cards 0..51, none seen twice (ValueError)."""
+def _check(mine, board, dead, opponents):
+    """Checks the cards (0..51, none seen twice: ValueError); returns the
+    cards none of these has (a bytearray)."""
     known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-    for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
-        cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
+    for g in range(3 + len(opponents)):  # (no list of the groups: a decision's heap)
+        cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opponents[g - 3]
         for c in cards:
             if not (isinstance(c, int) and 0 <= c < 52):
                 raise ValueError("bad card %r: cards are integers 0..51" % (c,))
@@ -149,7 +145,7 @@ class Deal:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        pool = _unseen(mine, board, dead, opps)
+        pool = _check(mine, board, dead, opps)
         board = list(board)
         nown = own
         if stud:
@@ -338,7 +334,7 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
     ``montecarlo.WHOLE``: no slices), yields once the problem is laid out
     and then between slices of the Monte Carlo, and returns the equity: the
     same as ``equity``'s whatever the slices."""
-    t = Deal(_code(variant), mine, board, opponents, dead)
+    t = Deal(getattr(variant, 'code', variant), mine, board, opponents, dead)
     t.quick = omaha_quick
     walked = None
     if exact_max and ranges is None:
@@ -372,7 +368,7 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
     # round(total * 1000 / (done * _POT)) without the product, which would
     # pass 2**30 (a big int on the device) beyond ~200 deals
     q = total // done
-    a = q * PERMILLE + (total - q * done) * PERMILLE // done
+    a = q * _PERMILLE + (total - q * done) * _PERMILLE // done
     return (a + _HALF) // _POT
 
 
@@ -390,7 +386,7 @@ def view_parts(view, samples, rng, ranges, exact_max, clock, budget_ms, omaha_qu
     """``view_equity`` in slices of ``per`` hands dealt (see ``parts``)."""
     mine, board, opps, dead = view.known_cards()
     if not opps:
-        return done(PERMILLE)
+        return done(_PERMILLE)
     return parts(view.variant, mine, board, opps, dead, samples, rng,  # pyright: ignore[reportArgumentType]
                  exact_max, ranges, clock, budget_ms, omaha_quick, per)
 

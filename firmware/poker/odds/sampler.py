@@ -11,7 +11,7 @@ the same result for a seed; on MicroPython, where ``prepare``, ``deal``
 and ``score`` are viper code (poker/odds/sampler_viper.py) and the evaluation
 is the evaluator's viper loop, a deal of 7 Card Stud heads-up takes 21 us
 on the RP2040 instead of 558 (README). ``None`` when it does not apply
-(another random source, more than ``MAX_PLAYERS``).
+(another random source, more than ``_MAX_PLAYERS``).
 
 Buffers are made once (the hands of up to ``_MAX_HANDS`` at a time); a
 batch allocates nothing.
@@ -38,14 +38,14 @@ _KNOWN = const(8)    # where the known cards are (in the hands' buffer)
 _BFROM = const(9)    # the board's first unknown card
 _BTO = const(10)     # the board's size
 
-MAX_PLAYERS = const(10)
+_MAX_PLAYERS = const(10)
 _MAX_HANDS = const(80)    # hands a batch (7 bytes each): 8 deals of 10
 _CLOCK_EVERY = const(16)  # deals between two looks at the clock (a power of 2)
 _MIN_HANDS = const(16)    # hands a batch at least, where slices ask for fewer
 
-_HANDS = bytearray(7 * (_MAX_HANDS + MAX_PLAYERS))  # and the known cards
+_HANDS = bytearray(7 * (_MAX_HANDS + _MAX_PLAYERS))  # and the known cards
 _STRENGTHS = array.array('H', bytes(2 * _MAX_HANDS))
-_SHARES = array.array('H', bytes(2 * (MAX_PLAYERS + 1)))
+_SHARES = array.array('H', bytes(2 * (_MAX_PLAYERS + 1)))
 _PLAN = bytearray(52)
 # pool size, cards a deal, players, first board slot, deals, Rng s0, s1,
 # deal slots filled with the known cards, where the known cards are, the
@@ -55,18 +55,13 @@ _CTRL = array.array('i', bytes(4 * 11))
 
 _USER = [None]  # the deal table whose slices the buffers hold
 FAST_PATH = "plain"
-_viper = None
 if sys.implementation.name == "micropython" and _ev.FAST_PATH == "viper":
     try:
-        from poker.odds import sampler_viper as _viper
+        from poker.odds.sampler_viper import deal, prepare, score
+        FAST_PATH = "viper"
     except (ImportError, ValueError, SyntaxError):  # no native code here
-        _viper = None
-if _viper is not None:
-    prepare = _viper.prepare
-    deal = _viper.deal
-    score = _viper.score
-    FAST_PATH = "viper"
-else:  # the twins: a module of their own, out of the heap where viper serves
+        pass
+if FAST_PATH != "viper":  # the twins: a module of their own, out of the heap where viper serves
     from poker.odds.sampler_plain import deal, prepare, score
 
 
@@ -87,7 +82,7 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
     meanwhile, and the time between slices is not counted against
     ``budget_ms``."""
     np = t.nplayers
-    if type(rng) is not Rng or np > MAX_PLAYERS:
+    if type(rng) is not Rng or np > _MAX_PLAYERS:
         return None
     ctrl = _CTRL
     t.copy_board()
@@ -142,7 +137,7 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
             # (the stubs type viper's ptr8/ptr32 arguments; a buffer is what they take)
             prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
             if shares[1] != pot:
-                for k in range(1, MAX_PLAYERS + 1):
+                for k in range(1, _MAX_PLAYERS + 1):
                     shares[k] = pot // k
         nd = samples - done
         if nd > batch_deals:

@@ -23,13 +23,13 @@ _BFROM = const(9)    # the board's first unknown card
 _BTO = const(10)     # the board's size
 
 
-def prepare(hl, starts, needs, plan, hands, ctrl):
+def prepare(hl, starts, needs, plan, hands, state):
     """The viper ``prepare``'s twin: ``plan`` from the table's ``starts``
     and ``needs`` (opponents first, then player 0, then the board cards
-    ``ctrl[_BFROM]`` to ``ctrl[_BTO]``), its length into ``ctrl[_CARDS]``, and the
-    known cards of the hands ``hl`` into ``hands`` from ``ctrl[_KNOWN]``."""
-    np = ctrl[_PLAYERS]
-    known = ctrl[_KNOWN]
+    ``state[_BFROM]`` to ``state[_BTO]``), its length into ``state[_CARDS]``, and the
+    known cards of the hands ``hl`` into ``hands`` from ``state[_KNOWN]``."""
+    np = state[_PLAYERS]
+    known = state[_KNOWN]
     m = 0
     for k in range(1, np + 1):
         p = k if k < np else 0
@@ -40,33 +40,33 @@ def prepare(hl, starts, needs, plan, hands, ctrl):
         for i in range(a, a + needs[p]):
             plan[m] = i
             m += 1
-    for b in range(ctrl[_BFROM], ctrl[_BTO]):
+    for b in range(state[_BFROM], state[_BTO]):
         plan[m] = 128 + b
         m += 1
-    ctrl[_CARDS] = m
+    state[_CARDS] = m
 
 
-def deal(x, t, pool, plan, hands, ctrl):
-    """The viper ``deal``'s twin (x, t: unused): ``ctrl[_DEALS]`` deals of
-    ``ctrl[_CARDS]`` cards from ``pool`` (shuffled in place), each card to
+def deal(x, t, pool, plan, hands, state):
+    """The viper ``deal``'s twin (x, t: unused): ``state[_DEALS]`` deals of
+    ``state[_CARDS]`` cards from ``pool`` (shuffled in place), each card to
     ``hands`` at ``plan[t]`` (< 128: that byte of the deal's hands;
-    128 + i: board card i, into every hand at ``ctrl[_BOARD] + i``); the Rng
-    state in ctrl[5:7]; a deal slot past the first ``ctrl[_FILLED]`` first gets
-    the known cards, kept in hands from ``ctrl[_KNOWN]``."""
-    npool = ctrl[_POOL]
-    m = ctrl[_CARDS]
-    np7 = 7 * ctrl[_PLAYERS]
-    off = ctrl[_BOARD]
-    known = ctrl[_KNOWN]
+    128 + i: board card i, into every hand at ``state[_BOARD] + i``); the Rng
+    state in state[5:7]; a deal slot past the first ``state[_FILLED]`` first gets
+    the known cards, kept in hands from ``state[_KNOWN]``."""
+    npool = state[_POOL]
+    m = state[_CARDS]
+    np7 = 7 * state[_PLAYERS]
+    off = state[_BOARD]
+    known = state[_KNOWN]
     rng = _RNG
-    rng.s0 = ctrl[_S0]
-    rng.s1 = ctrl[_S1]
+    rng.s0 = state[_S0]
+    rng.s1 = state[_S1]
     base = 0
-    for d in range(ctrl[_DEALS]):
-        if d >= ctrl[_FILLED]:
+    for d in range(state[_DEALS]):
+        if d >= state[_FILLED]:
             for i in range(np7):
                 hands[base + i] = hands[known + i]
-            ctrl[_FILLED] = d + 1
+            state[_FILLED] = d + 1
         x = rng.next16()
         for t in range(m):
             # poker.odds.montecarlo's deal LCG (_LCG_A, _LCG_C), a byte at a time:
@@ -83,27 +83,27 @@ def deal(x, t, pool, plan, hands, ctrl):
                 for q in range(base + off + q - 128, base + np7, 7):
                     hands[q] = card
         base += np7
-    ctrl[_S0] = rng.s0
-    ctrl[_S1] = rng.s1
+    state[_S0] = rng.s0
+    state[_S1] = rng.s1
 
 
-def score(strengths, n, np, shares):
+def score(values, n, seats, parts):
     """The viper ``score``'s twin: pot units of player 0 over the deals."""
     total = 0
     o = 0
     while o < n:  # (a range with a variable step is an object: an allocation)
-        me = strengths[o]
+        me = values[o]
         ties = 1
-        for p in range(o + 1, o + np):
-            s = strengths[p]
+        for p in range(o + 1, o + seats):
+            s = values[p]
             if s > me:
                 ties = 0
                 break
             if s == me:
                 ties += 1
-        total += shares[ties]
-        o += np
+        total += parts[ties]
+        o += seats
     return total
 
 
-_RNG = Rng(1)  # the plain deal's Rng (its state comes from ctrl)
+_RNG = Rng(1)  # the plain deal's Rng (its seed comes from state[5:7])

@@ -1,0 +1,69 @@
+"""What the saved game's record must hold to load (``check``, the parse
+``poker.match.game.Game`` gives ``Store.load_json`` for the ``game`` record; its
+parts: poker.match.record).
+
+``check`` refuses a record that could not come from a game: beyond its
+CRC, the types, the ranges, ``sum(stacks) == players * chips + bought``,
+every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
+record is damage (``poker.match.store``: the last good copy, else defaults,
+with one message).
+
+Imported only while a game's record is read (at power-on) and unloaded
+after: its code is not in the heap while the game is played.
+"""
+from poker.match.record import GAME_KEYS
+from poker.match.settings import SAVE_VERSION, Settings, is_int
+from poker.match.stats import Stats
+
+
+def check(obj):
+    """Validates the "game" record; returns it (its ``stats`` a Stats, its
+    game's ``settings`` a Settings) or raises ValueError."""
+    if not isinstance(obj, dict) or obj.get("v") != SAVE_VERSION:
+        raise ValueError("game: wrong version")
+    seq = obj.get("seq")
+    if type(seq) is not int or seq < 0:
+        raise ValueError("game: bad seq")
+    obj["stats"] = Stats.from_obj(obj.get("stats"))
+    g = obj.get("game")
+    if g is None:
+        return obj
+    if not isinstance(g, dict):
+        raise ValueError("game: not a table")
+    s = Settings()
+    for name in GAME_KEYS:
+        setattr(s, name, g.get(name))
+    for name in ("stakes", "players", "chips"):
+        if not is_int(getattr(s, name)):
+            raise ValueError("game: bad " + name)
+    before = [getattr(s, name) for name in GAME_KEYS]
+    s.normalize()
+    if before != [getattr(s, name) for name in GAME_KEYS]:
+        raise ValueError("game: settings out of range")
+    n = s.players
+    stacks = g.get("stacks")
+    out = g.get("out")
+    dealer = g.get("dealer")
+    hand_no = g.get("hand_no")
+    result = g.get("result")
+    if not isinstance(stacks, list) or len(stacks) != n or not isinstance(out, list) or len(out) != n:
+        raise ValueError("game: bad seats")
+    min_stack = s.house().min_stack()
+    for i in range(n):
+        if not is_int(stacks[i]) or stacks[i] < 0 or not isinstance(out[i], bool):
+            raise ValueError("game: bad stack")
+        if out[i] != (stacks[i] < min_stack):
+            raise ValueError("game: bad elimination")
+    bought = g.get("bought", 0)
+    if not is_int(bought) or bought < 0:
+        raise ValueError("game: bad rebuys")
+    if sum(stacks) != n * s.chips + bought:
+        raise ValueError("game: chips do not add up")
+    if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:
+        raise ValueError("game: bad dealer")
+    if result not in (None, "won", "lost"):
+        raise ValueError("game: bad result")
+    if result is None and (out[dealer] or out[0]):
+        raise ValueError("game: bad dealer")
+    g["settings"] = s
+    return obj
