@@ -10,10 +10,10 @@ Elimination: a seat with fewer than ``min_stack`` (the profile's
 """
 from micropython import const
 
+from poker import unload
 from poker.jobs import Jobs
 from poker.match import ahead, journal
 from poker.match.books import books
-from poker import unload
 from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
@@ -87,7 +87,7 @@ class Game:
             self.new_game()
 
     def flush_journal(self):
-        """Writes what the journal holds back (the JOURNAL job's part)."""
+        """Writes what the journal holds back, now (its JOURNAL job's work)."""
         self.journal.flush()
 
     # -- a game ----------------------------------------------------------------
