@@ -6,11 +6,16 @@ says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, check_bots, fresh
-from poker.jobs import _BOOKS as BOOKS, _JOURNAL as JOURNAL, Jobs
+from micropython import const
+from poker.jobs import Jobs
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
 from poker.match.store import Store
+
+# poker.jobs' kinds (private there: a test's own copies, held equal by test_jobs)
+_JOURNAL = const(0)
+_BOOKS = const(1)
 
 
 def _game(store=None, **fields):
@@ -26,14 +31,14 @@ def _play(g, jobs=None):
     action, as the app writes it after each frame."""
     g.start_hand()
     if jobs is not None:
-        jobs.run(JOURNAL)
+        jobs.run(_JOURNAL)
     while g.hand is not None:
         if g.human_to_act():
             g.act("check", 0)
         else:
             g.step()
         if jobs is not None:
-            jobs.run(JOURNAL)
+            jobs.run(_JOURNAL)
 
 
 def _later(g):
@@ -493,11 +498,11 @@ def _last_action_then(g, fs, jobs=None):
     each action, as the app does); the changes of its last action."""
     while True:
         if jobs is not None:
-            jobs.run(JOURNAL)
+            jobs.run(_JOURNAL)
         fs.log = []
         _one(g)
         if jobs is not None:
-            jobs.run(JOURNAL)
+            jobs.run(_JOURNAL)
         if g.hand is None:
             return fs.log
 
@@ -516,19 +521,19 @@ def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
     assert [op[0] for op in ops] == ["append", "write"] and ops[0][1] == "/data/journal"
     assert g.stats.total()["hands"] == 0
     fs.log = []
-    assert jobs.step(BOOKS) and g.stats.total()["hands"] == 1  # the statistics
+    assert jobs.step(_BOOKS) and g.stats.total()["hands"] == 1  # the statistics
     for _seat in (1, 2, 3):
-        assert jobs.step(BOOKS)  # the players' memory, a seat a call
-    assert jobs.step(BOOKS)  # the hand history's text
+        assert jobs.step(_BOOKS)  # the players' memory, a seat a call
+    assert jobs.step(_BOOKS)  # the hand history's text
     assert fs.log == []
-    assert jobs.step(BOOKS) and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
+    assert jobs.step(_BOOKS) and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
     assert "/data/journal" in fs.files and g.unbooked is h
     fs.log = []
-    assert jobs.step(BOOKS) and jobs.step(BOOKS) and g.unbooked is h  # the review and its write (none of a fake hand)
-    assert jobs.step(BOOKS) and g.unbooked is None  # the game record, then the journal goes
+    assert jobs.step(_BOOKS) and jobs.step(_BOOKS) and g.unbooked is h  # the review and its write (none of a fake hand)
+    assert jobs.step(_BOOKS) and g.unbooked is None  # the game record, then the journal goes
     assert [op[1] for op in fs.log if op[0] == "rename"][-1] == "/data/game.tmp"
     assert fs.log[-1] == ("remove", "/data/journal") and "/data/journal" not in fs.files
-    assert not jobs.step(BOOKS)
+    assert not jobs.step(_BOOKS)
     g2 = _load(fs)
     assert g2.pop_events() == [] and _state(g2) == _state(g)
 
@@ -559,7 +564,7 @@ def test_deferred_booking_writes_the_same_flash_in_the_same_order_as_booking_at_
         for i in range(6):
             _play(g, jobs)  # start_hand books the hand before
             if defer and i % 3 == 0:
-                jobs.step(BOOKS)  # and a part now and then, as the UI does
+                jobs.step(_BOOKS)  # and a part now and then, as the UI does
         g.settle()
         files = sorted([(p, crc32(fs.files[p])) for p in fs.files])
         logs.append((fs.log.n, fs.log.crc, files, _state(g)))
@@ -576,7 +581,7 @@ def test_a_power_cut_before_or_between_the_books_loses_nothing():
     g.start_hand()
     _last_action_then(g, fs, jobs)
     cuts = [dict(fs.files)]
-    while jobs.step(BOOKS):
+    while jobs.step(_BOOKS):
         cuts.append(dict(fs.files))
     for files in cuts[:-1]:  # the hand's end not yet saved: it is booked at power-on
         g2 = _load(FakeFs(files))
@@ -595,7 +600,7 @@ def test_what_reads_or_writes_the_books_settles_them_first():
         g.start_hand()
         _last_action_then(g, fs, g.jobs)
         got = getattr(g, call)()
-        g.jobs.run(JOURNAL)  # (the frame shown)
+        g.jobs.run(_JOURNAL)  # (the frame shown)
         assert g.unbooked is None and g.stats.total()["hands"] == 1, call
         assert "/data/hist1" in fs.files, call
         assert ("/data/journal" in fs.files) == (call == "start_hand"), call  # the new hand's

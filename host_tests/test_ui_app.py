@@ -2,10 +2,14 @@
 confirmation, the impossible-call warning, the two-button mapping."""
 import sys
 
-from poker.jobs import _LOADING as LOADING
+from micropython import const
 from ui import keys
 from ui.menu import Menu
 from ui_rig import Rig, call_down, impossible_rig
+
+# poker.jobs' kinds (private there: a test's own copies, held equal by test_jobs)
+_JOURNAL = const(0)
+_LOADING = const(2)
 
 _BAR_Y = 57  # ui.table's action bar
 
@@ -614,13 +618,13 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     # rest would make the answer wait at the release
     n = len(steps)
     assert app.settings is not None and "ui.menu" in sys.modules and n <= 5  # (up to 4 imports), the settings
-    assert app.jobs[LOADING] is not None
+    assert app.jobs[_LOADING] is not None
     app.held = False
     app.changed()
     app.tick(10)
     assert app.draw() and len(steps) == n  # none in a poll that draws a frame
     t = 10
-    while app.jobs[LOADING] is not None:  # an import a quiet poll, or a piece of one's steps()
+    while app.jobs[_LOADING] is not None:  # an import a quiet poll, or a piece of one's steps()
         t += 10
         app.tick(t)
         app.draw()
@@ -733,7 +737,6 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
 
 
 def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tmp_path):
-    from poker.jobs import _JOURNAL as JOURNAL
     from poker.rng import Rng
     from ui.app import App
     from ui_rig import SimDisplay
@@ -750,7 +753,7 @@ def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tm
         app.draw()
     app.handle(keys.A, keys.PRESS)
     assert type(app.screen).__name__ == "Menu"
-    while app.jobs[LOADING] is not None:
+    while app.jobs[_LOADING] is not None:
         assert app.rest_ms(t) == 0
         t += 10
         app.tick(t)
@@ -762,11 +765,11 @@ def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tm
     app.tick(t)
     app.draw()
     assert g._new_ahead is not None and app.rest_ms(t) is None  # made: nothing till a key
-    app.jobs[JOURNAL] = lambda: None
+    app.jobs[_JOURNAL] = lambda: None
     assert app.rest_ms(t) == 0
     app.tick(t + 10)
     app.draw()
-    assert app.jobs[JOURNAL] is None and app.rest_ms(t + 10) is None
+    assert app.jobs[_JOURNAL] is None and app.rest_ms(t + 10) is None
 
 
 def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
