@@ -239,9 +239,9 @@ class App:
         within GATE_MS after it: it was meant for the screen before. They
         come at their release or held long, and the loop's ``held`` (seen by
         tick) says when they went down. The arrows never act (they choose,
-        scroll, show the list) and always go through, as does a long B (the
-        menu)."""
-        if key < keys.A or (key == keys.B and event == keys.LONG):
+        scroll, show the list) and go through, but on a question (its
+        arrows pick what A does); so does a long B (the menu)."""
+        if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
         t = self._down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS
