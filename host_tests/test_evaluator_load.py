@@ -1,5 +1,5 @@
 """poker.eval.load: the evaluator's tables read a piece a step (the
-device's app calls load_step() once per idle poll before importing
+device's app runs steps() as a job, a piece per quiet poll, before importing
 poker.eval.evaluator), under the MicroPython unix port, as the stock route reads
 them (files read into RAM): every step reads one piece at most, and the
 evaluator built from the stepped pieces gives CPython's strengths.
@@ -36,10 +36,10 @@ def counted(name, offset=0, length=None):
 
 lookup.load = counted
 from poker.eval import load as evaluator_load
-while True:
+reads.append(0)
+for _ in evaluator_load.steps():  # a piece a step
     reads.append(0)
-    if evaluator_load.load_step():
-        break
+reads.pop()  # (after the last piece)
 from poker.eval import evaluator as ev
 print(ev.MODE, ev.FAST_PATH, len(ev._T), 'poker.eval.load' in sys.modules)
 print(' '.join(str(n) for n in reads))

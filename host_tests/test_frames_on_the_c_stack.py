@@ -53,7 +53,8 @@ def test_the_reader_counts_locals_and_stack(tmp_path):
 # table) and the flush's lookup
 # and the eight-or-better low of a hi/lo showdown or deal
 HOT = {
-    "eval/evaluator.py": ("_high6", "_high5_flat", "_five_flat", "_flush_value", "_value"),
+    "eval/evaluator.py": ("_high6", "_high5_flat", "_five_flat"),
+    "eval/tables.py": ("_flush_value", "_value"),
     "eval/chunked.py": ("_high5_chunked", "_five_chunked"),
     "eval/plain7.py": ("_high7_flat", "_high7_chunked"),
     "eval/lows.py": ("low8_unchecked",),

@@ -6,10 +6,16 @@ says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
 from fake_table import FakeFs, FakeHand, check_bots, fresh, moving
+from micropython import const
+from poker.jobs import Jobs
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
 from poker.match.store import Store
+
+# poker.jobs' kinds (private there: a test's own copies, held equal by test_jobs)
+_JOURNAL = const(0)
+_BOOKS = const(1)
 
 
 def _game(store=None, **fields):
@@ -20,13 +26,26 @@ def _game(store=None, **fields):
     return Game(s, Rng(5), store, players=check_bots, hand_factory=FakeHand)
 
 
-def _play(g):
+def _play(g, jobs=None):
+    """A hand to its end; with ``jobs`` the journal written after each
+    action, as the app writes it after each frame."""
     g.start_hand()
+    if jobs is not None:
+        jobs.run(_JOURNAL)
     while g.hand is not None:
         if g.human_to_act():
             g.act("check", 0)
         else:
             g.step()
+        if jobs is not None:
+            jobs.run(_JOURNAL)
+
+
+def _later(g):
+    """The game's work handed out to a scheduler of its own (as the app's)."""
+    jobs = Jobs()
+    g.jobs = g.journal.jobs = jobs
+    return jobs
 
 
 def _moves(*pairs):
@@ -403,10 +422,10 @@ def test_the_journal_is_three_bytes_an_action_after_a_72_byte_header():
     _one(g)
     _one(g)
     assert len(fs.files["/data/journal"]) == 78
-    g.defer_journal = True
+    jobs = _later(g)
     _one(g)
     assert len(fs.files["/data/journal"]) == 78  # held back until the frame is shown
-    g.flush_journal()
+    assert jobs.step() and not jobs.step()  # the JOURNAL job, one part
     assert len(fs.files["/data/journal"]) == 81
 
 
@@ -459,17 +478,22 @@ def test_every_virtual_player_that_can_observe_sees_the_final_view_of_each_hand(
 
 
 
-# -- the hand's books after its end (defer_booking: the UI) --------------------
+# -- the hand's books after its end (as jobs: the UI) --------------------
 
 def _state(g):
     return (list(g.stacks), list(g.out), g.dealer, g.hand_no, g.seq, g.stats.to_obj())
 
 
-def _last_action_then(g, fs):
-    """Plays the hand to its end; the changes of its last action."""
+def _last_action_then(g, fs, jobs=None):
+    """Plays the hand to its end (with ``jobs``, the journal written after
+    each action, as the app does); the changes of its last action."""
     while True:
+        if jobs is not None:
+            jobs.run(_JOURNAL)
         fs.log = []
         _one(g)
+        if jobs is not None:
+            jobs.run(_JOURNAL)
         if g.hand is None:
             return fs.log
 
@@ -477,30 +501,30 @@ def _last_action_then(g, fs):
 def test_deferred_booking_moves_the_chips_at_once_and_books_a_part_a_call():
     fs = FakeFs()
     g = _game(Store("/data", fs))
-    g.defer_booking = True
+    jobs = _later(g)
     FakeHand.plan = _moves((1, 0, 300))
     g.start_hand()
     h = g.hand
-    ops = _last_action_then(g, fs)
+    ops = _last_action_then(g, fs, jobs)
     # at once: the chips, the count, the dealer; on flash only the journal
     assert g.stacks == [5300, 4700, 5000, 5000] and g.hand_no == 1 and g.dealer == 3
     assert g.unbooked is h and g.last_hand is h
     assert [op[0] for op in ops] == ["append", "write"] and ops[0][1] == "/data/journal"
     assert g.stats.total()["hands"] == 0
     fs.log = []
-    assert g.book() and g.stats.total()["hands"] == 1  # the statistics
+    assert jobs.step(_BOOKS) and g.stats.total()["hands"] == 1  # the statistics
     for _seat in (1, 2, 3):
-        assert g.book()  # the players' memory, a seat a call
-    assert g.book()  # the hand history's text
+        assert jobs.step(_BOOKS)  # the players' memory, a seat a call
+    assert jobs.step(_BOOKS)  # the hand history's text
     assert fs.log == []
-    assert g.book() and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
+    assert jobs.step(_BOOKS) and fs.log and all(op[1].startswith("/data/hist1") for op in fs.log)
     assert "/data/journal" in fs.files and g.unbooked is h
     fs.log = []
-    assert g.book() and g.book() and g.unbooked is h  # the review and its write (none of a fake hand)
-    assert g.book() and g.unbooked is None  # the game record, then the journal goes
+    assert jobs.step(_BOOKS) and jobs.step(_BOOKS) and g.unbooked is h  # the review and its write (none of a fake hand)
+    assert jobs.step(_BOOKS) and g.unbooked is None  # the game record, then the journal goes
     assert [op[1] for op in fs.log if op[0] == "rename"][-1] == "/data/game.tmp"
     assert fs.log[-1] == ("remove", "/data/journal") and "/data/journal" not in fs.files
-    assert not g.book()
+    assert not jobs.step(_BOOKS)
     g2 = _load(fs)
     assert g2.pop_events() == [] and _state(g2) == _state(g)
 
@@ -525,13 +549,13 @@ def test_deferred_booking_writes_the_same_flash_in_the_same_order_as_booking_at_
     for defer in (False, True):
         fs = FakeFs()
         g = _game(Store("/data", fs))
-        g.defer_booking = defer
+        jobs = _later(g) if defer else None
         FakeHand.plan = _moves((1, 0, 700), (2, 3, 450))
         fs.log = Digest()
         for i in range(6):
-            _play(g)  # start_hand books the hand before
+            _play(g, jobs)  # start_hand books the hand before
             if defer and i % 3 == 0:
-                g.book()  # and a part now and then, as the UI does
+                jobs.step(_BOOKS)  # and a part now and then, as the UI does
         g.settle()
         files = sorted([(p, crc32(fs.files[p])) for p in fs.files])
         logs.append((fs.log.n, fs.log.crc, files, _state(g)))
@@ -542,13 +566,13 @@ def test_deferred_booking_writes_the_same_flash_in_the_same_order_as_booking_at_
 def test_a_power_cut_before_or_between_the_books_loses_nothing():
     fs = FakeFs()
     g = _game(Store("/data", fs))
-    g.defer_booking = True
+    jobs = _later(g)
     FakeHand.plan = _moves((2, 0, 400))
-    _play(g)
+    _play(g, jobs)
     g.start_hand()
-    _last_action_then(g, fs)
+    _last_action_then(g, fs, jobs)
     cuts = [dict(fs.files)]
-    while g.book():
+    while jobs.step(_BOOKS):
         cuts.append(dict(fs.files))
     for files in cuts[:-1]:  # the hand's end not yet saved: it is booked at power-on
         g2 = _load(FakeFs(files))
@@ -562,11 +586,12 @@ def test_what_reads_or_writes_the_books_settles_them_first():
     for call in ("start_hand", "new_game", "history", "save"):
         fs = FakeFs()
         g = _game(Store("/data", fs))
-        g.defer_booking = True
+        _later(g)
         FakeHand.plan = _moves((3, 0, 250))
         g.start_hand()
-        _last_action_then(g, fs)
+        _last_action_then(g, fs, g.jobs)
         got = getattr(g, call)()
+        g.jobs.run(_JOURNAL)  # (the frame shown)
         assert g.unbooked is None and g.stats.total()["hands"] == 1, call
         assert "/data/hist1" in fs.files, call
         assert ("/data/journal" in fs.files) == (call == "start_hand"), call  # the new hand's

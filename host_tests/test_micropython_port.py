@@ -23,8 +23,14 @@ def mp_root(tmp_path_factory):
 
 
 # Known over budget (strict: an unexpected pass fails, so the mark goes when
-# the cause does): none.
-_OVER = {}
+# the cause does).
+_OVER = {
+    # its games of fake hands with the tournament's code beside the game's
+    # jobs, books and work ahead: 5 of its 14 tests run out of this 64-bit
+    # port's 180 KB (all pass at 200 KB); the device's own figure is the
+    # 32-bit proof (test_build), which plays within budget
+    "test_tournament": "over the 64-bit port's 180 KB heap beside the game's jobs (passes at 200 KB)",
+}
 
 
 def _modules():

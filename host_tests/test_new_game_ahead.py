@@ -2,7 +2,7 @@
 key that starts it takes the virtual players and the first hand already
 made, and the game is the same game, deal for deal and decision for
 decision, as one made at the key; the game in play is untouched."""
-from poker.match import journal
+from poker.match import ahead as made_ahead, journal
 from poker.match.game import Game
 from poker.rng import Rng
 from poker.match.settings import Settings
@@ -68,7 +68,7 @@ def test_a_setting_changed_after_it_was_made_makes_it_again():
     for g in (plain, ahead):
         g.settings.game = "FT"
         g.settings.difficulty = 0
-    assert ahead._new_key(ahead.settings) != first[0]
+    assert made_ahead.key(ahead, ahead.settings) != first[0]
     ahead.new_game()  # not remade: the old one is left, new_game makes its own
     plain.new_game()
     assert ahead.bots is not first[1]
@@ -82,7 +82,7 @@ def test_a_setting_changed_after_it_was_made_makes_it_again():
         g.settings.difficulty = 2
     ahead.new_game_ahead()
     made = ahead._new_ahead
-    assert made is not first and made[0] == ahead._new_key(ahead.settings)
+    assert made is not first and made[0] == made_ahead.key(ahead, ahead.settings)
     plain.new_game()
     ahead.new_game()
     assert ahead.bots == made[1]

@@ -186,3 +186,23 @@ def test_high7_batch_gives_high7_unchecked_of_each_hand():
 
 def test_the_sampler_runs_viper_wherever_the_evaluator_does():
     assert sampler.FAST_PATH == ev.FAST_PATH
+
+
+def test_the_three_files_name_the_control_slots_alike():
+    # a const() is an immediate in bytecode and viper code: each file has
+    # its own, and they must agree (read on CPython: the source's text)
+    import sys
+
+    if sys.implementation.name != "cpython":
+        return
+    import os
+    import re
+
+    firmware = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+    found = []
+    for f in ("sampler.py", "sampler_plain.py", "sampler_viper.py"):
+        with open(os.path.join(firmware, "poker", "odds", f)) as src:
+            found.append(dict(re.findall(r"^(_[A-Z0-9]+) = const\((\d+)\)", src.read(), re.M)))
+    slots = ("_POOL", "_CARDS", "_PLAYERS", "_BOARD", "_DEALS", "_S0", "_S1", "_FILLED", "_KNOWN", "_BFROM", "_BTO")
+    for names in found:
+        assert [int(names[k]) for k in slots] == list(range(11)), names

@@ -1,8 +1,15 @@
 """ui.app and its screens: power-on, menu flow, acting, the fold
 confirmation, the impossible-call warning, the two-button mapping."""
+import sys
+
+from micropython import const
 from ui import keys
 from ui.menu import Menu
 from ui_rig import Rig, call_down, impossible_rig
+
+# poker.jobs' kinds (private there: a test's own copies, held equal by test_jobs)
+_JOURNAL = const(0)
+_LOADING = const(2)
 
 _BAR_Y = 57  # ui.table's action bar
 
@@ -602,27 +609,42 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     app.tick(0)
     assert app.settings is None  # nothing is loaded before the first frame
     assert app.draw() and type(app.screen).__name__ == "PowerOn"
+    steps = _count_steps(app)
     app.held = True
     for t in range(1, 10):
         app.tick(t)
+        app.draw()
     # while a button is held, only what its answer (the menu) needs: the
     # rest would make the answer wait at the release
-    n = app._preload
-    assert app.settings is not None and PRELOAD[:n] == ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu")
+    n = len(steps)
+    assert app.settings is not None and "ui.menu" in sys.modules and n <= 5  # (up to 4 imports), the settings
+    assert app.jobs[_LOADING] is not None
     app.held = False
     app.changed()
     app.tick(10)
-    assert app._preload == n  # none before a frame to draw
-    app.draw()
+    assert app.draw() and len(steps) == n  # none in a poll that draws a frame
     t = 10
-    while app._preload < len(PRELOAD):  # a module a tick, or a step of one's load_step()
+    while app.jobs[_LOADING] is not None:  # an import a quiet poll, or a piece of one's steps()
         t += 10
         app.tick(t)
+        app.draw()
         assert t < 10 * len(PRELOAD) + 200, "more than 20 steps beside the imports"
-    assert app._preload == len(PRELOAD) and all(m in sys.modules for m in PRELOAD)
-    assert not app.loaded  # the game's objects come after its code
-    app.tick(500)
-    assert app.loaded
+    assert all(m in sys.modules for m in PRELOAD)
+    assert app.loaded  # the game's objects came last
+
+
+def _count_steps(app):
+    """The scheduler's steps that ran a part, counted."""
+    steps = []
+    step = app.jobs.step
+
+    def counted(*a):
+        ran = step(*a)
+        if ran:
+            steps.append(a)
+        return ran
+    app.jobs.step = counted
+    return steps
 
 
 def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
@@ -632,20 +654,24 @@ def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), _store(tmp_path / "quick"), Rng(1), quick=True)
+    steps = _count_steps(app)
     app.draw()
-    for t in range(10, 60, 10):
-        app.tick(t)  # the settings and their code, the menu's code
+    t = 0
+    while app.settings is None or "ui.menu" not in sys.modules:  # the settings and their code, the menu's
+        t += 10
+        app.tick(t)
+        app.draw()
     app.handle(keys.A, keys.PRESS)
     # no saved game: the menu needs no more, the loading goes on
-    n = app._preload
-    assert type(app.screen).__name__ == "Menu" and not app.loaded and n == 4
+    n = len(steps)
+    assert type(app.screen).__name__ == "Menu" and not app.loaded and n <= 5 and "ui.menu" in sys.modules
     assert "RESUME" not in app.screen.items
     app.draw()
     app.screen.sel = app.screen.items.index("NEW GAME")
     app.handle(keys.A, keys.PRESS)  # a menu action quicker than the loading: LOADING at once
     assert type(app.screen).__name__ == "Wait" and not app.loaded
     app.tick(10)
-    assert app._preload == n  # its frame first
+    assert len(steps) == n  # its frame first
     assert app.draw()
     t = 20
     while type(app.screen).__name__ == "Wait":
@@ -710,8 +736,44 @@ def test_quick_start_a_key_before_a_saved_game_is_read_shows_loading_then_resume
     assert app.loaded and app.screen.items[0] == "RESUME"
 
 
+def test_the_device_loop_rests_only_once_the_jobs_and_the_work_ahead_are_done(tmp_path):
+    from poker.rng import Rng
+    from ui.app import App
+    from ui_rig import SimDisplay
+
+    # the loop sleeps till a key when rest_ms says None: the new game made
+    # ahead at the menu, or a job the quiet polls run, would then wait for
+    # the key that needs it
+    app = App(SimDisplay(), _store(tmp_path), Rng(1), quick=True)
+    app.draw()
+    t = 0
+    while app.settings is None or "ui.menu" not in sys.modules:
+        t += 10
+        app.tick(t)
+        app.draw()
+    app.handle(keys.A, keys.PRESS)
+    assert type(app.screen).__name__ == "Menu"
+    while app.jobs[_LOADING] is not None:
+        assert app.rest_ms(t) == 0
+        t += 10
+        app.tick(t)
+        app.draw()
+    g = app.game
+    assert app.loaded and g is not None and g._new_ahead is None
+    assert app.rest_ms(t) == 0  # the new game is still to be made ahead
+    t += 10
+    app.tick(t)
+    app.draw()
+    assert g._new_ahead is not None and app.rest_ms(t) is None  # made: nothing till a key
+    app.jobs[_JOURNAL] = lambda: None
+    assert app.rest_ms(t) == 0
+    app.tick(t + 10)
+    app.draw()
+    assert app.jobs[_JOURNAL] is None and app.rest_ms(t + 10) is None
+
+
 def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
-    from poker.match import journal
+    from poker.match import ahead, journal
 
     # the menu waits: the new game's players and first hand are made; NEW
     # GAME takes them, and the game is the one made at the key
@@ -724,9 +786,9 @@ def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
         rig.press(keys.A)
         menu = rig.app.screen
         menu.sel = menu.items.index("GAME")
-        rig.press(keys.RIGHT)  # another game: made again
+        rig.press(keys.RIGHT, after=300)  # another game: made again, once no arrow came for 250 ms
         made = g._new_ahead
-        assert (made is not None) == idle and (made is None or made[0] == g._new_key(rig.app.settings))
+        assert (made is not None) == idle and (made is None or made[0] == ahead.key(g, rig.app.settings))
         menu.sel = menu.items.index("NEW GAME")
         rig.app.handle(keys.A, keys.PRESS)
         assert rig.screen() == "Table" and g._new_ahead is None
@@ -805,8 +867,8 @@ def test_flash_work_waits_while_arrow_keys_come_and_goes_at_once_after_your_acti
     g = rig.app.game
     assert not g.human_to_act()  # the players act first
     calls = []
-    flush = g.flush_journal
-    g.flush_journal = lambda: calls.append(rig.now) or flush()
+    flush = g.journal.flush  # (the JOURNAL job the journal hands out)
+    g.journal.flush = lambda: calls.append(rig.now) or flush()
     looking = []
     for _ in range(12):  # UP and DOWN every 100 ms, 1.2 s: the players act meanwhile
         looking.append(rig.now)

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from poker.players.base import RandomPlayer
 from poker.rng import Rng
 from ui import keys
 from ui_rig import Rig
@@ -18,20 +19,10 @@ PRESSES = int(os.environ.get("STUD_FUZZ_PRESSES", "100000"))
 EVENTS = (keys.PRESS, keys.PRESS, keys.PRESS, keys.PRESS, keys.LONG, keys.REPEAT, keys.RELEASE)
 
 
-class RandomPlayer:
-    """Any legal action, uniformly: folds, raises and all-ins included."""
-
-    def __init__(self, rng):
-        self.rng = rng
-
-    def decide(self, view):
-        return view.legal[self.rng.below(len(view.legal))]
-
-
 def fuzz(presses, seed):
     rng = Rng(seed)
     bots = Rng(seed + 1)
-    rig = Rig(seed=seed, players=lambda seat, settings, r: RandomPlayer(bots), pace_ms=200)
+    rig = Rig(seed=seed, players=lambda seat, settings, r: RandomPlayer(bots.getrandbits(30)), pace_ms=200)
     seen = set()
     games = 0
     for i in range(presses):

@@ -434,3 +434,28 @@ def exposed_key(up, low=False):
     for _ in range(m, 4):
         key *= 13
     return key
+
+
+def check(variant, rules, stacks, dealer, rng, deck):
+    """Checks the arguments of a Hand (ValueError); returns the number of
+    seats dealt in (with chips)."""
+    n = len(stacks)
+    if n < 2 or n > variant.max_seats or n > rules.max_seats:
+        raise ValueError("%s takes 2 to %d seats, not %d" % (
+            variant.code, rules.seats_for(variant), n))
+    players = 0
+    for s in stacks:
+        if not isinstance(s, int) or s < 0:
+            raise ValueError("bad stack %r" % (s,))
+        if s:
+            players += 1
+    if players < 2:
+        raise ValueError("a hand needs two seats with chips")
+    if not 0 <= dealer < n:
+        raise ValueError("bad dealer seat %r" % (dealer,))
+    if deck is not None:
+        if len(deck) != 52 or not is_complete_deck(deck):
+            raise ValueError("preset deck is not a complete 52-card deck")
+    elif rng is None:
+        raise ValueError("need rng or deck")
+    return players

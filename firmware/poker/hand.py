@@ -19,86 +19,9 @@ one. ``amount`` is always the chips moved from the actor's stack now.
 >>> sum(h.stacks)
 400
 
-Betting (fixed limit)
----------------------
-Kinds: ``'fold'`` (facing a bet, and also when a check is free: docs/rules.md,
-a player may fold on any round; not offered when every other live seat is
-all in, as nobody can then bet against the actor), ``'check'``, ``'call'``
-(all in for less when short), ``'bring_in'`` (stud, the low door card's
-first action: it may bring in or ``'complete'``, never fold), ``'complete'`` (to
-a full bet over a partial one: the bring-in, or an all-in bet of less than
-half a bet), ``'bet'``, ``'raise'``. A bet or raise is one unit (small bet
-on the first two rounds, big bet after) over the last full bet; an all-in
-of less moves the actor's whole stack. On an open pair on fourth street
-(casino, stud high) two ``'bet'`` (or ``'raise'``) entries appear, the
-small and the big one; once a big one is made the round stays big. Cap:
-``rules.raise_cap`` raises after the bet (the completion or the big blind
-is the bet); with ``rules.heads_up_uncapped`` a round is uncapped if it
-starts with two players who are not all in, or they become two (folds,
-all-ins) before the cap is reached; a capped round stays capped. No bet or
-raise is offered when nobody else could call it. Short all-in
-(``rules.short_all_in_reopens``): an all-in raise of less than half a bet
-does not count as a raise; half a bet or more does (it sizes the next raise
-and counts for the cap). Reopening is judged for each seat: one that has
-acted since the round's bet may raise again only if all it faces since its
-last action counts as a raise (docs/rules.md edge rule: bet 10, all in 14,
-call 14, all in 17: the caller of 14 faces 3 and may only call or fold,
-the bettor faces 7 and may raise). ``rules.raise_over_all_in`` plays
-PokerKit's convention instead (poker.rules): every all-in raise counts for
-the cap and the next raise is a full bet over it. A big blind all in for
-less still makes the full big blind the bet to call (a raise makes it two
-small bets).
-Uncalled chips go back at the end of each round.
-``legal_actions()`` lists fold first (when legal), then check, call or
-bring-in, then the completion, bet or raise (the small one before the big).
-A fold when a check was free is applied as any fold: the seat is out, and
-if one seat is left it takes the pot. ``h.bettor``: the last seat to bet,
-raise or complete on this round (``None`` before); ``h.bet_size``: this
-round's bet or raise (the small bet, the big bet from ``variant.big_from``
-or once an open pair's big bet is made).
-
-History (``h.history``): a list of tuples, in PHH order
---------------------------------------------------------
-- ``('post', seat, what, amount)``: forced bets before the deal, ``what`` in
-  ``'ante'``, ``'small_blind'``, ``'big_blind'``; amount actually posted
-  (less than asked when the seat is all in).
-- ``('burn', card)``: a burned card.
-- ``('deal_hole', seat, cards, up_flags)``: the cards one seat gets on one
-  street (a list, in dealing order) and a list of bools, True for a face-up
-  card. One entry per seat per street, seats from the dealer's left, after
-  the whole street is dealt (so the deck order interleaves seats, history
-  groups them by seat; PHH's ``d dh`` lines are per seat).
-- ``('deal_board', cards)``: community cards (flop 3, turn 1, river 1; the
-  stud community card of deck exhaustion).
-- ``(seat, kind, amount)``: an action, ``kind`` as in ``legal_actions``
-  (``'fold'``, ``'check'``, ``'call'``, ``'bring_in'``, ``'complete'``,
-  ``'bet'``, ``'raise'``), ``amount`` the chips moved by it.
-- ``('show', seat, cards)``: a seat shows all its own cards (dealing order).
-- ``('muck', seat)``: a seat mucks at the showdown (no cards shown).
-- ``('void', reason)``: the deal was voided (see below); last entry.
-
-Actions are recognisable by an int first item. Uncalled bets are returned
-at the end of each betting round (not recorded in the history; the stacks
-and ``h.contrib`` show it). Initial parameters for PHH: ``h.variant``,
-``h.rules``, ``h.initial_stacks``, ``h.dealer``, ``h.antes`` (posted per
-seat), ``h.blinds`` (posted per seat), ``h.deck_order``.
-
-Dealing, the preset deck, deck exhaustion and the order of action:
-``poker.deal``; the showdown and the pots: ``poker.settle`` (``h.pots``,
-``h.awards``, ``h.plays``, ``h.names``, ``h.mucked``, ``h.explain()``).
-
-Irregularities (seed 002)
--------------------------
-An internal inconsistency (a card dealt twice, the stub running out, chips
-not adding up, any unexpected error while applying a legal action) voids
-the deal: every stack returns to ``h.initial_stacks`` (antes returned),
-``h.voided`` and ``h.finished`` become True, the reason is logged and
-recorded. The game then reshuffles and the same dealer deals again.
-An illegal action raises ``ValueError`` naming it and changes nothing.
-
-``h.log`` is a list of event strings, or the callable given as ``log=``.
+Betting, records, deck order: firmware/poker/README.md, "One hand".
 """
-from poker.deal import Dealing, is_complete_deck
+from poker.deal import Dealing, check
 from poker.settle import Settling
 
 
@@ -116,24 +39,7 @@ class Hand(Dealing, Settling):
     def __init__(self, variant, rules, stacks, dealer, rng=None, log=None,
                  deck=None):
         n = len(stacks)
-        if n < 2 or n > variant.max_seats or n > rules.max_seats:
-            raise ValueError("%s takes 2 to %d seats, not %d" % (
-                variant.code, rules.seats_for(variant), n))
-        players = 0
-        for s in stacks:
-            if not isinstance(s, int) or s < 0:
-                raise ValueError("bad stack %r" % (s,))
-            if s:
-                players += 1
-        if players < 2:
-            raise ValueError("a hand needs two seats with chips")
-        if not 0 <= dealer < n:
-            raise ValueError("bad dealer seat %r" % (dealer,))
-        if deck is not None:
-            if len(deck) != 52 or not is_complete_deck(deck):
-                raise ValueError("preset deck is not a complete 52-card deck")
-        elif rng is None:
-            raise ValueError("need rng or deck")
+        players = check(variant, rules, stacks, dealer, rng, deck)
         self.variant = variant
         self.rules = rules
         self.n = n

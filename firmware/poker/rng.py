@@ -46,6 +46,13 @@ class Rng:
     def below(self, n):
         return below(self, n)
 
+    def state(self):
+        """(s0, s1): what ``restore`` puts back, the stream going on from there."""
+        return self.s0, self.s1
+
+    def restore(self, state):
+        self.s0, self.s1 = state
+
 
 def below(rng, n):
     """A uniform integer in [0, n) from any ``getrandbits`` source, by

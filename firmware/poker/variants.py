@@ -136,6 +136,12 @@ _MENU = (('FT', ('lexibook', 'casino')), ('FO', ('lexibook', 'casino')),
          ('F7S/8', ('casino',)), ('FR', ('casino',)), ('FO/8', ('casino',)))
 
 
+def name_of(code):
+    """A game's name by its code (the code itself if unknown)."""
+    v = VARIANTS.get(code)
+    return v.name if v is not None else code
+
+
 def games(profile):
     """The codes of the games the rule profile ``profile`` offers, in GAME
     SELECT order.

@@ -34,6 +34,7 @@ import sys
 
 from micropython import const
 
+from poker.jobs import Jobs
 from ui import keys
 from ui.messages import Banner, Wait
 
@@ -73,10 +74,17 @@ _LOOK_MS = const(250)
 # before (hurrying the players, closing the showdown) never acts on the new
 # one (your first action of a hand, a call you never saw).
 GATE_MS = const(250)
-# A module of PRELOAD with a ``load_step()`` (poker.eval.load: the
-# evaluator's tables, 165 ms of the chip read at once from LittleFS) is
-# then called once per idle poll until it returns True, before the next
-# import: a press waits on one step, not on the whole loading.
+# A module of PRELOAD with a ``steps()`` job (poker.eval.load: the
+# evaluator's tables, 165 ms of the chip read at once from LittleFS) then
+# runs it, a piece a step, before the next import: a press waits on one
+# piece, not on the whole loading.
+
+
+# poker.jobs' kinds (its own copies: see there)
+_JOURNAL = const(0)
+_LOADING = const(2)
+_AHEAD = const(3)
+_THINKING = const(4)
 
 
 # between two virtual players' actions (visible pacing), by the SPEED
@@ -93,7 +101,7 @@ class App:
     hand_factory = None
     held = False  # a button is down (the device's loop says so)
     _new_due = False  # the menu's new game is to be made ahead (again)
-    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see draw)
+    _showdown_ahead = None  # (hand, head, lines, won): the showdown made ahead (see _ahead)
     # the device's loop sets it: a callable, True when a button changed; a
     # frame no key asked for (a player's action) is then left half drawn or
     # half sent, and the key's frame comes at once with the rest (stale)
@@ -131,12 +139,16 @@ class App:
         self._save_due = False  # the settings are saved after the next frame
         self.screen = None
         self.game = None
+        # the work done later, one step per quiet poll (see draw): the
+        # game's journal, books and next deal, the loading, the work ahead
+        self.jobs = Jobs()
         # quick (the device): the settings, PRELOAD and the saved game are
-        # read after the first frame, a step per idle poll; else (tests,
+        # read after the first frame, as the LOADING job; else (tests,
         # simulator) at once
-        self._preload = 0  # PRELOAD's modules imported so far
         self.loaded = False  # the saved game was read (self.game, maybe None)
-        if not quick:
+        if quick:
+            self.jobs[_LOADING] = self._loading()
+        else:
             self._load_settings()
             self._load_game()
         from ui.power_on import PowerOn
@@ -155,34 +167,35 @@ class App:
         self.loaded = True
         if self.store is not None:
             try:
-                self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory)
-                # the journal's records and a finished hand's books wait for draw()
-                self.game.defer_journal = True
-                self.game.defer_booking = True
+                self.game = Game.load(self.store, self.rng, self.settings, self.players, self.hand_factory,
+                                      self.jobs)
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
 
-    def _load_next(self):
-        """One step of the loading after the first frame: a module of
-        PRELOAD (after the menu's, the settings) or a step of its
-        load_step() until that returns True, and after the last one the
-        saved game."""
-        i = self._preload
-        if i >= _ANSWER and self.settings is None:
-            self._load_settings()
-        elif i < len(PRELOAD):
-            # (no attribute more on the app for this: with one more, every
+    def _loading(self):
+        """The LOADING job: PRELOAD's modules, an import a step (the
+        settings before the first module the menu does not need), a module's
+        own loading job (``steps()``) run a piece a step, then the saved
+        game."""
+        i = 0
+        for name in PRELOAD:
+            if i == _ANSWER and self.settings is None:
+                self._load_settings()
+                yield
+            i += 1
+            # (a local count: with one attribute more on the app, every
             # answer of the menu came 7 ms later on the virtual Pico; its
             # attribute dict, most likely)
-            name = PRELOAD[i]
-            mod = sys.modules.get(name)
-            if mod is None:  # its import: this poll's step
+            if name not in sys.modules:
                 __import__(name)
-                if not hasattr(sys.modules[name], "load_step"):
-                    self._preload = i + 1
-            elif not hasattr(mod, "load_step") or mod.load_step():  # (without one: in once imported)
-                self._preload = i + 1
-        elif not self.loaded:
+                yield
+            steps = getattr(sys.modules[name], "steps", None)
+            if steps is not None:
+                yield from steps()
+        if self.settings is None:
+            self._load_settings()
+            yield
+        if not self.loaded:
             self._load_game()
 
     def _menu_ready(self):
@@ -192,8 +205,8 @@ class App:
         return self.loaded
 
     def _after_loading(self, then, done):
-        """then() at once if ready() (what it needs is in), else LOADING
-        (Wait) at once, the loading a step per poll until ready(), then
+        """then() at once if done() (what it needs is in), else LOADING
+        (Wait) at once, the loading a step per poll until done(), then
         then(): the key is answered at once either way."""
         if done():
             then()
@@ -201,7 +214,7 @@ class App:
 
         def step():
             if not done():
-                self._load_next()
+                self.jobs.step()
             return done()
         wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
         if wait is not None:
@@ -261,12 +274,6 @@ class App:
             self._was_held = h
             if h:
                 self._down_at = now
-        # a loading step only in an idle poll: none before a frame to draw,
-        # none while a button is held (its answer, at the release, would
-        # wait on an import that cannot be cut) but what the menu needs
-        if (self.draws and not self.loaded and not self.dirty and (not self.held or not self._menu_ready())
-                and now - self.look_until >= 0):
-            self._load_next()
         scr = self.screen
         if scr is not None:
             scr.tick(now)
@@ -279,40 +286,72 @@ class App:
         if shown and self._save_due:  # the menu's settings, once its answer is shown
             self._save_due = False
             self.save_settings()
-        g = self.game
-        if g is not None:
-            # the hand's journal, once the frame is shown (not while arrows
-            # come: _LOOK_MS; nor as a button changes: its key, still
-            # unknown in its debounce time, would wait on a flash erase)
-            moving = self.key_moving
-            quiet = self.now - self.look_until >= 0 and (moving is None or not moving())
-            if quiet:
-                g.flush_journal()
-            # a finished hand's books (they write too), a part per idle
-            # poll; then, while the showdown waits, the next deal (the key
-            # that starts it waits on no shuffle), and while the menu waits,
-            # a new game's players and first deal (made again after a
-            # setting changed)
-            if not shown and not (g.book() if quiet else g.unbooked is not None):
-                if getattr(self.screen, "deals_ahead", False):
-                    g.deal_ahead()
-                elif self._new_due and self.screen is self._menu:
-                    self._new_due = False
-                    g.new_game_ahead()
-                elif (g.hand is None and g.last_hand is not None and self.screen is self._table
-                      and self._showdown_ahead is None):
-                    # while the final table waits: the showdown's names and
-                    # lines, so that the key that shows it only draws
-                    from ui.showdown import prepare
+        if self.quiet():
+            jobs = self.jobs
+            if shown:  # what the frame shows on flash at once: a cut after it loses none of it
+                jobs.step(_JOURNAL)
+            elif not jobs.step(None, _THINKING):  # (the table runs the thinking, between looks at the buttons)
+                self._ahead()
+        return shown
 
-                    self._showdown_ahead = prepare(g)
-        s = self.settings
-        if not shown and self.screen is self._menu and s is not None and s.tour and "ui.tournament" not in sys.modules:
+    def quiet(self):
+        """True when this poll may do a step of the work done later
+        (poker.jobs: the game's journal and books, the loading, the next
+        deal, the work ahead): no frame is due, no arrow key came in the
+        last _LOOK_MS (the list view looked at, a choice moved: a LittleFS
+        write now and then erases a 4 KB sector, 45 ms of the chip, and the
+        next key waited on it), no button is changing (its key, still
+        unknown in its debounce time, would wait on the step) or held (its
+        answer, at the release, would wait on a step that cannot be cut: a
+        key before the menu is loaded is answered by LOADING). A poll that drew a frame writes only
+        the journal; the others run one step of the first job but the
+        thinking, which the table runs itself."""
+        if self.dirty or self.now - self.look_until < 0:
+            return False
+        moving = self.key_moving
+        if moving is not None and moving():
+            return False
+        return not self.held
+
+    def _ahead(self, run=True):
+        """The work ahead of this screen, if any (with ``run``, no job
+        waiting: it becomes the AHEAD job, and its step runs): while the
+        showdown waits, the next deal (the key that starts it waits on no
+        shuffle); while the menu waits, a new game's players and first deal
+        (made again after a setting changed); while the final table waits,
+        the showdown's names and lines (the key that shows it only draws);
+        while the menu waits with MODE TOURNAMENT, the tournament's code."""
+        g = self.game
+        job = None
+        if (self.screen is self._menu and self.settings is not None and self.settings.tour
+                and "ui.tournament" not in sys.modules):
             # a tournament's code while the menu waits: its NEW GAME waits on no import
             from poker import load
 
-            load("ui.tournament")  # (and poker.match.tournament)
-        return shown
+            job = lambda: load("ui.tournament")  # noqa: E731  (and poker.match.tournament)
+        elif g is None:
+            return None
+        elif getattr(self.screen, "deals_ahead", False):
+            if g.ahead():
+                job = g.deal_ahead
+        elif self._new_due and self.screen is self._menu:
+            job = g.new_game_ahead
+            if run:
+                self._new_due = False
+        elif (g.hand is None and g.last_hand is not None and self.screen is self._table
+                and self._showdown_ahead is None and g.unbooked is None):
+            job = self._showdown
+        if run and job is not None:
+            self.jobs[_AHEAD] = job
+            self.jobs.step()
+        return job
+
+    def _showdown(self):
+        """The showdown made ahead (the AHEAD job of the final table; see
+        take_showdown)."""
+        from ui.showdown import prepare
+
+        self._showdown_ahead = prepare(self.game)
 
     def _draw(self):
         scr = self.screen
@@ -352,12 +391,14 @@ class App:
     def rest_ms(self, now):
         """How long the app may be left alone (the device's loop then sleeps
         till then or a button, at a low clock): None, nothing is due till a
-        key; 0, a poll is due (a frame to draw, the loading, work held back
-        by arrow keys, a screen that moves); else the ms till the screen
-        moves by itself (its ``rest_ms``: the players' pace, their action
-        decided; a title that flashes)."""
-        if self.dirty or not self.loaded or self._save_due or now - self.look_until < 0:
-            return 0
+        key; 0, a poll is due (a frame to draw, a job or work ahead that
+        the quiet polls run, work held back by arrow keys, a screen that
+        moves); else the ms till the screen moves by itself (its
+        ``rest_ms``: the players' pace, their action decided; a title that
+        flashes)."""
+        if (self.dirty or not self.loaded or self._save_due or now - self.look_until < 0
+                or self.jobs.waiting(_THINKING) or self._ahead(False) is not None):
+            return 0  # (the thinking is the table's: its own rest_ms)
         r = getattr(self.screen, "rest_ms", None)
         if r is not None:
             return r(now)
@@ -521,7 +562,7 @@ class App:
         if self.game is None:
             # deferred from the start: its first records wait for its frame
             self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory,
-                             defer_journal=True)
+                             jobs=self.jobs)
         else:
             self.game.settings = self.settings
             self.game.new_game()
@@ -556,7 +597,7 @@ class App:
             g.start_hand()
 
     def take_showdown(self):
-        """The showdown made ahead (see draw), once; None if none."""
+        """The showdown made ahead (see _ahead), once; None if none."""
         p = self._showdown_ahead
         self._showdown_ahead = None
         return p

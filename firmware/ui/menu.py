@@ -30,13 +30,6 @@ def contrast_level(v):
     return v * _CONTRAST_STEPS // 256 + 1
 
 
-def game_name(code):
-    from poker.variants import VARIANTS
-
-    v = VARIANTS.get(code)
-    return v.name if v is not None else code
-
-
 class Menu(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -114,7 +107,9 @@ class Menu(Screen):
         if name == "LEVELS":
             return "%d HANDS EACH" % s.tour
         if name == "GAME":
-            return game_name(s.game)
+            from poker.variants import name_of
+
+            return name_of(s.game)
         if name == "BET":
             b = s.small_bet()
             return "%d/%d" % (b, 2 * b)

@@ -51,19 +51,15 @@ def lines_of(view):
     for p in pots:
         mine = [a for a in awards if a[0] == p]
         if len(pots) > 1 or hilo:
-            amount = 0
-            for a in mine:
-                amount += a[2]
+            amount = sum([a[2] for a in mine])
             # the heading of one pot: its size and how it went
             head = ("MAIN POT " if p == 0 else "SIDE POT %d " % p) + money(amount)
             seats = []
-            halves = []
             for a in mine:
-                halves.append(a[1])
                 for s, _ in a[3]:
                     if s not in seats:
                         seats.append(s)
-            if "low" in halves:
+            if "low" in [a[1] for a in mine]:
                 how = "%s SCOOPS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT HI/LO"
             else:
                 how = "%s WINS" % _seat(seats[0]) if len(seats) == 1 else "SPLIT"
@@ -100,8 +96,7 @@ def lines_of(view):
         elif view.mucked[s]:
             out.append(("seat", s, view.own if s == view.seat else (), "MUCK"))
         elif s == view.seat:
-            cards = view.own
-            out.append(("seat", s, cards, "FOLD" if view.folded[s] else ""))
+            out.append(("seat", s, view.own, "FOLD" if view.folded[s] else ""))
     # names too long for their line go on the next one
     wrapped = []
     for ln in out:

@@ -56,9 +56,9 @@ class StatsScreen(Screen):
             title(fb, "STATS: ALL")
             d = st.total() if st is not None else None
         else:
-            from ui.menu import game_name
+            from poker.variants import name_of
 
-            title(fb, game_name(code).upper())
+            title(fb, name_of(code).upper())
             d = st.get(code)
         right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
         if not d:

@@ -103,6 +103,7 @@ for r in range(%(rounds)d):
 from poker.eval import lookup
 lookup.COMPACT = True
 del sys.modules['poker.eval.evaluator']
+del sys.modules['poker.eval.tables']  # (bound again: the compact table)
 __import__('poker.eval.evaluator')
 evc = sys.modules['poker.eval.evaluator']
 best['compact'] = min(run(evc.plain_high7()) for r in range(%(rounds)d))

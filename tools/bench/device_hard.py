@@ -28,20 +28,37 @@ HARD = r"""
 import time, gc
 from poker.hand import Hand
 from poker import players
-from poker.odds import equity
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
-_eq = equity.equity
-how = ['', 0]
-def spy(*a, **k):
-    how[1] = a[5] if len(a) > 5 else k.get('samples', 300)
-    r = _eq(*a, **k)
-    ranges = a[8] if len(a) > 8 else k.get('ranges')
-    how[0] = 'exact' if equity.last['exact'] else 'weighted' if ranges is not None else (
-        'batch' if equity.last.get('batch') else 'plain')
-    return r
-equity.equity = spy
+from poker.odds import exact, montecarlo, sampler
+# which way each decision's equity went and its deals (equity keeps no
+# record of its calls): stand-ins of the exact walk and the two samplers
+how = ['', 0, 0]
+_walk = exact.walk
+_sampled = montecarlo.parts
+_batch = sampler.parts
+def walk(t):
+    got = _walk(t)
+    how[0] = 'exact'
+    how[2] = got[1]
+    return got
+def sampled(t, samples, rng, ranges, *a):
+    how[1] = samples
+    got = yield from _sampled(t, samples, rng, ranges, *a)
+    how[0] = 'weighted' if ranges is not None else 'plain'
+    how[2] = got[1]
+    return got
+def batch(t, samples, *a):
+    how[1] = samples
+    got = yield from _batch(t, samples, *a)
+    if got is not None:
+        how[0] = 'batch'
+        how[2] = got[1]
+    return got
+exact.walk = walk
+montecarlo.parts = sampled
+sampler.parts = batch
 for code in %(games)r:
     rules = lexibook() if code in ('F7S', 'FT', 'F5S', 'FO') else casino()
     rng = Rng(%(seed)d)
@@ -53,11 +70,11 @@ for code in %(games)r:
             v = h.view(s)
             how[0] = '-'
             how[1] = 0
-            equity.last['deals'] = 0
+            how[2] = 0
             t = time.ticks_us()
             kind, amount = bots[s].decide(v)
             dt = time.ticks_diff(time.ticks_us(), t)
-            print("D", code, v.street, v.live_opponents, how[0], equity.last['deals'], dt, how[1])
+            print("D", code, v.street, v.live_opponents, how[0], how[2], dt, how[1])
             h.act(kind, amount)
         for s in range(4):
             bots[s].observe(h.view(s))

@@ -9,7 +9,7 @@ a ``const()`` is an immediate in the bytecode.
 """
 from micropython import const
 
-from poker.eval.evaluator import _B, _C5, _D, _FL5, _K, _N, _T
+from poker.eval.tables import _B, _C5, _D, _FL5, _K, _N, _T
 
 _STRAIGHT = const(5854)
 _FLUSH_SHIFT = const(5863)

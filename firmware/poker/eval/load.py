@@ -3,12 +3,12 @@ file chosen (full or compact, ``poker.eval.lookup`` says how), its pieces (the
 header, the displacements, the values, the keys and flush tables) and, on
 MicroPython, the viper module.
 
-    load_step()   # the next piece; True once everything is in
+    steps()       # the loading as a job (poker.jobs): a piece a step
     take()        # (mode, header, displacements, value buffers, keys and
                   #  flush tables, viper module or None); loads what is left
 
-The device's app calls ``load_step()`` once per idle poll before it imports
-``poker.eval.evaluator`` (``ui.app``'s PRELOAD): read in one go, from LittleFS,
+The device's app runs ``steps()`` in its LOADING job before it imports
+``poker.eval.evaluator`` (``ui.app``'s PRELOAD), a step per quiet poll: read in one go, from LittleFS,
 these pieces and the evaluator's import held the loop 164 ms of the chip,
 and a press made meanwhile waited for all of it; a step is one piece (one
 file read, a collection, an import): 3 to 24 ms from LittleFS (measured on
@@ -114,10 +114,14 @@ def _pieces(lookup, name, out):
     out.extend((h, dbuf, tbufs, small))
 
 
-def load_step():
-    """Loads the next piece; True once every piece is in (then at once),
-    or when poker.eval.evaluator is imported already (it took its own)."""
-    return "poker.eval.evaluator" in sys.modules or _step()
+def steps():
+    """The loading, a piece between two yields; nothing once every piece is
+    in, or when poker.eval.evaluator is imported already (it took its own)."""
+    while "poker.eval.evaluator" not in sys.modules:
+        done = _step()
+        yield  # (a piece a step, the last one too)
+        if done:
+            return
 
 
 def _step():

@@ -10,7 +10,7 @@ poker.eval.evaluator's (host_tests/test_evaluator.py holds them equal).
 """
 from micropython import const
 
-from poker.eval.evaluator import _D, _FL7, _K, _KSF, _T, _TF, _five, _flush_value
+from poker.eval.tables import _D, _FL7, _K, _KSF, _T, _TF, _flush_value
 
 _FULL_B = const(9516)
 _FULL_N = const(59475)
@@ -42,23 +42,32 @@ def _high7_chunked(a, b, c, d, e, f, g, k=_K):
     return _T[k >> _CHUNK_BITS][k & _CHUNK_MASK]
 
 
-def _high7_compact(a, b, c, d, e, f, g, K=_K, five=_five):
-    # written out: no tuple or range object per call (no heap allocation)
-    ka = K[a]
-    kb = K[b]
-    kc = K[c]
-    kd = K[d]
-    ke = K[e]
-    kf = K[f]
-    kg = K[g]
-    s = ka + kb + kc + kd + ke + kf + kg
-    sa = s - ka
-    sb = s - kb
-    sc = s - kc
-    sd = s - kd
-    se = s - ke
-    return max(five(sa - kb), five(sa - kc), five(sa - kd), five(sa - ke), five(sa - kf),
-               five(sa - kg), five(sb - kc), five(sb - kd), five(sb - ke), five(sb - kf),
-               five(sb - kg), five(sc - kd), five(sc - ke), five(sc - kf), five(sc - kg),
-               five(sd - ke), five(sd - kf), five(sd - kg), five(se - kf), five(se - kg),
-               five(s - kf - kg))
+_high7_compact = None  # pyright: ignore[reportAssignmentType]  (made by compact(): it takes the evaluator's five-card lookup)
+
+
+def compact(five):
+    """The compact table's 7-card path over ``five`` (the evaluator's
+    five-card lookup by key sum), made once."""
+    global _high7_compact
+    if _high7_compact is None:
+        def _high7_compact(a, b, c, d, e, f, g, K=_K, five=five):
+            # written out: no tuple or range object per call (no heap allocation)
+            ka = K[a]
+            kb = K[b]
+            kc = K[c]
+            kd = K[d]
+            ke = K[e]
+            kf = K[f]
+            kg = K[g]
+            s = ka + kb + kc + kd + ke + kf + kg
+            sa = s - ka
+            sb = s - kb
+            sc = s - kc
+            sd = s - kd
+            se = s - ke
+            return max(five(sa - kb), five(sa - kc), five(sa - kd), five(sa - ke), five(sa - kf),
+                       five(sa - kg), five(sb - kc), five(sb - kd), five(sb - ke), five(sb - kf),
+                       five(sb - kg), five(sc - kd), five(sc - ke), five(sc - kf), five(sc - kg),
+                       five(sd - ke), five(sd - kf), five(sd - kg), five(se - kf), five(se - kg),
+                       five(s - kf - kg))
+    return _high7_compact

@@ -18,10 +18,15 @@ What deals the same cards again: the state of ``poker.rng.Rng`` before the
 shuffle; the hand shuffles from it, and a deck-exhaustion reshuffle (stud
 with many seats) is decided by the deck and the actions (``poker.hand``).
 The deck order is kept too, and the replay must deal exactly it, so a hand
-that would deal other cards is never resumed. ``poker.match.resume.deal`` is the
-one place that turns a header back into a hand. Reading a journal back and
-resuming its hand is ``poker.match.resume``, loaded only at a power-on that finds
-a journal.
+that would deal other cards is never resumed. ``resume.deal`` is the one
+place that turns a header back into a hand.
+
+Written by a ``Writer`` (the Game's: the header when the hand is dealt, a
+record an action; with the Game's scheduler, held back and written by
+``flush()``, the JOURNAL job it hands out, once the frame is shown). Read back by ``poker.match.resume``
+(``read``: the good records; ``resume(game, store, blob)``), imported only
+at a power-on that finds a journal: on the stock route a module's code sits
+in RAM, and its 1 KB would sit there in every game for a power cut.
 
 Cost on LittleFS: the file stays under the filesystem's inline limit (512
 bytes with the RP2040's 256-byte program size; a hand of 146 actions fills
@@ -33,20 +38,22 @@ from micropython import const
 
 from poker.match.store import crc32
 
+_JOURNAL = const(0)  # poker.jobs' kind
+
 VERSION = const(1)
 HEADER = const(72)
 RECORD = const(3)
 MAGIC = b"SJ"
 
 
+JOURNAL = "journal"  # the hand in progress, under the store's root
+
+
 def rng_state(rng):
-    """(s0, s1) of a ``poker.rng.Rng``, or None for another random source
-    (a hand dealt from it cannot be journaled)."""
-    s0 = getattr(rng, "s0", None)
-    s1 = getattr(rng, "s1", None)
-    if type(s0) is int and type(s1) is int:
-        return s0, s1
-    return None
+    """The state of a ``poker.rng.Rng`` (``state()``), or None for another
+    random source (a hand dealt from it cannot be journaled)."""
+    state = getattr(rng, "state", None)
+    return state() if state is not None else None
 
 
 def start_crc(stacks, dealer, code):
@@ -82,6 +89,99 @@ def record(index, chain):
     chain = crc32(b[:1], chain)
     _put(b, 1, chain & 0xFFFF, 2)
     return b, chain
+
+
+class Writer:
+    """The journal of the hand in play, on ``store`` (or None: nothing is
+    written). ``jobs``: a ``poker.jobs.Jobs`` (or None: written at once):
+    the records and the header wait for ``flush()``, its JOURNAL job."""
+
+    def __init__(self, store):
+        self.store = store
+        self.jobs = None
+        self.chain = None    # the chain of the last record; None: no journal for this hand
+        self.pending = None  # records not yet written
+        self.head = None     # the header not yet written: its fields, then its bytes
+        self.remove = False  # a journal of an earlier hand to remove first
+        self.save = None     # a new game's record: saved after the removal, before the header
+
+    def open(self, seq, state, hand, start, dealer, code, seats):
+        """The journal of ``hand``, just dealt from ``start`` by ``dealer``
+        (``state``: the random state before its shuffle; None: one that
+        cannot be kept, no journal). Its header is made when first needed
+        (its first record, or ``flush``: after the frame that shows the deal)."""
+        self.chain = None
+        self.pending = None
+        self.head = None
+        if self.store is None:
+            return
+        self.remove = True  # a journal left by a cut after its hand was booked
+        if state is not None:
+            self.head = (seq, state, deck_of(hand), start, dealer, code, seats)
+        if self.jobs is None:
+            self.flush()
+        else:
+            self.jobs[_JOURNAL] = self.flush
+
+    def _make_head(self):
+        """The pending header's bytes; the records' chain starts from it."""
+        h = self.head
+        if type(h) is tuple:
+            seq, state, deck, start, dealer, code, seats = h
+            h, self.chain = header(seq, state, deck, start_crc(start, dealer, code), seats)
+            self.head = h
+        return h
+
+    def add(self, index):
+        """An action's record (its index in the legal actions)."""
+        self._make_head()
+        if self.chain is None:
+            return
+        rec, self.chain = record(index, self.chain)
+        if self.jobs is not None:
+            p = self.pending
+            self.pending = rec if p is None else p + rec
+            self.jobs[_JOURNAL] = self.flush
+        else:
+            self._journal_write(rec)
+
+    def flush(self):
+        """Writes what waits, in the order writing at once writes it: the
+        old journal's removal, a new game's record, the header, the records."""
+        st = self.store
+        if self.remove:
+            self.remove = False
+            if st is not None:
+                st.remove(JOURNAL)
+        save = self.save
+        if save is not None:
+            save()  # (it clears self.save)
+        h = self._make_head()
+        if h is not None:
+            self.head = None
+            if st is None or not st.append(JOURNAL, h):
+                self.chain = None  # a failing flash: this hand goes unjournaled
+        p = self.pending
+        if p is not None:
+            self.pending = None
+            self._journal_write(p)
+
+    def _journal_write(self, items):
+        st = self.store
+        if self.chain is not None and st is not None and not st.append(JOURNAL, items):
+            self.chain = None  # a failing flash: this hand goes unjournaled
+
+    def close(self, keep=False):
+        """No journal for this hand any more; it leaves the flash now, or
+        with ``keep`` at the next ``flush``."""
+        self.chain = None
+        self.pending = None
+        self.head = None
+        self.remove = keep
+        if keep and self.jobs is not None:
+            self.jobs[_JOURNAL] = self.flush
+        elif self.store is not None:
+            self.store.remove(JOURNAL)
 
 
 def deck_of(hand):

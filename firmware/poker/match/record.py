@@ -38,3 +38,4 @@ def parse_history(data):
     if nl < 0:
         raise ValueError("history: no header")
     return int(data[:nl]), data[nl + 1:].decode()
+

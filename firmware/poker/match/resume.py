@@ -1,8 +1,8 @@
-"""Power-on with a hand's journal (``poker.match.journal``): reads it back and
-resumes the hand it records. Imported only when a journal is found, so the
-RAM its code takes is spent only then.
+"""A hand's journal read back (``poker.match.journal`` lays it out and
+writes it): imported only at a power-on that finds a journal, so the RAM
+its code takes on the stock route is spent only then.
 """
-from poker.match.journal import HEADER, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
+from poker.match.journal import HEADER, JOURNAL, MAGIC, RECORD, VERSION, deck_of, rng_state, start_crc
 from poker.match.store import crc32
 
 
@@ -12,8 +12,6 @@ def resume(g, st, blob):
     ``st``. A journal of this hand that cannot be used voids the hand:
     ('VOID', None); the saved game holds the stacks of its start, so every
     chip goes back."""
-    from poker.match.game import JOURNAL
-
     j = read(blob)
     if j is None or (j is not False and j.seq != g.seq):
         # cut while the hand was dealt (no action yet), or a hand already
@@ -24,8 +22,10 @@ def resume(g, st, blob):
     h = None
     if (j is not False and j.seats == g.seats and rng_state(g.rng) is not None
             and j.check == start_crc(start, g.dealer, g.code)):
-        try:
-            h = _replay(g, j, start)
+        try:  # the hand dealt again, its actions replayed
+            h = deal(j, g.hand_factory, g.variant, g.rules, start, g.dealer, g.rng)
+            if h is not None and not _replay(h, j.actions):
+                h = None
         except Exception:  # a journal is never worth a crash
             h = None
     # the good records only, atomically, so that appends follow them
@@ -36,28 +36,27 @@ def resume(g, st, blob):
     g.resumed(h, start, j.chain)
 
 
-def _replay(g, j, start):
-    h = deal(j, g.hand_factory, g.variant, g.rules, start, g.dealer, g.rng)
-    if h is None:
-        return None
-    for i in j.actions:
+def _replay(h, actions):
+    """The journal's actions (legal-action indexes) into hand ``h``: False
+    when one cannot be applied, or the deal ends voided."""
+    for i in actions:
         if h.finished:
-            return None
+            return False
         legal = h.legal_actions()
         if i >= len(legal):
-            return None
+            return False
         kind, amount = legal[i]
         h.act(kind, amount)
-    return None if h.voided else h
+    return not h.voided
 
 
-def deal(j, hand_factory, variant, rules, stacks, dealer, rng):
-    """The hand of journal ``j`` dealt again: ``rng`` is set to the state of
+def deal(journal, hand_factory, variant, rules, stacks, dealer, rng):
+    """The hand of ``journal`` (a Journal) dealt again: ``rng`` is set to the state of
     the deal, then the hand is made as ``Game.start_hand`` makes it. None
     when it deals other cards than the journal's."""
-    rng.s0, rng.s1 = j.state
+    rng.restore(journal.state)
     h = hand_factory(variant, rules, list(stacks), dealer, rng)
-    if deck_of(h) != j.deck:
+    if deck_of(h) != journal.deck:
         return None
     return h
 
@@ -69,7 +68,7 @@ def read(blob):
         return None
     if blob[0] != MAGIC[0] or blob[1] != MAGIC[1] or blob[2] != VERSION:
         return False
-    if crc32(blob[:68]) != _get(blob, 68, 4):
+    if crc32(blob[:68]) != _le(blob, 68, 4):
         return False
     return Journal(blob)
 
@@ -78,34 +77,30 @@ class Journal:
     """A journal read back: ``seq``, ``state`` (s0, s1), ``deck`` (bytes),
     ``check``, ``seats``, ``actions`` (bytes: the legal-action indexes of
     the good records), ``chain`` (to append after them), ``good`` (bytes of
-    the file that are good: header and good records), ``torn`` (True when
-    bytes after them were dropped)."""
+    the file that are good: header and good records)."""
 
     def __init__(self, blob):
         b = blob
         self.seats = b[3]
-        self.seq = _get(b, 4, 4)
-        self.state = (_get(b, 8, 2), _get(b, 10, 2))
+        self.seq = _le(b, 4, 4)
+        self.state = (_le(b, 8, 2), _le(b, 10, 2))
         self.deck = bytes(b[12:64])
-        self.check = _get(b, 64, 4)
-        chain = _get(b, 68, 4)
+        self.check = _le(b, 64, 4)
+        chain = _le(b, 68, 4)
         n = 0
         i = HEADER
         while i + RECORD <= len(b):
             c = crc32(b[i:i + 1], chain)
-            if c & 0xFFFF != _get(b, i + 1, 2):
+            if c & 0xFFFF != _le(b, i + 1, 2):
                 break
             chain = c
             n += 1
             i += RECORD
         self.chain = chain
         self.good = i
-        self.torn = i != len(b)
         self.actions = bytes(b[HEADER + k * RECORD] for k in range(n))
 
 
-def _get(b, i, n):
-    v = 0
-    for k in range(n - 1, -1, -1):
-        v = (v << 8) | b[i + k]
-    return v
+def _le(b, i, n):
+    """The n bytes of b from i, a little-endian number."""
+    return int.from_bytes(bytes(b[i:i + n]), "little")

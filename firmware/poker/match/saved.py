@@ -9,8 +9,9 @@ chips), a live dealer, a tournament's places. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults,
 with one message).
 
-Imported only while a game's record is read (at power-on) and unloaded
-after: its code is not in the heap while the game is played.
+Imported only while a game's record is read (at power-on) or a rebuy
+made (``rebuy``, Game.rebuy's work) and unloaded after: its code is not
+in the heap while the game is played.
 """
 from poker.match.record import GAME_KEYS
 from poker.match.settings import SAVE_VERSION, Settings, is_int
@@ -75,3 +76,25 @@ def check(obj):
         raise ValueError("game: bad dealer")
     g["settings"] = s
     return obj
+
+
+def rebuy(g):
+    """Game.rebuy's work (see there)."""
+    if not g.over or g.result != "lost" or g.tour is not None:
+        raise ValueError("no game over to rebuy")
+    g.settle()
+    add = g.chips - g.stacks[0]
+    g.stacks[0] = g.chips
+    g.bought += add
+    g.total += add
+    g.out[0] = False
+    g.over = False
+    g.result = None
+    d = g.dealer  # the button moves on, as after any hand
+    for _ in range(g.seats):
+        d = (d + 1) % g.seats
+        if not g.out[d]:
+            break
+    g.dealer = d
+    g.stats.record_rebuy(g.code)
+    g._save()

@@ -21,7 +21,6 @@ Public API:
                 clock=None, budget_ms=0, omaha_quick=False)
     parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
     start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
-    last: {'deals': n, 'exact': bool, 'batch': bool} of the last call
 
 Where the parts are: a ``Deal`` lays one problem out and scores a showdown
 (here); ``poker.odds.montecarlo`` samples the deals, ``poker.odds.exact`` walks them
@@ -103,6 +102,28 @@ def _high(h):
 _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
+
+def _check(mine, board, dead, opponents):
+    """Checks the cards (0..51, none seen twice: ValueError); returns the
+    cards none of these has (a bytearray)."""
+    known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
+    for g in range(3 + len(opponents)):  # (no list of the groups: a decision's heap)
+        cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opponents[g - 3]
+        for c in cards:
+            if not (isinstance(c, int) and 0 <= c < 52):
+                raise ValueError("bad card %r: cards are integers 0..51" % (c,))
+            if known[c]:
+                raise ValueError("card %d seen twice" % c)
+            known[c] = 1
+    pool = bytearray(52 - sum(known))
+    j = 0
+    for c in range(52):
+        if not known[c]:
+            pool[j] = c
+            j += 1
+    return pool
+
+
 class Deal:
     """The cards of one equity problem, laid out once so that each deal
     only fills slots (the players' hands, the board, from the unseen cards
@@ -124,21 +145,7 @@ class Deal:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
-        for g in range(3 + len(opps)):  # (no list of the groups: a decision's heap)
-            cards = mine if g == 0 else board if g == 1 else dead if g == 2 else opps[g - 3]
-            for c in cards:
-                if not (isinstance(c, int) and 0 <= c < 52):
-                    raise ValueError("bad card %r: cards are integers 0..51" % (c,))
-                if known[c]:
-                    raise ValueError("card %d seen twice" % c)
-                known[c] = 1
-        pool = bytearray(52 - sum(known))
-        j = 0
-        for c in range(52):
-            if not known[c]:
-                pool[j] = c
-                j += 1
+        pool = _check(mine, board, dead, opps)
         board = list(board)
         nown = own
         if stud:
@@ -310,10 +317,6 @@ class Deal:
         return u
 
 
-# the figures of the last call, for benchmarks and the coach screen
-last = {'deals': 0, 'exact': False, 'batch': False}
-
-
 def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
            omaha_quick=False):
@@ -342,8 +345,6 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             walked = exact.walk(t)
     if walked is not None:
         total, done = walked
-        last['exact'] = True
-        last['batch'] = False
     else:
         if samples > _MAX_SAMPLES:
             samples = _MAX_SAMPLES
@@ -361,12 +362,9 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
             from poker.odds import sampler
 
             got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)
-        last['batch'] = got is not None
         if got is None:
             got = yield from montecarlo.parts(t, samples, rng, ranges, clock, budget_ms, per)
         total, done = got
-        last['exact'] = False
-    last['deals'] = done
     # round(total * 1000 / (done * _POT)) without the product, which would
     # pass 2**30 (a big int on the device) beyond ~200 deals
     q = total // done

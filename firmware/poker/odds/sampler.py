@@ -24,6 +24,20 @@ from micropython import const
 from poker.eval import evaluator as _ev
 from poker.rng import Rng
 
+# _CTRL's slots (by the same names in sampler_plain and sampler_viper, which
+# read it: host_tests/test_sampler.py holds them equal)
+_POOL = const(0)     # pool size
+_CARDS = const(1)    # cards a deal
+_PLAYERS = const(2)  # players
+_BOARD = const(3)    # the first board slot in a hand
+_DEALS = const(4)    # deals
+_S0 = const(5)       # the Rng's state
+_S1 = const(6)
+_FILLED = const(7)   # deal slots filled with the known cards
+_KNOWN = const(8)    # where the known cards are (in the hands' buffer)
+_BFROM = const(9)    # the board's first unknown card
+_BTO = const(10)     # the board's size
+
 _MAX_PLAYERS = const(10)
 _MAX_HANDS = const(80)    # hands a batch (7 bytes each): 8 deals of 10
 _CLOCK_EVERY = const(16)  # deals between two looks at the clock (a power of 2)
@@ -100,26 +114,26 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
                 # a slice done: the loop is free until the next one (the
                 # clock counts the thinking only)
                 spent = clock() - t0 if clock is not None else 0
-                rng.s0 = ctrl[5]
-                rng.s1 = ctrl[6]
+                rng.s0 = ctrl[_S0]
+                rng.s1 = ctrl[_S1]
                 yield
                 if clock is not None:
                     t0 = clock() - spent
             stop += per
             if _USER[0] is t:  # the buffers as the last slice left them
-                ctrl[5] = rng.s0
-                ctrl[6] = rng.s1
+                ctrl[_S0] = rng.s0
+                ctrl[_S1] = rng.s1
                 continue
             _USER[0] = t
-            ctrl[0] = len(t.pool)
-            ctrl[2] = np
-            ctrl[3] = t.nown
-            ctrl[5] = rng.s0
-            ctrl[6] = rng.s1
-            ctrl[7] = 0
-            ctrl[8] = 7 * _MAX_HANDS  # the known cards, after the batch's hands:
-            ctrl[9] = t.bstart        # deal() copies them into a deal slot the
-            ctrl[10] = t.nboard       # first time it fills it
+            ctrl[_POOL] = len(t.pool)
+            ctrl[_PLAYERS] = np
+            ctrl[_BOARD] = t.nown
+            ctrl[_S0] = rng.s0
+            ctrl[_S1] = rng.s1
+            ctrl[_FILLED] = 0
+            ctrl[_KNOWN] = 7 * _MAX_HANDS  # the known cards, after the batch's hands:
+            ctrl[_BFROM] = t.bstart        # deal() copies them into a deal slot the
+            ctrl[_BTO] = t.nboard       # first time it fills it
             # (the stubs type viper's ptr8/ptr32 arguments; a buffer is what they take)
             prepare(t.hands, t.starts, t.needs, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
             if shares[1] != pot:
@@ -128,14 +142,14 @@ def parts(t, samples, rng, clock, budget_ms, pot, per):
         nd = samples - done
         if nd > batch_deals:
             nd = batch_deals
-        ctrl[4] = nd
+        ctrl[_DEALS] = nd
         deal(0, 0, t.pool, _PLAN, _HANDS, ctrl)  # pyright: ignore[reportArgumentType]
         batch(_HANDS, nd * np, strengths)
         total += score(strengths, nd * np, np, shares)
         done += nd
         if clock is not None and done & (_CLOCK_EVERY - 1) == 0 and clock() - t0 >= budget_ms:
             break
-    rng.s0 = ctrl[5]
-    rng.s1 = ctrl[6]
+    rng.s0 = ctrl[_S0]
+    rng.s1 = ctrl[_S1]
     _USER[0] = None  # (keeps no table alive)
     return total, done

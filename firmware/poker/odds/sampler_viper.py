@@ -3,6 +3,21 @@ twins in poker.odds.sampler, which imports this module only on MicroPython; a
 port without a native emitter cannot compile it and keeps the twins).
 host_tests/test_sampler.py checks that both give the same bytes."""
 import micropython
+from micropython import const
+
+# _CTRL's slots (by the same names in sampler_plain and sampler_viper, which
+# read it: host_tests/test_sampler.py holds them equal)
+_POOL = const(0)     # pool size
+_CARDS = const(1)    # cards a deal
+_PLAYERS = const(2)  # players
+_BOARD = const(3)    # the first board slot in a hand
+_DEALS = const(4)    # deals
+_S0 = const(5)       # the Rng's state
+_S1 = const(6)
+_FILLED = const(7)   # deal slots filled with the known cards
+_KNOWN = const(8)    # where the known cards are (in the hands' buffer)
+_BFROM = const(9)    # the board's first unknown card
+_BTO = const(10)     # the board's size
 
 
 @micropython.viper
@@ -10,10 +25,10 @@ def prepare(hl, starts, needs, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F
     # the plan (where each dealt card goes) and the known cards, from a
     # table's hands, starts and needs (lists); ctrl as deal's, and 9, 10:
     # the board's first unknown card and its size; writes the cards a
-    # deal into ctrl[1]
+    # deal into ctrl[_CARDS]
     c = ctrl
-    np = c[2]
-    kn = ptr8(int(hands) + c[8])  # noqa: F821
+    np = c[_PLAYERS]
+    kn = ptr8(int(hands) + c[_KNOWN])  # noqa: F821
     m = 0
     k = 1
     while k <= np:  # opponents first, then player 0 (as equity deals)
@@ -32,12 +47,12 @@ def prepare(hl, starts, needs, plan: ptr8, hands: ptr8, ctrl: ptr32):  # noqa: F
             m += 1
             a += 1
         k += 1
-    b = c[9]
-    while b < c[10]:
+    b = c[_BFROM]
+    while b < c[_BTO]:
         plan[m] = 128 + b
         m += 1
         b += 1
-    c[1] = m
+    c[_CARDS] = m
 
 
 @micropython.viper
@@ -49,15 +64,15 @@ def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # n
     # written back), deal slots holding the known cards so far (updated),
     # the known cards' offset in hands
     c = ctrl
-    npool = c[0]
-    m = c[1]
-    np7 = 7 * c[2]
-    off = c[3]
-    nd = c[4]
-    s0 = c[5]
-    s1 = c[6]
-    filled = c[7]
-    known = ptr8(int(hands) + c[8])  # noqa: F821
+    npool = c[_POOL]
+    m = c[_CARDS]
+    np7 = 7 * c[_PLAYERS]
+    off = c[_BOARD]
+    nd = c[_DEALS]
+    s0 = c[_S0]
+    s1 = c[_S1]
+    filled = c[_FILLED]
+    known = ptr8(int(hands) + c[_KNOWN])  # noqa: F821
     h = hands
     d = 0
     while d < nd:
@@ -93,9 +108,9 @@ def deal(x: int, t: int, pool: ptr8, plan: ptr8, hands: ptr8, ctrl: ptr32):  # n
             t += 1
         h = ptr8(int(h) + np7)  # noqa: F821
         d += 1
-    c[5] = s0
-    c[6] = s1
-    c[7] = filled
+    c[_S0] = s0
+    c[_S1] = s1
+    c[_FILLED] = filled
 
 
 @micropython.viper
