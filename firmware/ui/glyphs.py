@@ -31,7 +31,10 @@ MEDIUM = const(1)
 LARGE = const(2)
 W = (9, 11, 12)
 H = (7, 7, 16)
-RANKS = "23456789TJQKA"
+# One str a rank, made once: a str indexed makes its one-letter result
+# through the interned names, all of them searched (on the stock route,
+# where the app's names fill six pools, about 60 us a card drawn)
+RANKS = tuple("23456789TJQKA")
 _MONO_VLSB = const(0)
 _FONT_SMALL = const(0)  # ui.font.SMALL
 
