@@ -28,7 +28,8 @@ NEXT to see the table as a list.
 
 A press of A or B needs the finger lifted first after a screen that came
 by itself (a new hand, your turn, the hand's end, the showdown: ``gate()``):
-one held through it, or pressed within GATE_MS of it, does nothing.
+one held through it, or pressed within GATE_MS of it, does nothing; on a
+question before an action (``guards_arrows``) the arrows too.
 """
 import sys
 
@@ -226,9 +227,12 @@ class App:
         within GATE_MS after it: it was meant for the screen before. They
         come at their release or held long, and the loop's ``held`` (seen by
         tick) says when they went down. The arrows never act (they choose,
-        scroll, show the list) and always go through, as does a long B (the
-        menu)."""
-        if key < keys.A or (key == keys.B and event == keys.LONG):
+        scroll, show the list) and go through, as does a long B (the menu),
+        but on a screen that ``guards_arrows`` (a question before an action:
+        an arrow there changes what A does)."""
+        if key == keys.B and event == keys.LONG:
+            return False
+        if key < keys.A and not getattr(self.screen, "guards_arrows", False):
             return False
         t = self._down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS

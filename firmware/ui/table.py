@@ -19,7 +19,7 @@ others act, FOLD on your turn).
 After a new hand is dealt, your turn comes or the hand ends, A and B need
 the finger lifted first (``App.gate``): one held through the change, or
 pressed within ``ui.app.GATE_MS`` of it, does nothing (the arrows, which
-never act, always go through).
+never act, always go through, but on the questions before an action).
 """
 from micropython import const
 
@@ -324,7 +324,12 @@ class Table(Screen):
             app.screen = self
             app.changed()
             self.do(action)
-        app.go(Confirm(app, heading, lines, answers, done, -1, 0))
+        q = Confirm(app, heading, lines, answers, done, -1, 0)
+        # a key pressed as it comes (an arrow toward the bar's end, A or B
+        # again) was meant for the bar: it never answers nor moves the answer
+        q.guards_arrows = True
+        app.go(q)
+        app.gate()
 
     def do(self, action):
         kind, amount = action
