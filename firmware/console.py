@@ -1,51 +1,27 @@
 """The console: the device's main loop, the monotonic clock, and safe mode.
 
-It sits above both the hardware layer (hw) and the screens (ui), which know
+It sits above the hardware layer (hw) and the screens (ui), which know
 nothing of each other: it builds the devices with ui.keys as the buttons'
-key map, builds ui.app.App on them and runs the loop. firmware/main.py
-only calls ``main()`` and stays that short: MicroPython compiles it from
-source at every power-on, and on the filesystem its bytes sit in the root
-directory every import searches first (measured on the virtual Pico: 5 ms
-sooner to NEW GAME from ROMFS, 10 ms on the stock route, than with a
-docstring of 300 bytes). The ROMFS image holds it too: the STUD_PICO
-firmware runs /rom/main.py when the filesystem has none (a release UF2,
-boards/STUD_PICO/main.py).
+key map, builds ui.app.App on them and runs the loop. firmware/main.py only
+calls ``main()``: MicroPython compiles it from source at every power-on,
+so it stays a line long (the STUD_PICO firmware runs /rom/main.py when the
+filesystem has none).
 
-Every ``buttons.debounce_ms`` (the poll period is the debounce interval;
-sooner when ``buttons.due(now)`` says a button changed):
-read the buttons -> ``app.handle(key, event)``; ``app.held`` (a button is
-down: the app then starts no work a press's answer would wait on) and
-``app.tick(now_ms)``; ``app.draw()`` (draws and shows only if something
-changed; at the first idle poll after a frame, a heap collection if the
-heap runs low; on the stock route also right after a key's frame while the
-players act); step the
-buzzer; screen dim, off, light sleep. A press that wakes the screen (dimmed
-or off) is swallowed. ``app.awake`` (optional, True while the app
-animates, e.g. virtual players acting) keeps the screen on.
+A poll, every ``buttons.debounce_ms`` or at once when a pin changes: the
+buttons -> ``app.handle(key, event)``; ``app.held`` and ``app.tick(now)``;
+``app.draw()`` (only when something changed), then a heap collection when
+the app waits for you and the heap runs low; the buzzer; the screen's dim,
+off and light sleep (a press that wakes the screen is swallowed;
+``app.awake`` keeps it on). Between polls the core sleeps in WFE; when
+``app.rest_ms(now)`` says nothing is due for a while, it sleeps that long
+at the idle clock (hw.clocks), back at full speed for the poll that
+follows. While the app waits for a key, the battery is read now and then.
 
-Between polls the core sleeps (WFE) in ``buttons.wait(ms)``, which a
-button's interrupt ends. When ``app.rest_ms(now)`` says nothing is due for
-a while (None: till a key, at a menu, your turn, a showdown; a number: the
-players' pace, their action decided), no button is down and no sound
-plays, the loop sleeps that long or until a button or the power's next step
-(dim, off, light sleep), ``rest_max_ms`` at most, with the system clock at
-its idle speed (``clocks``: hw.clocks), and back at full speed before the
-poll that follows: a key is answered at full speed.
-Every ``battery_every_ms`` while the app waits for a key, the battery (if
-the board has one): ``low_battery(percent)`` once when it runs low.
-
-Safe mode: hold the board's ``safe_mode_key`` (B, or OK on two buttons)
-while powering on: ``main()`` shows "SAFE MODE" and returns at once, so
-main.py ends and the REPL is free (for mpremote, a fix, a new deploy).
-
-New storage: when the STUD_PICO firmware found flash it could not mount as
-its filesystem and not erased either (stock MicroPython's filesystem lies
-where our ROMFS partition is), it made a new filesystem and left a note on
-it (boards/STUD_PICO/_boot.py); the console then says so once, as a notice
-(``new_storage``), and removes the note.
-
-The deal's seed is printed on the USB serial at power-on (``stud: seed N``):
-``tools/sim`` deals the same game from it.
+Safe mode: the board's ``safe_mode_key`` held at power-on shows SAFE MODE
+and returns, leaving the REPL free. A note left by boards/STUD_PICO/_boot.py
+(a new filesystem made on flash it could not mount) is shown once. The
+deal's seed is printed on the USB serial at power-on (``stud: seed N``):
+``tools/sim`` deals the same game from it. docs/power.md: the sleeping.
 """
 import gc
 import os

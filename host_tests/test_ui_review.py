@@ -8,26 +8,11 @@ from poker.match.store import Store
 from ui import keys
 from ui.showdown import lines_of
 from ui.words import action_text, seat_name
-from ui_rig import Raiser, Rig, Station
+from ui_rig import Raiser, Rig, Station, to_showdown
 
 
 def _players(seat, settings, rng):
     return Raiser() if seat == 2 else Station()
-
-
-def _to_showdown(rig, hands):
-    """Plays (check or call) until the showdown of hand number ``hands``."""
-    g = rig.app.game
-    for _ in range(20000):
-        if rig.screen() == "Showdown" and g.hand_no >= hands:
-            return
-        if rig.my_turn():
-            rig.call_or_check()
-        elif rig.screen() in ("Showdown", "Banner"):
-            rig.press(keys.A)
-        else:
-            rig.run(100)
-    raise AssertionError("no showdown")
 
 
 def _rig(game="F7S"):
@@ -38,7 +23,7 @@ def _rig(game="F7S"):
 
 def test_the_showdown_leads_to_the_hand_again_street_by_street_and_back():
     rig = _rig()
-    _to_showdown(rig, 3)
+    to_showdown(rig, 3)
     g = rig.app.game
     sd = rig.app.screen
     shown = rig.frame()
@@ -88,7 +73,7 @@ def test_the_menu_has_last_hand_once_a_hand_is_kept():
     rig.press(keys.B, keys.LONG)
     assert "LAST HAND" not in rig.app.screen.items
     rig.press(keys.A)  # RESUME
-    _to_showdown(rig, 1)
+    to_showdown(rig, 1)
     rig.press(keys.B)  # the menu
     menu = rig.app.screen
     assert "LAST HAND" in menu.items
@@ -101,7 +86,7 @@ def test_the_menu_has_last_hand_once_a_hand_is_kept():
 
 def test_a_review_record_is_kept_for_each_of_the_last_hands_and_reads_back():
     rig = _rig("F7S")
-    _to_showdown(rig, 6)
+    to_showdown(rig, 6)
     g = rig.app.game
     st = rig.app.store
     got = [review.load(st, g.seq - k) for k in range(review.KEPT + 1)]

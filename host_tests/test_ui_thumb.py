@@ -3,11 +3,9 @@ when a check is free or the hand is strong, a key meant for the screen
 before never acts on the new one (a new hand, your turn, the hand's end,
 the showdown: ui.app's gate), and hurrying the players has its own keys
 (B, or A held), never the key that acts."""
-from poker import cards
-from poker.hand import Hand
 from ui import keys
 from ui.app import GATE_MS
-from ui_rig import Rig, Station, call_down, stud_deck
+from ui_rig import Rig, Station, call_down, stud_rig
 
 
 def _turn_with(rig, kinds):
@@ -55,15 +53,8 @@ class Completer(Station):
 def _trips_rig(mine="Kc Kd Ks 2h 3h 4h 5d"):
     """Seven card stud at four seats: you hold ``mine`` (rolled-up kings),
     seat 1 completes every third street and bets after."""
-    hands = [cards.parse(mine), cards.parse("Qc 9d 2c 8h 7h 6c 5c"),
-             cards.parse("Tc Th 3d 3c 4c 6d Jc"), cards.parse("8d 4d 9h Td Jh Qh 2d")]
-
-    def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
-
-    rig = Rig(seed=1, players=lambda seat, st, rng: Completer() if seat == 1 else Station())
-    rig.app.hand_factory = factory
-    rig.new_game()
+    rig = stud_rig((mine, "Qc 9d 2c 8h 7h 6c 5c", "Tc Th 3d 3c 4c 6d Jc", "8d 4d 9h Td Jh Qh 2d"),
+                   lambda seat, st, rng: Completer() if seat == 1 else Station())
     assert rig.until(rig.my_turn)
     return rig
 

@@ -217,48 +217,40 @@ def cannot_beat_low(own, bettor_up, seen):
     """
     if len(bettor_up) + 1 < 5 or len(own) < 5:
         return False
-    mine = _best_low_a5(own)
-    blocked = bytearray(52)
-    for c in seen:
-        blocked[c] = 1
-    for c in own:
-        blocked[c] = 1
-    for c in bettor_up:
-        blocked[c] = 1
+    from poker.eval import evaluator
+    mine = best_of(own, evaluator.low_a5_unchecked)
+    blocked = _unseen_mask(own, bettor_up, seen)
     theirs = list(bettor_up) + [0]
     for x in range(52):
         if blocked[x]:
             continue
         theirs[-1] = x
-        if _best_low_a5(theirs) <= mine:
+        if best_of(theirs, evaluator.low_a5_unchecked) <= mine:
             return False
     return True
 
 
-def _best_low_a5(cards):
-    """The best ace-to-five low of 5 to 8 cards (8: a stud community card)."""
-    from poker.eval import evaluator
+def best_of(cards, rank):
+    """The best ``rank`` (an evaluator entry point for 5 to 7 cards) of 5 to
+    8 cards: with 8 (a stud community card) the best of the 7-card hands."""
     if len(cards) <= 7:
-        return evaluator.low_a5_unchecked(cards)
+        return rank(cards)
     best = 0
     for i in range(len(cards)):
-        v = evaluator.low_a5_unchecked(cards[:i] + cards[i + 1:])
+        v = rank(cards[:i] + cards[i + 1:])
         if v > best:
             best = v
     return best
 
 
-def _best_high(cards):
-    """The best high hand of 5 to 8 cards (8: a stud community card)."""
-    from poker.eval import evaluator
-    if len(cards) <= 7:
-        return evaluator.high(cards)
-    best = 0
-    for i in range(len(cards)):
-        v = evaluator.high(cards[:i] + cards[i + 1:])
-        if v > best:
-            best = v
-    return best
+def _unseen_mask(own, bettor_up, seen):
+    """52 flags, 1 for each card the caller has seen (the others may be the
+    bettor's hidden card)."""
+    blocked = bytearray(52)
+    for group in (seen, own, bettor_up):
+        for c in group:
+            blocked[c] = 1
+    return blocked
 
 
 def cannot_beat(own, bettor_up, seen):
@@ -281,14 +273,8 @@ def cannot_beat(own, bettor_up, seen):
     from poker.eval import evaluator
     if len(bettor_up) + 1 < 5 or len(own) < 5:
         return False
-    mine = _best_high(own)
-    blocked = bytearray(52)
-    for c in seen:
-        blocked[c] = 1
-    for c in own:
-        blocked[c] = 1
-    for c in bettor_up:
-        blocked[c] = 1
+    mine = best_of(own, evaluator.high)
+    blocked = _unseen_mask(own, bettor_up, seen)
     n = len(bettor_up) + 1
     if n > 7:
         return False

@@ -68,13 +68,9 @@ def _few(cards):
 def _best_high(cards):
     """Category of the best high hand of 5 to 8 cards."""
     from poker.eval import evaluator
+    from poker.view import best_of
 
-    if len(cards) <= 7:
-        return evaluator.category_index(evaluator.high(cards))
-    best = 0
-    for i in range(len(cards)):  # 8 cards (stud community card): drop one
-        best = max(best, evaluator.high(cards[:i] + cards[i + 1:]))
-    return evaluator.category_index(best)
+    return evaluator.category_index(best_of(cards, evaluator.high))
 
 
 def _low_ranks(cards):

@@ -209,6 +209,18 @@ def board_dict(name):
 
 # -------------------------------------------------------------- the driver
 
+def quit_driver(proc, wait_s):
+    """Asks a node driver on JSON lines (vpico.mjs, the web page's) to quit;
+    kills it if it does not within ``wait_s``."""
+    if proc.poll() is None:
+        try:
+            proc.stdin.write(b'{"op":"quit"}\n')
+            proc.wait(wait_s)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+
+
 class VirtualPico:
     def __init__(self, board="pico_ssd1306_i2c", log_flash=False, node="node", trace_pcs=(), sample_ns=0):
         self.board = board_dict(board) if isinstance(board, str) else dict(board)
@@ -284,13 +296,7 @@ class VirtualPico:
                 self.events.append(e)
 
     def close(self):
-        if self._proc.poll() is None:
-            try:
-                self._proc.stdin.write(b'{"op":"quit"}\n')
-                self._proc.wait(5)
-            except (OSError, subprocess.TimeoutExpired):
-                self._proc.kill()
-                self._proc.wait()
+        quit_driver(self._proc, 5)
 
     def __enter__(self):
         return self

@@ -18,7 +18,7 @@ import sys
 
 from paths import ROOT
 from ui import keys
-from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where
+from ui_rig import Folder, Raiser, Rig, Station, call_down, impossible_rig, showdown_where, stud_rig, to_showdown
 
 GOLDEN = ROOT + "/host_tests/golden"
 DEBUG = "--debug" in sys.argv
@@ -340,19 +340,8 @@ def waiting_hint():
 
 def fold_strong():
     # FOLD with rolled-up kings facing a completion: asked first, BACK chosen
-    from poker import cards
-    from poker.hand import Hand
-    from ui_rig import stud_deck
-
-    hands = [cards.parse("Kc Kd Ks 2h 3h 4h 5d"), cards.parse("Qc 9d 2c 8h 7h 6c 5c"),
-             cards.parse("Tc Th 3d 3c 4c 6d Jc"), cards.parse("8d 4d 9h Td Jh Qh 2d")]
-
-    def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, hands))
-
-    rig = Rig(seed=1, players=lambda seat, st, rng: Raiser() if seat == 1 else Station())
-    rig.app.hand_factory = factory
-    rig.new_game()
+    rig = stud_rig(("Kc Kd Ks 2h 3h 4h 5d", "Qc 9d 2c 8h 7h 6c 5c", "Tc Th 3d 3c 4c 6d Jc", "8d 4d 9h Td Jh Qh 2d"),
+                   lambda seat, st, rng: Raiser() if seat == 1 else Station())
     rig.until(rig.my_turn)
     rig.press(keys.B)
     rig.press(keys.A)
@@ -371,14 +360,7 @@ def _last_hand(name, pages):
     rig = Rig(seed=17, store=_store(name), settings={"game": "F7S"},
               players=lambda seat, st, rng: Raiser() if seat == 2 else Station())
     rig.new_game()
-    g = rig.app.game
-    while not (rig.screen() == "Showdown" and g.hand_no >= 3):
-        if rig.my_turn():
-            rig.call_or_check()
-        elif rig.screen() in ("Showdown", "Banner"):
-            rig.press(keys.A)
-        else:
-            rig.run(100)
+    to_showdown(rig, 3)
     for _ in range(pages):
         rig.press(keys.RIGHT)
     return rig

@@ -247,6 +247,40 @@ def stud_deck(n, dealer, hands):
     return deck + rest
 
 
+def stud_rig(hands, players, settings=None):
+    """A seven card stud table at ``len(hands)`` seats dealt from a preset
+    deck (``hands``: each seat's seven cards as text, yours first), its
+    first hand started; ``players(seat, settings, rng)`` makes the others."""
+    from poker import cards
+    from poker.hand import Hand
+
+    dealt = [cards.parse(h) for h in hands]
+
+    def factory(variant, rules, stacks, dealer, rng, **kw):
+        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, dealt))
+
+    rig = Rig(seed=1, players=players, settings=settings)
+    rig.app.hand_factory = factory
+    rig.new_game()
+    return rig
+
+
+def to_showdown(rig, hands):
+    """Plays you as a calling station, pressing through showdowns and
+    banners, until the showdown screen of hand number ``hands``."""
+    g = rig.app.game
+    for _ in range(20000):
+        if rig.screen() == "Showdown" and g.hand_no >= hands:
+            return rig
+        if rig.my_turn():
+            rig.call_or_check()
+        elif rig.screen() in ("Showdown", "Banner"):
+            rig.press(keys.A)
+        else:
+            rig.run(100)
+    raise AssertionError("no showdown of hand %d" % hands)
+
+
 class Bettor(Station):
     def decide(self, view):
         for kind, amount in view.legal:
@@ -261,22 +295,9 @@ def impossible_rig(mine, settings=None, hands=None):
     Kh Kd Ks 8c and bets every street (``hands``: the other three seats'
     cards, seat 1's first); you call down to your turn on the last street
     (the last to act, facing a bet)."""
-    from poker import cards
-    from poker.hand import Hand
-
     others = hands or ("Qc Qd Kh Kd Ks 8c 6d", "Tc Th 2d 3c 4c 6c Jc", "8d 8h 9d Td Jh Qh 2h")
-    dealt = [cards.parse(mine)] + [cards.parse(h) for h in others]
-
-    def factory(variant, rules, stacks, dealer, rng, **kw):
-        return Hand(variant, rules, stacks, dealer, rng, deck=stud_deck(len(stacks), dealer, dealt))
-
-    def players(seat, settings, rng):
-        return Bettor() if seat == 1 else Station()
-
-    rig = Rig(seed=1, players=players, settings=settings)
-    rig.app.hand_factory = factory
-    rig.new_game()
-    last = len(dealt[0]) - 3  # the last street: 7 cards -> 4, 5 cards -> 3 (stud_deck deals 7)
+    rig = stud_rig((mine,) + tuple(others), lambda seat, st, rng: Bettor() if seat == 1 else Station(), settings)
+    last = len(mine.split()) - 3  # the last street: 7 cards -> 4, 5 cards -> 3 (stud_deck deals 7)
     if not call_down(rig, lambda r: r.app.game.view(0).street == last):
         raise AssertionError("never reached the last street")
     return rig

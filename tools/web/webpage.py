@@ -20,6 +20,8 @@ import subprocess
 import threading
 import queue
 
+from vpico import quit_driver
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHROMIUM = os.environ.get("STUD_CHROMIUM", "/usr/bin/chromium")
 HOLD_MS = 60
@@ -77,13 +79,7 @@ class WebPage:
         return e
 
     def close(self):
-        if self._proc.poll() is None:
-            try:
-                self._proc.stdin.write(b'{"op":"quit"}\n')
-                self._proc.wait(20)
-            except (OSError, subprocess.TimeoutExpired):
-                self._proc.kill()
-                self._proc.wait()
+        quit_driver(self._proc, 20)
 
     def __enter__(self):
         return self
