@@ -116,6 +116,7 @@ class Confirm(Screen):
     A answers with done(index); B answers done(cancel) (-1: no answer, just
     back). ``chosen``: the answer picked at first (default: cancel or 0)."""
     next_key = keys.RIGHT
+    guards_arrows = False  # True: keys within ui.app's gate, the arrows too, do nothing (App.carried)
 
     def __init__(self, app, heading, lines, answers, done, cancel=0, chosen=None):
         Screen.__init__(self, app)
