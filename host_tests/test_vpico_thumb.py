@@ -41,20 +41,7 @@ def _settings_record():
         return f.read()
 
 
-# A known failure (strict: an unexpected pass fails, so the mark goes with
-# its cause): in this game the device stops at 77 s of play, the serial
-# saying "Uncaught exception in IRQ callback handler" (the buttons' hard
-# interrupt, hw.buttons), cut short, and the chip then at a breakpoint: a
-# long B has opened the menu, LittleFS writes follow for 600 ms, and A goes
-# down among them. The same seed stops at the same nanosecond each run; its
-# cause is not yet found.
-_STOPS = (1,)
-_PARTS = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="the device stops: an exception in the buttons' "
-                                                  "interrupt while the flash is written after the menu opened"))
-          if p in _STOPS and HANDS == 200 else p for p in range(PARTS)]
-
-
-@pytest.mark.parametrize("part", _PARTS)
+@pytest.mark.parametrize("part", range(PARTS))
 def test_random_presses_on_the_device_never_act_on_an_old_key_nor_fold_a_free_check(device_build, part):
     hands = -(-HANDS // PARTS)
     seed = 7 + part
