@@ -4,8 +4,18 @@ commands for the MicroPython runs the tests start, and the session
 fixtures."""
 import os
 import sys
+import tempfile
 
 import pytest
+
+# The engine forgets modules it used for a moment and imports them again
+# (poker.unload: they leave the device's heap). With bytecode caching off
+# (PYTHONDONTWRITEBYTECODE), CPython compiled their source at every such
+# import: half the time of the power-cut sweeps. Compiled files are kept,
+# outside the tree, for this process and the Pythons it starts.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "stud-pycache")
 
 try:
     import paths

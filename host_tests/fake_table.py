@@ -216,6 +216,25 @@ def apply(files, op, upto=None):
         del files[op[1]]
 
 
+def moving(pairs_of_hand):
+    """A FakeHand plan: on hand i (0-based, the plan's own count) the pairs
+    (a, b, x) of ``pairs_of_hand(i)`` move up to x chips from seat a to
+    seat b."""
+    count = [0]
+
+    def plan(start, dealer):
+        out = list(start)
+        i = count[0]
+        count[0] += 1
+        for a, b, x in pairs_of_hand(i):
+            x = min(x, out[a])
+            out[a] -= x
+            out[b] += x
+        return out
+
+    return plan
+
+
 def play_out(g, decide=None):
     """Plays the game's current hand to its end: the virtual players by
     g.step(), the human seat by decide(view) -> (kind, amount), or a check

@@ -5,7 +5,7 @@ Most tests drive the Game with fake_table.FakeHand (chips move as the test
 says) so that each rule of the game layer is checked on its own; the last
 ones play real hands with the engine and the virtual players."""
 from checks import raises
-from fake_table import FakeFs, FakeHand, check_bots, fresh
+from fake_table import FakeFs, FakeHand, check_bots, fresh, moving
 from poker.match.game import Game
 from poker.match.settings import Settings
 from poker.rng import Rng
@@ -31,16 +31,7 @@ def _play(g):
 
 def _moves(*pairs):
     """A plan: chips move from seat a to seat b (amount x) on each hand."""
-
-    def plan(start, dealer):
-        out = list(start)
-        for a, b, x in pairs:
-            x = min(x, out[a])
-            out[a] -= x
-            out[b] += x
-        return out
-
-    return plan
+    return moving(lambda i: pairs)
 
 
 def test_new_lexibook_game_seats_you_and_three_virtual_players_with_5000_each():

@@ -76,48 +76,39 @@ def test_folding_trips_asks_first_with_back_chosen():
     assert rig.app.game.view(0).folded[0]
 
 
+def test_on_fold_when_check_is_free_an_arrow_at_the_question_never_moves_it_to_fold():
+    # a LEFT a moment after FOLD? CHECKING IS FREE appears (the thumb still
+    # moving through the bar) then A: checks; the answers stop at their ends
+    rig = Rig(seed=4)
+    rig.new_game()
+    t = _turn_with(rig, ("check",))
+    app = rig.app
+    n = len(app.game.view(0).actions)
+    t.sel = 0  # FOLD chosen on the bar
+    rig.press(keys.A, after=0)
+    q = app.screen
+    assert rig.screen() == "Confirm" and q.answers == ("CHECK", "FOLD") and q.chosen == 0
+    for k in (keys.LEFT, keys.RIGHT):  # pressed within the gate's time: nothing moves
+        app.handle(k, keys.PRESS)
+        app.handle(k, keys.RELEASE)
+        assert q.chosen == 0
+    rig.run(GATE_MS)
+    rig.press(keys.LEFT, react=False)  # at the left end: stays on CHECK
+    assert q.chosen == 0
+    rig.press(keys.RIGHT, react=False)
+    rig.press(keys.RIGHT, react=False)  # at the right end: stays on FOLD
+    assert q.chosen == 1
+    rig.press(keys.LEFT, react=False)
+    rig.press(keys.A)
+    v = app.game.view(0)
+    assert v.actions[n][1:3] == (0, "check") and not v.folded[0]
+
+
 def test_folding_a_weak_hand_facing_a_bet_asks_nothing():
     rig = _trips_rig("2s 7d Js 3h 9s 4s 5d")
     rig.press(keys.B)
     rig.press(keys.A)
     assert rig.screen() == "Table" and rig.app.game.view(0).folded[0]
-
-
-def _free_fold_question(seed=4):
-    """A turn of yours where a check is free, then B (FOLD) and A: the
-    question CHECKING IS FREE, just shown (CHECK chosen)."""
-    rig = Rig(seed=seed)
-    rig.new_game()
-    _turn_with(rig, ("fold", "check"))
-    rig.press(keys.B)
-    rig.press(keys.A, after=0)
-    q = rig.app.screen
-    assert rig.screen() == "Confirm" and q.answers == ("CHECK", "FOLD") and q.chosen == 0
-    return rig
-
-
-def test_an_arrow_pressed_as_the_free_fold_question_comes_never_chooses_fold():
-    # the thumb's LEFT, LEFT, ... toward the bar's end, one of them landing
-    # 40 ms after a stray A opened the question: meant for the bar, it must
-    # not move the question's choice (LEFT from CHECK goes round to FOLD)
-    for key in (keys.LEFT, keys.RIGHT):
-        rig = _free_fold_question()
-        g = rig.app.game
-        n = len(g.view(0).actions)
-        rig.press(key, after=40, react=False)
-        assert rig.app.screen.chosen == 0
-        rig.press(keys.A)  # the answer, once the question was seen
-        v = g.view(0)
-        assert not v.folded[0] and v.actions[n][1:3] == (0, "check"), v.actions[n:]
-
-
-def test_the_question_takes_an_arrow_once_it_was_seen_and_a_deliberate_fold_folds():
-    rig = _free_fold_question()
-    rig.run(GATE_MS)
-    rig.press(keys.RIGHT, react=False)
-    assert rig.app.screen.chosen == 1
-    rig.press(keys.A)
-    assert rig.app.game.view(0).folded[0]
 
 
 def test_a_press_within_the_gate_of_your_turn_does_nothing_and_a_later_one_acts():

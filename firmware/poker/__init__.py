@@ -17,3 +17,14 @@ def unload(name):
         pkg = sys.modules.get(parent)
         if pkg is not None and hasattr(pkg, child):
             delattr(pkg, child)
+
+
+def load(name):
+    """The module ``name``, imported if it is not yet: for a module used only
+    sometimes (a tournament's). Named as text, a module name longer than ten
+    letters stays a string in the caller's code; in an import statement it
+    would be a name every route interns in its heap."""
+    __import__(name)
+    import sys
+
+    return sys.modules[name]

@@ -1,37 +1,19 @@
 """The end of a hand: the showdown, the pots and who wins them, the check
 of the chips at the end and the void of a deal (seed 002). The
 ``Settling`` part of ``poker.hand.Hand`` (a mixin: its methods run on the
-hand's own state).
+hand's own state). The rules it follows (who shows first, who may muck,
+side pots, hi/lo halves, odd chips) are docs/rules.md's; PokerKit's
+settling is two rule fields, ``rules.merge_pots`` and
+``rules.low_half_if_any_low``.
 
-Showdown: the last to bet or raise on the last round shows first, else the
-first live seat left of the dealer; going round, a seat shows if its hand
-beats or ties the best shown so far in some pot it can win (either half in
-hi/lo), else it mucks. Each pot (main and side pots, last-formed first) is
-split among the best shown hands; hi/lo pots are halved when some seat in
-that pot has a qualifying low (odd chip to the high half), otherwise the
-high hand takes it all. Odd chips: ``rules.odd_chip`` (one each, or all
-together with ``rules.odd_chips_together``). PokerKit's settling, by rule
-fields: ``rules.merge_pots`` (hands that cannot win any pot are out, then
-pots with the same players are one) and ``rules.low_half_if_any_low``.
-
-Settlement
-----------
-``h.pots``: one ``(amount, winners)`` per pot or half pot, in settlement
-order (last-formed side pot first; for a hi/lo pot the high half then the
-low half). ``winners`` are in odd-chip order: when the amount does not
-divide, the first winners get one chip more each. ``h.pot_info`` is
-parallel: ``(half, eligible)`` with half ``'high'``, ``'low'`` or
-``'all'``. ``h.winnings``: chips each seat collected from the pots.
-``h.awards``: the same pots for the screens, ``(pot, half, amount,
-[(seat, chips), ...], name)`` with ``pot`` 0 for the main pot, 1.. for the
-side pots and ``name`` the winning hand's name with the ranks that decided
-(``''`` when uncontested). ``h.plays[seat]``: ``(high five, low five)``,
-the cards that play of each seat that showed (and of the seat
-``explain`` names them for, if it mucked; ``None`` where there is none);
-``h.names[seat]``: ``(high name, low name)`` of those hands, each plain
-(no rival). Names and plays are made by ``h.explain()`` (the showdown screen
-calls it; until then names are ``''`` and plays ``None``).
-``h.mucked[seat]``: True for a seat that mucked at the showdown.
+What it leaves on the hand: ``h.pots``, one ``(amount, winners)`` per pot
+or half pot in settlement order (last-formed side pot first, high half
+before low; the first winners get the odd chips), ``h.pot_info`` beside it
+(``(half, eligible)``), ``h.winnings`` per seat, ``h.awards`` for the
+screens (``(pot, half, amount, [(seat, chips)...], name)``, pot 0 the main
+one), ``h.mucked``, and once ``h.explain()`` ran (the showdown screen
+calls it) ``h.plays[seat]`` (the high and low fives that play) and
+``h.names[seat]`` (their names).
 """
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)

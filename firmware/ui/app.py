@@ -28,8 +28,7 @@ NEXT to see the table as a list.
 
 A press of A or B needs the finger lifted first after a screen that came
 by itself (a new hand, your turn, the hand's end, the showdown: ``gate()``):
-one held through it, or pressed within GATE_MS of it, does nothing; on a
-question before an action (``guards_arrows``) the arrows too.
+one held through it, or pressed within GATE_MS of it, does nothing.
 """
 import sys
 
@@ -227,12 +226,9 @@ class App:
         within GATE_MS after it: it was meant for the screen before. They
         come at their release or held long, and the loop's ``held`` (seen by
         tick) says when they went down. The arrows never act (they choose,
-        scroll, show the list) and go through, as does a long B (the menu),
-        but on a screen that ``guards_arrows`` (a question before an action:
-        an arrow there changes what A does)."""
-        if key == keys.B and event == keys.LONG:
-            return False
-        if key < keys.A and not getattr(self.screen, "guards_arrows", False):
+        scroll, show the list) and go through, but on a question (its
+        arrows pick what A does); so does a long B (the menu)."""
+        if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
         t = self._down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS
@@ -310,6 +306,12 @@ class App:
                     from ui.showdown import prepare
 
                     self._showdown_ahead = prepare(g)
+        s = self.settings
+        if not shown and self.screen is self._menu and s is not None and s.tour and "ui.tournament" not in sys.modules:
+            # a tournament's code while the menu waits: its NEW GAME waits on no import
+            from poker import load
+
+            load("ui.tournament")  # (and poker.match.tournament)
         return shown
 
     def _draw(self):
@@ -530,7 +532,7 @@ class App:
         """REBUY after GAME OVER: the starting chips again, the same table
         goes on (poker.match.game's rebuy; counted in the statistics)."""
         g = self.game
-        if g is None or not g.over or g.result != "lost":
+        if g is None or not g.over or g.result != "lost" or g.tour is not None:
             self.menu()
             return
         g.rebuy()
@@ -583,9 +585,16 @@ class App:
         g = self.game
         if g is None or not g.events:
             return False
-        from poker import unload
-        from ui.events import event_banner
+        from poker import load, unload
 
-        self.go(event_banner(self, g.events.pop(0)))
-        unload("ui.events")
+        event = g.events.pop(0)
+        b = None
+        if g.tour is not None:  # (its code is in the heap: no import in the press)
+            b = load("ui.tournament").event_banner(self, event)
+        if b is None:
+            from ui.events import event_banner
+
+            b = event_banner(self, event)
+            unload("ui.events")
+        self.go(b)
         return True

@@ -20,7 +20,8 @@ _ROWS = const(6)  # rows below the title bar
 
 _LEVELS = ("EASY", "NORMAL", "HARD")
 # the items that set the game itself (poker.match.game's names): they wait for a new game
-_GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips"}
+_GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips",
+                 "MODE": "tour", "LEVELS": "tour"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 
 
@@ -61,7 +62,7 @@ class Menu(Screen):
         if self.app.can_resume():
             out.append("RESUME")
         g = self.app.game
-        if g is not None and g.over and g.result == "lost":
+        if g is not None and g.over and g.result == "lost" and g.tour is None:
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
         st = self.app.store
@@ -71,6 +72,7 @@ class Menu(Screen):
 
             if st.exists(review_slot(g.seq)):
                 out.append("LAST HAND")  # the last hand again (ui.review)
+        out.append("MODE")  # a cash game or a tournament
         out.append("GAME")
         out.append("BET")
         out.append("RULES")
@@ -79,6 +81,8 @@ class Menu(Screen):
             out.append("PLAYERS")
         if len(s.chip_choices()) > 1:
             out.append("CHIPS")
+        if s.tour:
+            out.append("LEVELS")  # hands a level lasts
         out.append("LEVEL")
         out.append("SPEED")
         out.append("SOUND")
@@ -103,6 +107,12 @@ class Menu(Screen):
 
     def _value(self, name):
         s = self.app.settings
+        if name == "MODE":
+            # (strings of a constant tuple, and one over ten letters, are
+            # objects: no names interned in every route's heap)
+            return ("CASH", "TOURNAMENT")[1 if s.tour else 0]
+        if name == "LEVELS":
+            return "%d HANDS EACH" % s.tour
         if name == "GAME":
             return game_name(s.game)
         if name == "BET":
@@ -129,7 +139,15 @@ class Menu(Screen):
     def change(self, name, step):
         """Moves a setting one choice forward (step 1) or back (-1), wrapping."""
         s = self.app.settings
-        if name == "GAME":
+        if name == "MODE":
+            # (no import in the press: the app imports a tournament's code
+            # while the menu waits; 10 hands a level, LEVELS' default)
+            s.tour = 0 if s.tour else 10
+        elif name == "LEVELS":
+            from poker import load
+
+            load("ui.tournament").change(s, step)  # (its choices)
+        elif name == "GAME":
             g = s.games()
             i = g.index(s.game) if s.game in g else 0
             s.game = g[(i + step) % len(g)]
@@ -162,7 +180,7 @@ class Menu(Screen):
         s.normalize()
         self.app.settings_changed()
         sel = self.items[self.sel]
-        self.items = self._items()  # RULES adds or removes PLAYERS/CHIPS
+        self.items = self._items()  # RULES adds or removes PLAYERS/CHIPS, MODE LEVELS
         self.sel = self.items.index(sel)
         self._scroll()
         return True
@@ -211,8 +229,8 @@ class Menu(Screen):
                 app.new_game()
             else:
                 app.table()
-        app.go(Confirm(app, "SETTINGS CHANGED", ["GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A NEW "
-                                                 "GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
+        app.go(Confirm(app, "SETTINGS CHANGED", ["MODE, GAME, BET, RULES, PLAYERS AND CHIPS APPLY TO A "
+                                                 "NEW GAME: START ONE NOW?"], ("RESUME", "NEW GAME"), done, 0, 0))
 
     def ask_new_game(self):
         """NEW GAME over a game in play asks first: one key must not wipe it."""
@@ -272,7 +290,7 @@ class Menu(Screen):
             title(fb, "STUD POKER")
             # the stakes in play (a changed BET waits for the next new game)
             g = app.game
-            b = g.small_bet if app.can_resume() else app.settings.small_bet()
+            b = g.rules.small_bet if app.can_resume() else app.settings.small_bet()  # (a tournament's level)
             right_text = "%d/%d" % (b, 2 * b)
             x = W - 2 - width(right_text, NORMAL)
             text(fb, right_text, x, 1, NORMAL, 0)

@@ -114,9 +114,12 @@ class Wait(Screen):
 class Confirm(Screen):
     """A question with two or three answers side by side. LEFT/RIGHT pick,
     A answers with done(index); B answers done(cancel) (-1: no answer, just
-    back). ``chosen``: the answer picked at first (default: cancel or 0)."""
+    back). ``chosen``: the answer picked at first (default: cancel or 0).
+    The choice stops at the ends (as the action bar's), and a key pressed
+    within the gate's time of the question (ui.app.gate) does nothing: a
+    stray arrow never moves a FOLD? to FOLD for the A that follows."""
     next_key = keys.RIGHT
-    guards_arrows = False  # True: keys within ui.app's gate, the arrows too, do nothing (App.carried)
+    asks = True
 
     def __init__(self, app, heading, lines, answers, done, cancel=0, chosen=None):
         Screen.__init__(self, app)
@@ -130,15 +133,18 @@ class Confirm(Screen):
         if chosen is None:
             chosen = max(cancel, 0)
         self.chosen = chosen
+        app.gate()
 
     def key(self, k, event):
         n = len(self.answers)
         if k == keys.LEFT or k == keys.UP:
-            self.chosen = (self.chosen - 1) % n
-            self.app.changed()
+            if self.chosen > 0:
+                self.chosen -= 1
+                self.app.changed()
         elif k == keys.RIGHT or k == keys.DOWN:
-            self.chosen = (self.chosen + 1) % n
-            self.app.changed()
+            if self.chosen < n - 1:
+                self.chosen += 1
+                self.app.changed()
         elif k == keys.A:
             self.done(self.chosen)
         elif k == keys.B:

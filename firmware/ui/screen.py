@@ -26,6 +26,10 @@ class Screen:
     # (B short press); see ui/app.py
     next_key = keys.DOWN
     deals_ahead = False  # True: the app deals the next hand while it is up (Showdown)
+    # True for a question: its arrows pick the answer A then gives, so the
+    # gate drops them too (an arrow meant for the screen before never
+    # moves the answer)
+    asks = False
 
     def __init__(self, app):
         self.app = app

@@ -1,5 +1,7 @@
-"""Statistics (poker.match.stats): overall and per game type; LEFT/RIGHT (or B
-short on a two-button board) switch between them, A or a long B go back.
+"""Statistics (poker.match.stats): overall, per game type and, once one was
+played, the tournaments (kept apart: ui.tournament draws their page);
+LEFT/RIGHT (or B short on a two-button board) switch between them, A or a
+long B go back.
 
 Imported when the menu opens STATS and unloaded when it closes: its code
 is in the heap only while it shows."""
@@ -16,7 +18,9 @@ class StatsScreen(Screen):
 
     def pages(self):
         st = self.app.stats()
-        return [None] + list(st.codes()) if st is not None else [None]
+        if st is None:
+            return [None]
+        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else [])
 
     def key(self, k, event):
         n = len(self.pages())
@@ -38,6 +42,16 @@ class StatsScreen(Screen):
         if self.page >= len(pages):
             self.page = 0
         code = pages[self.page]
+        if code == "TOURNAMENTS":
+            from poker import load
+
+            title(fb, "TOURNAMENTS")
+            right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
+            y = 11
+            for line in load("ui.tournament").lines(st):
+                text(fb, line, 0, y, SMALL)
+                y += 7
+            return
         if code is None:
             title(fb, "STATS: ALL")
             d = st.total() if st is not None else None

@@ -74,6 +74,7 @@ class Table(Screen):
         self.hurry = 0
         self.hint = 0  # A pressed while the others act: which hint the bar shows
         self.paced = False  # the next player's action is decided: only its pace is left
+        self.level = ""  # a tournament's level on the bar while the others act
 
     def enter(self):
         g = self.app.game
@@ -88,6 +89,11 @@ class Table(Screen):
             self.last = None
             self.hurry = 0
             self.hint = 0
+            self.level = ""
+            if g.tour is not None:  # the level and the hands to the next (ui.tournament)
+                from poker import load
+
+                self.level = load("ui.tournament").hint(g)
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
         v = self.view
@@ -324,12 +330,7 @@ class Table(Screen):
             app.screen = self
             app.changed()
             self.do(action)
-        q = Confirm(app, heading, lines, answers, done, -1, 0)
-        # a key pressed as it comes (an arrow toward the bar's end, A or B
-        # again) was meant for the bar: it never answers nor moves the answer
-        q.guards_arrows = True
-        app.go(q)
-        app.gate()
+        app.go(Confirm(app, heading, lines, answers, done, -1, 0))
 
     def do(self, action):
         kind, amount = action
@@ -364,7 +365,7 @@ class Table(Screen):
         elif self.hint:
             mark = "HOLD A: HURRY" if self.hint == 1 else "B: HURRY"
         else:
-            mark = ""
+            mark = self.level
         if not self.app.visible(0, you_y(v)):
             # a choice moved (the bar) or the coach's hint sharpened (your
             # line): only those; the cleared band is redrawn whole

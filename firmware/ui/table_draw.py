@@ -2,37 +2,15 @@
 actions, and the table as a list. ``ui.table`` (the screen) calls these
 with a seat's view; nothing here keeps state.
 
-Layout on 128x64 (y ranges), stud:
-
-- 0..31  the other seats. Up to four: one row each (seat number, dealer
-  "D", stack, up cards, this street's action in words). Five to nine: two
-  columns, seats going up the left column and down the right one
-  (clockwise, you sit at the bottom), each cell with the seat number
-  (boxed: the dealer), the stack, then in stud a letter for its action on
-  this street (ui.words.LETTER: X check, C call, B bet or completion, R
-  raise, I bring-in) and the up cards, in flop games the action in short
-  words ("R TO 40"). Stacks of 10,000 and more read in thousands there
-  ("12K": the list has them whole). The stack of the seat to act is drawn
-  inverted. Cards of a folded seat (dead cards) are drawn without their
-  box: rank and suit lit on the dark table, readable, and plainly out of
-  play.
-- 32..39 the pot, stud's community card, the street and the last action.
-- 39..56 your cards, large, in dealing order; a line under each of your
-  down cards (the ones nobody else sees); right of them your stack (and
-  "IN 20": the chips you put in on this street), the name of your hand
-  and, with coach hints on, your equity.
-- 57..63 the action bar: on your turn your choices, the chosen one inverted;
-  else whose turn it is (">>" while you hurry the players).
-
-Flop games (hold'em, Omaha) up to nine seats: the other seats in 0..24,
-the board large in 25..40 at the right with the pot, the street and the
-last action left of it, your hole cards large in 41..56 with your stack on
-the first line beside them and your hand's name and equity on the second.
-Ten seats keep the stud layout (the board in the middle line).
-
-Every amount follows ui.words' convention ("RAISE TO 800"). Text goes
-through ui.font's draw_text and draw_boxed (native frames, chips as ints:
-no string a frame), cards through ui.glyphs' small_card, mini and ghost.
+Stud, top to bottom: the other seats (one row each up to four; five to
+nine in two columns going round the table, with a letter for each seat's
+action this street), the pot line, your cards large (your down cards
+underlined) with your stack and hand, the action bar. Flop games put the
+board large at the right and your hole cards below it. The stack of the
+seat to act is inverted; a folded seat's cards are drawn without their
+box. Amounts follow ui.words' convention ("RAISE TO 800"); text goes
+through ui.font's native drawing (no string made a frame). What a player reads
+there: docs/playing.md#the-table.
 """
 from micropython import const
 

@@ -160,7 +160,21 @@ def _menu_key(app, want_game, new_game):
     return "A" if item == target else "UP"
 
 
-def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), pause_ms=None):
+def _setting_key(app, todo):
+    """The next menu key that changes a setting to its wanted value:
+    ``todo`` is [(menu item, Settings field, value), ...] still to set, in
+    order (two items may set one field: MODE, then LEVELS); each leaves it
+    once it has its value. None when none is left."""
+    m = app.screen
+    while todo and getattr(app.settings, todo[0][1]) == todo[0][2]:
+        todo.pop(0)
+    if not todo or todo[0][0] not in m.items:
+        return None  # (an item the menu does not offer yet)
+    return "RIGHT" if m.items[m.sel] == todo[0][0] else "DOWN"
+
+
+def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, notices=(), pause_ms=None,
+         settings=()):
     """Steps of a game: for each (game code, hands), that many hands played
     to the end from a new game. Also returns counts: hands and showdowns
     (another seat showed cards) per game. ``battery``: the menu shows the
@@ -168,10 +182,13 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
     ``pause_ms``: a player who waits ``pause_ms(screen)`` ms on each settled
     screen (its class name) before the next key, as replay's ``on_step``
     then waits on the device: the app's timers (the key guard after a
-    screen that came by itself, the pace) then see the same times in both."""
+    screen that came by itself, the pace) then see the same times in both.
+    ``settings``: ((menu item, Settings field, value), ...) the menu sets
+    first (a tournament: MODE, then LEVELS)."""
     with tempfile.TemporaryDirectory() as data:
         c = SimConsole(seed, data, battery, notices)
         first = bytes(c.display.buffer)
+        todo = list(settings)  # (the menu settings still to set: _setting_key)
         steps = []
         counts = {}
         gi = 0
@@ -193,7 +210,7 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
             if name == "PowerOn":
                 key = "A"
             elif name == "Menu":
-                key = _menu_key(app, game, fresh)
+                key = _setting_key(app, todo) or _menu_key(app, game, fresh)
                 if key == "A" and fresh:
                     fresh = False
                     note = "new game %s" % game

@@ -386,6 +386,73 @@ def help_from_game():
     return rig
 
 
+# -- a tournament (ui.tournament) ------------------------------------------------
+
+_TOUR = {"tour": 5, "profile": "casino", "players": 4, "chips": 1000, "stakes": 2}
+
+
+def menu_tournament():
+    rig = Rig()
+    rig.press(keys.A)
+    _menu(rig, "MODE")
+    rig.press(keys.A)  # TOURNAMENT: its LEVELS item joins the menu
+    _menu(rig, "LEVELS")
+    return rig
+
+
+def table_tournament():
+    # the others act: the bar says the level and the hands to the next one
+    rig = Rig(seed=27, settings={"game": "F7S", "tour": 5})
+    rig.new_game()
+    call_down(rig, _street(1))
+    rig.press(keys.A)
+    return rig
+
+
+def _tour_until(cond):
+    """The tournament of _TOUR (you call, P2 raises) until cond(rig) on a
+    banner."""
+    rig = Rig(seed=8, settings=_TOUR, players=lambda seat, st, rng: Raiser() if seat == 1 else Station())
+    rig.new_game()
+    while not (rig.screen() == "Banner" and cond(rig)):
+        if rig.my_turn():
+            rig.call_or_check()
+        elif not rig.past_result():
+            rig.run(rig.app.pace_ms)
+    return rig
+
+
+def tour_level():
+    return _tour_until(lambda r: r.shows("BETS NOW"))
+
+
+def tour_out():
+    return _tour_until(lambda r: r.shows("HAS NO CHIPS LEFT:"))
+
+
+def tour_over():
+    return _tour_until(lambda r: r.app.game.over and not r.app.game.events)
+
+
+def stats_tournaments():
+    from poker.match import tournament
+    from poker.match.stats import Stats
+
+    rig = Rig(seed=29, settings={"game": "F7S"})
+    rig.new_game()
+    st = Stats()
+    st.record_hand("F7S", 0, True, 2400)
+    for place in (3, 1, 2, 3, 0):
+        tournament.record(st, "F7S", place)
+    rig.app.game.stats = st
+    rig.press(keys.B, keys.LONG)
+    _menu(rig, "STATS")
+    rig.press(keys.A)
+    while rig.app.screen.pages()[rig.app.screen.page] != "TOURNAMENTS":
+        rig.press(keys.RIGHT)
+    return rig
+
+
 SCENES = (
     ("power_on", power_on), ("menu", menu), ("menu_casino", menu_casino),
     ("table_stud", table_stud), ("table_five_stud", table_five_stud),
@@ -405,6 +472,8 @@ SCENES = (
     ("waiting_hurry", waiting_hurry), ("waiting_hint", waiting_hint), ("fold_strong", fold_strong),
     ("impossible_call_hilo", impossible_call_hilo), ("last_hand_street", last_hand_street),
     ("last_hand_earlier", last_hand_earlier), ("help_from_game", help_from_game),
+    ("menu_tournament", menu_tournament), ("table_tournament", table_tournament), ("tour_level", tour_level),
+    ("tour_out", tour_out), ("tour_over", tour_over), ("stats_tournaments", stats_tournaments),
 )
 
 

@@ -160,7 +160,7 @@ you out: ``('GAME OVER', 0)``; every virtual player out: ``('WIN', 0)``.
 
 from poker.eval import handname
 from poker.match import journal
-from poker import unload
+from poker import load, unload
 from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
@@ -252,12 +252,15 @@ class Game:
         self.rules = s.house()
         self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
+        self.tour = None  # a poker.match.tournament.Tournament when one is played
         self.bots = {}
         if made is None:
             self.remake_players()
         else:
             self.level = s.difficulty
             self.bots = made[1]
+        if s.tour:
+            load("poker.match.tournament").join(self, s)
 
     def new_game(self):
         """Starts over with the current settings; the statistics stay (a
@@ -267,7 +270,10 @@ class Game:
         self._drop_ahead()
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
-            self.stats.record_left(self.code)
+            if self.tour is not None:
+                load("poker.match.tournament").record(self.stats, self.code, 0)
+            else:
+                self.stats.record_left(self.code)
         s = self.settings.normalize()
         if made is not None and made[0] != self._new_key(s):
             made = None  # made for other settings or another random state
@@ -311,6 +317,8 @@ class Game:
         s = settings.copy()
         for name in GAME_KEYS:
             setattr(s, name, saved[name])
+        tour = saved.get("tour")  # a tournament's (poker.match.tournament.to_obj: its hands a level first)
+        s.tour = tour[0] if tour else 0
         g._setup(s)
         g.bought = saved.get("bought", 0)
         g.total += g.bought
@@ -320,6 +328,8 @@ class Game:
         g.hand_no = saved["hand_no"]
         g.over = False
         g.result = None
+        if tour:
+            load("poker.match.tournament").load(g, tour)
         if store is not None:
             store.remove("hand")  # older firmware's mid-hand marker
             blob = store.read_raw(JOURNAL)
@@ -330,7 +340,7 @@ class Game:
         return g
 
     def _game_obj(self):
-        return {
+        g = {
             "game": self.code,
             "stakes": self.stakes,
             "profile": self.profile,
@@ -343,13 +353,20 @@ class Game:
             "result": self.result,
             "bought": self.bought,
         }
+        if self.tour is not None:
+            g["tour"] = self.tour.to_obj()
+        return g
 
     def pending(self, settings):
         """The names of the settings (of ``GAME_KEYS``: game, stakes,
         profile, players, chips) that differ from the game in play: the
         menu changes them for the next new game."""
         g = self._game_obj()
-        return [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
+        out = [name for name in GAME_KEYS if g[name] != getattr(settings, name)]
+        t = g.get("tour")  # (its hands a level first)
+        if (t[0] if t else 0) != settings.tour:
+            out.append("tour")
+        return out
 
     def plays(self, settings):
         """True when the game in play has these settings' game, stakes,
@@ -598,7 +615,7 @@ class Game:
         other seats' stacks, the players and their memory, the hands'
         numbers); counted in the statistics (``rebuys``: the lost game
         stays lost). ValueError when the game is not lost."""
-        if not self.over or self.result != "lost":
+        if not self.over or self.result != "lost" or self.tour is not None:
             raise ValueError("no game over to rebuy")
         self.settle()
         add = self.chips - self.stacks[0]
@@ -668,6 +685,8 @@ class Game:
                 self.out[seat] = True
                 if seat:
                     self.events.append(("FINISH", seat))
+        if self.tour is not None and self.tour.after_hand(self):
+            return  # (its places, its end, its next level: poker.match.tournament)
         if self.out[0]:
             self.over = True
             self.result = "lost"
@@ -854,7 +873,8 @@ class Game:
         except Exception:  # a statistic is never worth a crash
             best, own, board = 0, (), ()
         # the hand's name only for a new best (finding its five allocates)
-        self.stats.record_hand(self.code, end[0] - start[0], won, pot, best,
+        net = end[0] - start[0] if self.tour is None else 0  # (a tournament's chips are not money)
+        self.stats.record_hand(self.code, net, won, pot, best,
                                lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
     def history(self, n=HISTORY_SIZE):

@@ -5,7 +5,8 @@ The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
 ``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
 "game": {...} or None}``; its ``game`` part has the settings of the game in
 play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``, ``bought`` (chips bought by rebuys; 0 when absent).
+``result``, ``bought`` (chips bought by rebuys; 0 when absent), and for a
+tournament ``tour`` (``poker.match.tournament``).
 
 The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
 as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back. Its

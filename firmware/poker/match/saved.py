@@ -4,7 +4,8 @@ parts: poker.match.record).
 
 ``check`` refuses a record that could not come from a game: beyond its
 CRC, the types, the ranges, ``sum(stacks) == players * chips + bought``,
-every ``out`` flag equal to ``stack < min_stack``, a live dealer. A refused
+every ``out`` flag equal to ``stack < min_stack`` (a tournament: no
+chips), a live dealer, a tournament's places. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults,
 with one message).
 
@@ -48,7 +49,8 @@ def check(obj):
     result = g.get("result")
     if not isinstance(stacks, list) or len(stacks) != n or not isinstance(out, list) or len(out) != n:
         raise ValueError("game: bad seats")
-    min_stack = s.house().min_stack()
+    tour = "tour" in g  # a tournament (poker.match.tournament): out with no chips
+    min_stack = 1 if tour else s.house().min_stack()
     for i in range(n):
         if not is_int(stacks[i]) or stacks[i] < 0 or not isinstance(out[i], bool):
             raise ValueError("game: bad stack")
@@ -57,6 +59,12 @@ def check(obj):
     bought = g.get("bought", 0)
     if not is_int(bought) or bought < 0:
         raise ValueError("game: bad rebuys")
+    if tour:
+        from poker import load
+
+        load("poker.match.tournament").check(g)
+        if bought:
+            raise ValueError("game: a rebuy in a tournament")
     if sum(stacks) != n * s.chips + bought:
         raise ValueError("game: chips do not add up")
     if type(hand_no) is not int or hand_no < 0 or type(dealer) is not int or not 0 <= dealer < n:

@@ -19,6 +19,9 @@
   virtual players' turns show, 0 slow, 1 normal, 2 fast (the screens'
   pace: ``SPEEDS`` names them).  ``sound``: bool.
   ``contrast``: 0..255.  ``coach``: bool (coach hints).
+- ``tour``: 0 for a cash game, else a sit and go (``poker.match.tournament``)
+  whose levels last ``tour`` hands (the menu's MODE and LEVELS; their
+  choices: ``poker.match.tournament.LEVEL_HANDS``).
 
 ``settings.house()`` is the ``poker.rules.RuleSet`` these settings play
 (profile, stakes, chips). ``settings.normalize()`` clamps every field to a
@@ -65,6 +68,7 @@ def _fields(house):
         ("sound", True),
         ("contrast", 128),
         ("coach", False),
+        ("tour", 0),
     )
 
 
@@ -75,6 +79,7 @@ class Settings:
     _FIELDS = _fields(rules.PROFILES[DEFAULT_PROFILE]())
     sound: bool  # declared for the type checker (the values come from _FIELDS)
     coach: bool  # declared for the type checker (the values come from _FIELDS)
+    tour: int  # declared for the type checker (the values come from _FIELDS)
 
     def __init__(self):
         for name, default in self._FIELDS:
@@ -117,6 +122,7 @@ class Settings:
         self.difficulty = max(0, min(2, self.difficulty))
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed))
         self.contrast = max(0, min(255, self.contrast))
+        self.tour = max(0, min(99, self.tour))
         return self
 
     def copy(self):

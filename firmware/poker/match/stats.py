@@ -14,6 +14,12 @@
   won, lost (GAME OVER) and left unfinished for a NEW GAME,
 - ``rebuys``: times you bought the starting chips again after GAME OVER.
 
+Tournaments are kept apart: a hand of one counts in its game's hands,
+pots and best hand but not in ``net`` (its chips are not money), and its
+end never counts in ``games``; their rows are ``s.tour`` (code -> row),
+which ``poker.match.tournament`` writes and reads (``record``, ``figures``,
+``rows``: imported only when there are any).
+
 ``s.record_hand(code, net, won, pot, best=0, best_text='')``,
 ``s.record_game(code, won)``, ``s.record_left(code)`` and
 ``s.record_rebuy(code)`` add to them; ``s.get(code)`` returns one game
@@ -53,6 +59,7 @@ def _blank():
 class Stats:
     def __init__(self):
         self.by_game = {}  # code -> list in FIELDS order
+        self.tour = {}  # code -> a tournament's row (poker.match.tournament)
 
     def _row(self, code):
         record = self.by_game.get(code)
@@ -123,6 +130,11 @@ class Stats:
         out = {}
         for code in self.by_game:
             out[code] = list(self.by_game[code])
+        if self.tour:
+            t = {}
+            for code in self.tour:
+                t[code] = list(self.tour[code])
+            out["tour"] = t  # (no game's code)
         return out
 
     @staticmethod
@@ -132,6 +144,11 @@ class Stats:
         s = Stats()
         for code in obj:
             record = obj[code]
+            if code == "tour":
+                from poker import load
+
+                s.tour = load("poker.match.tournament").rows(record)
+                continue
             if isinstance(record, list) and len(record) == _OLD_FIELDS:
                 record = record + [0, 0]  # saved before games_left and rebuys
             if not isinstance(code, str) or not isinstance(record, list) or len(record) != len(FIELDS):
