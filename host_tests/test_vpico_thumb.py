@@ -41,17 +41,7 @@ def _settings_record():
         return f.read()
 
 
-# Known failures (strict: an unexpected pass fails, so the mark goes with
-# its cause): in these games the frames show FOLDED after a turn whose bar
-# offered CHECK, with random A and B presses about (the simulator's 200
-# hands never do); whether the console folds or the frames are misread is
-# not yet found.
-_FOLDS = (0, 3, 6, 7)  # the parts where it is seen, once each (from 24 s to 250 s of play)
-_PARTS = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="FOLDED seen after a turn that offered CHECK"))
-          if p in _FOLDS and HANDS == 200 else p for p in range(PARTS)]
-
-
-@pytest.mark.parametrize("part", _PARTS)
+@pytest.mark.parametrize("part", range(PARTS))
 def test_random_presses_on_the_device_never_act_on_an_old_key_nor_fold_a_free_check(device_build, part):
     hands = -(-HANDS // PARTS)
     seed = 7 + part

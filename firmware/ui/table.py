@@ -19,7 +19,7 @@ others act, FOLD on your turn).
 After a new hand is dealt, your turn comes or the hand ends, A and B need
 the finger lifted first (``App.gate``): one held through the change, or
 pressed within ``ui.app.GATE_MS`` of it, does nothing (the arrows, which
-never act, always go through).
+never act, always go through, but on the questions before an action).
 """
 from micropython import const
 

@@ -8,7 +8,8 @@ simulator the way the device's loop runs it: every 10 ms the buttons are
 sampled (hw.buttons: presses, long presses, releases), ``app.held`` is set,
 then tick and draw. The thumb plays you as a calling station (check, call
 or bring in: it moves LEFT/RIGHT to that choice, then A, a human reaction
-time after your turn was shown) and presses A or B at random moments
+time after your turn was shown; the moves and A made at once, 100 ms
+apart, without looking between them) and presses A or B at random moments
 besides, held a random while: while the others act (B and a held A hurry
 them), on the final table, on the showdown, on questions and banners, and
 just as the screens change (a stray A or B on your turn selects FOLD or
@@ -167,8 +168,8 @@ def play(hands=200, seed=1, settings=None, stray_every_ms=700):
             if scr == "PowerOn" or scr == "Menu":
                 thumb.press(keys.A, now + 200, 60)
             elif mine and state["want_at"] is not None and now >= state["want_at"]:
-                _toward_call(app.screen, thumb, now)
-                state["want_at"] = now + 400 + rng.below(400)
+                last = _toward_call(app.screen, thumb, now)
+                state["want_at"] = last + 400 + rng.below(400)  # still your turn then: again
             elif scr in ("Banner", "Confirm", "Showdown") and rng.below(100) < 3:
                 thumb.press(keys.A, now + 50, 60 + rng.below(100))
         if now >= next_stray:
@@ -184,21 +185,24 @@ def play(hands=200, seed=1, settings=None, stray_every_ms=700):
 
 
 def _toward_call(table, thumb, now):
-    """One press toward check/call/bring in on the bar, or A on it."""
+    """The presses to check, call or bring in, made at once without looking
+    between them, as the device's thumb makes them
+    (tools/device/gamescript.py's thumb_game): LEFT to the bar's first
+    choice, RIGHT to the wanted one, then A, 100 ms apart. A screen that
+    comes meanwhile (a question that a stray A opened) gets the rest, as a
+    real thumb's would. Returns the time of the last."""
     opts = [k for k, _ in table.options]
-    want = None
+    want = 0
     for kind in ("check", "call", "bring_in"):
         if kind in opts:
             want = opts.index(kind)
             break
-    if want is None:
-        want = table.sel
-    if table.sel < want:
-        thumb.press(keys.RIGHT, now, 60)
-    elif table.sel > want:
-        thumb.press(keys.LEFT, now, 60)
-    else:
-        thumb.press(keys.A, now, 60 + thumb.rng.below(80))
+    t = now
+    for k in [keys.LEFT] * len(opts) + [keys.RIGHT] * want:
+        thumb.press(k, t, 60)
+        t += 100
+    thumb.press(keys.A, t, 60 + thumb.rng.below(80))
+    return t
 
 
 def main(argv):
