@@ -31,7 +31,7 @@ from hw.buttons import Buttons
 from poker.rng import Rng
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
-from ui.app import App
+from ui.app import GATE_MS, App
 
 POLL_MS = 10
 DEBUG = False
@@ -78,6 +78,12 @@ class Thumb:
         self.held = m
         self.plan = keep
         return m
+
+    def look(self, until):
+        """A new screen: the arrows planned from ``until`` on are not made
+        (a press that late would answer the screen, which this thumb never
+        looked at; an A or a B may still come)."""
+        self.plan = [p for p in self.plan if p[0] > keys.DOWN or p[1] < until]
 
     def busy(self, now):
         return any(t0 <= now + 400 for _, t0, _ in self.plan)
@@ -129,6 +135,7 @@ def play(hands=200, seed=1, settings=None, stray_every_ms=700):
         g.act = checked
 
     now = 0
+    was = None
     next_stray = rng.below(stray_every_ms)
     start_hands = None
     for _ in range(hands * 20000):
@@ -143,6 +150,11 @@ def play(hands=200, seed=1, settings=None, stray_every_ms=700):
             game[0] = g
             spy(g)
         scr = type(app.screen).__name__
+        if scr == "Confirm" and was != "Confirm":
+            # a question (a stray A opened FOLD? meanwhile): the arrows still
+            # on their way land within the gate at most, as a real thumb's
+            thumb.look(now + GATE_MS)
+        was = scr
         if g is not None and start_hands is None and g.hand is not None:
             start_hands = g.hand_no
         if g is not None and start_hands is not None:
