@@ -601,7 +601,8 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     import sys
 
     from poker.rng import Rng
-    from ui.app import PRELOAD, App
+    from ui.app import App
+    from ui.loading import PRELOAD
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it

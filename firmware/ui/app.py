@@ -12,7 +12,12 @@ callable returning milliseconds, or an object with ``ticks_ms()`` (caps the
 coach's equity time), or None. ``sound``: an object with ``play(name)``
 (names: click, turn, win, lose, finish, gameover, victory) or None.
 ``battery``: a ``hw.power.Battery`` or None, kept as ``app.battery`` for a
-screen that shows it.
+screen that shows it. ``quick`` (the device): the first frame at once, the
+loading after it (ui.loading).
+
+App keeps the contract with the platform (keys, ticks, frames, the work done
+later a step per quiet poll); the way between the screens (the menu, the
+table, the showdown...) is its base, ui.flow.Flow.
 
 Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
 goes back (on the table: selects FOLD on your turn, hurries the virtual
@@ -36,49 +41,21 @@ from micropython import const
 
 from poker.jobs import Jobs
 from ui import keys
-from ui.messages import Banner, Wait
+from ui.flow import Flow
 
-# What a game needs, imported for good one per idle poll once the first
-# frame (NEW GAME) is on the display, in this order: on the stock route each
-# module's code is read into the heap, and code loaded on a fresh heap sits
-# together below the game's objects instead of in the holes between them
-# (loaded on first use, it fragmented the heap until a showdown's import
-# failed). The settings (and their modules) come first, then the menu: the
-# first key's answer (the menu) needs no more. Not here: poker.phhout
-# (imported for a hand's history and forgotten after: poker.match.game), and the
-# screens only the menu opens (help, stats), per use. (poker.players.hard out of
-# here, imported only for a HARD player, saved 5.8 KB ROMFS / 9.1 KB stock
-# in a game without one, but made the stock route's new-game press 85 ms
-# instead of 59 on the virtual Pico.)
-# (poker.odds.sampler is here too: imported at its first use instead, in the
-# first decision of Normal or Hard at seven card stud or hold'em, its two
-# modules were read while the players thought, and a press then waited on
-# the import: 52 ms where others took 38 on the stock route.)
-PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "poker.eval.lows", "poker.eval.load",
-           "poker.eval.evaluator", "poker.cards",
-           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.odds.ranges",
-           "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.players.base",
-           "poker.players.notes", "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
-           "ui.coach", "ui.table", "ui.showdown")
-_ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 # While arrow keys come (the list view looked at while the players act, a
 # choice moved) the flash work after the players' frames waits till none
 # came for _LOOK_MS ms (the journal's records, a finished hand's books and
 # saves: a LittleFS write now and then erases a 4 KB sector, 45 ms of the
-# chip, and the next key waited on it), and so do the loading steps (an
+# chip, and the next key waits on it), and so do the loading steps (an
 # import from LittleFS, 10-30 ms). Any other key (your action) lets them go
-# at once, after that key's frame, as before.
+# at once, after that key's frame.
 _LOOK_MS = const(250)
 # After a screen that came by itself (gate()), an A or a B that went down
 # before it or within GATE_MS after it is dropped: a press meant for the screen
 # before (hurrying the players, closing the showdown) never acts on the new
 # one (your first action of a hand, a call you never saw).
 GATE_MS = const(250)
-# A module of PRELOAD with a ``steps()`` job (poker.eval.load: the
-# evaluator's tables, 165 ms of the chip read at once from LittleFS) then
-# runs it, a piece a step, before the next import: a press waits on one
-# piece, not on the whole loading.
-
 
 # poker.jobs' kinds (its own copies: see there)
 _JOURNAL = const(0)
@@ -92,7 +69,7 @@ _THINKING = const(4)
 PACE_MS = (1000, 600, 300)
 
 
-class App:
+class App(Flow):
     pace_ms = PACE_MS[1]  # (apply_settings sets it from the SPEED setting)
     _settings_dirty = False  # settings changed since they were last saved
     # what the Game is built with (None: poker.match.game's defaults); tests and
@@ -142,12 +119,14 @@ class App:
         # the work done later, one step per quiet poll (see draw): the
         # game's journal, books and next deal, the loading, the work ahead
         self.jobs = Jobs()
-        # quick (the device): the settings, PRELOAD and the saved game are
-        # read after the first frame, as the LOADING job; else (tests,
-        # simulator) at once
+        # quick (the device): the settings, the modules a game needs and the
+        # saved game are read after the first frame, as the LOADING job
+        # (ui.loading); else (tests, simulator) at once
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if quick:
-            self.jobs[_LOADING] = self._loading()
+            from ui.loading import steps
+
+            self.jobs[_LOADING] = steps(self)
         else:
             self._load_settings()
             self._load_game()
@@ -172,64 +151,14 @@ class App:
             except Exception:  # a bad save is never a crash: start afresh
                 self.game = None
 
-    def _loading(self):
-        """The LOADING job: PRELOAD's modules, an import a step (the
-        settings before the first module the menu does not need), a module's
-        own loading job (``steps()``) run a piece a step, then the saved
-        game."""
-        i = 0
-        for name in PRELOAD:
-            if i == _ANSWER and self.settings is None:
-                self._load_settings()
-                yield
-            i += 1
-            # (a local count: with one attribute more on the app, every
-            # answer of the menu came 7 ms later on the virtual Pico; its
-            # attribute dict, most likely)
-            if name not in sys.modules:
-                __import__(name)
-                yield
-            steps = getattr(sys.modules[name], "steps", None)
-            if steps is not None:
-                yield from steps()
-        if self.settings is None:
-            self._load_settings()
-            yield
-        if not self.loaded:
-            self._load_game()
-
-    def _menu_ready(self):
-        return self.settings is not None
-
-    def _game_ready(self):
-        return self.loaded
-
-    def _after_loading(self, then, done):
-        """then() at once if done() (what it needs is in), else LOADING
-        (Wait) at once, the loading a step per poll until done(), then
-        then(): the key is answered at once either way."""
-        if done():
-            then()
-            return
-
-        def step():
-            if not done():
-                self.jobs.step()
-            return done()
-        wait = getattr(self.screen, "wait", None)  # PowerOn says LOADING itself
-        if wait is not None:
-            wait(step, then)
-        else:
-            self.go(Wait(self, step, then))
-
     # -- the contract with the platform ------------------------------------
     def gate(self):
         """A screen came by itself (a new hand, your turn, the hand's end,
         the showdown): keys pressed before it or within GATE_MS of it are
         dropped (see carried)."""
-        self.gate_at = self._time()
+        self.gate_at = self.now_ms()
 
-    def _time(self):
+    def now_ms(self):
         """The app's time now: the clock's, else the last tick's."""
         c = self.clock
         return c() if c is not None else self.now
@@ -243,7 +172,7 @@ class App:
         arrows pick what A does); so does a long B (the menu)."""
         if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
-        t = self._down_at if self.held else self._time()
+        t = self._down_at if self.held else self.now_ms()
         return t - self.gate_at < GATE_MS
 
     def handle(self, key, event):
@@ -480,162 +409,3 @@ class App:
     def can_resume(self):
         g = self.game
         return g is not None and not g.over and (g.hand is not None or g.hand_no > 0)
-
-    def notify(self, message):
-        """A notice for the screen (a bad board file...), shown on the way
-        to the menu, like a damaged save's."""
-        self._notices.append(message)
-
-    def menu(self):
-        if self._notice():  # (a board's notice needs nothing loaded)
-            return
-        if not self.loaded:
-            if self.store is not None and self.store.exists("game"):
-                # a key before a saved game is read: the menu shows it (RESUME)
-                self._after_loading(self.menu, self._game_ready)
-                return
-            if not self._menu_ready():  # a key at once after power-on
-                self._after_loading(self.menu, self._menu_ready)
-                return
-        if self._menu is None:
-            from ui.menu import Menu
-
-            self._menu = Menu(self)
-        if self.store is not None:
-            self._notices.extend(self.store.pop_problems())
-        if self._notice():
-            return
-        self._new_due = True
-        self.go(self._menu)
-
-    def _notice(self):
-        """The first notice on the screen, on the way to the menu; True if
-        one is up (one at a time, each whole)."""
-        if not self._notices:
-            return False
-        self.go(Banner(self, "NOTICE", [self._notices.pop(0).upper()], self.menu, True))
-        return True
-
-    def menu_action(self, name):
-        self._save_due = True
-        if not self.loaded:  # a key quicker than the loading
-            self._after_loading(lambda: self.menu_action(name), self._game_ready)
-            return
-        m = self._menu
-        if m is not None:  # (the menu's own key brought it here)
-            m.act(name)
-
-    def help(self, code=None):
-        """HELP: the rules of game ``code`` (the menu's GAME line: the game
-        selected), else of the game in play (or selected); back to the
-        menu, on the same item."""
-        if not self.loaded:  # a key quicker than the loading
-            self._after_loading(lambda: self.help(code), self._game_ready)
-            return
-        from ui.help import Help
-
-        self.keep_menu()
-
-        def back():
-            from poker import unload
-
-            unload("ui.help")  # its text and functions leave the heap
-            self.menu()
-        self.go(Help(self, back, code))
-
-    def last_hand(self, back):
-        """LAST HAND (ui.review, read when opened and unloaded when closed);
-        ``back()`` when it closes."""
-        from ui.review import open_last_hand
-
-        open_last_hand(self, back)
-
-    def keep_menu(self):
-        m = self._menu
-        if m is not None:
-            m.keep = True  # back from the screen it opens: the same item
-
-    def new_game(self):
-        from poker.match.game import Game
-
-        self.collect_due = True
-        if self.game is None:
-            # deferred from the start: its first records wait for its frame
-            self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory,
-                             jobs=self.jobs)
-        else:
-            self.game.settings = self.settings
-            self.game.new_game()
-        self._table = None
-        self.table()
-
-    def rebuy(self):
-        """REBUY after GAME OVER: the starting chips again, the same table
-        goes on (poker.match.game's rebuy; counted in the statistics)."""
-        g = self.game
-        if g is None or not g.over or g.result != "lost" or g.tour is not None:
-            self.menu()
-            return
-        g.rebuy()
-        self.after_hand()
-
-    def table(self):
-        g = self.game
-        if g is not None:
-            g.drop_new_game_ahead()  # (the game goes on: its heap is the game's)
-        if self._table is None:
-            from ui.table import Table
-
-            self._table = Table(self)
-        if self._show_events():
-            return
-        self.go(self._table)
-
-    def start_hand(self):
-        g = self.game
-        if g is not None:
-            g.start_hand()
-
-    def take_showdown(self):
-        """The showdown made ahead (see _ahead), once; None if none."""
-        p = self._showdown_ahead
-        self._showdown_ahead = None
-        return p
-
-    def showdown(self):
-        from ui.showdown import Showdown
-
-        t = self._table
-        if t is not None:
-            t.view = None  # the showdown reads its own view of the hand (1.3 KB less beside it)
-        self.go(Showdown(self))
-
-    def after_hand(self):
-        """After the showdown: the game's news, then the next hand."""
-        if self._show_events():
-            return
-        g = self.game
-        if g is None or g.over:
-            self.menu()
-        else:
-            self.table()
-
-    def _show_events(self):
-        """Shows the first pending game event as a banner; True if one is up.
-        Closing it comes back here until none is left (ui.events)."""
-        g = self.game
-        if g is None or not g.events:
-            return False
-        from poker import load, unload
-
-        event = g.events.pop(0)
-        b = None
-        if g.tour is not None:  # (its code is in the heap: no import in the press)
-            b = load("ui.tournament").event_banner(self, event)
-        if b is None:
-            from ui.events import event_banner
-
-            b = event_banner(self, event)
-            unload("ui.events")
-        self.go(b)
-        return True
