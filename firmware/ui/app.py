@@ -13,7 +13,7 @@ coach's equity time), or None. ``sound``: an object with ``play(name)``
 (names: click, turn, win, lose, finish, gameover, victory) or None.
 ``battery``: a ``hw.power.Battery`` or None, kept as ``app.battery`` for a
 screen that shows it. ``quick`` (the device): the first frame at once, the
-loading after it (ui.loading).
+loading after it (ui.quick_start).
 
 App keeps the contract with the platform (keys, ticks, frames, the work done
 later a step per quiet poll); the way between the screens (the menu, the
@@ -109,7 +109,9 @@ class App(Flow):
         self.y1 = 64
         self.draws = 0  # frames drawn (tests, benchmarks)
         self.settings = None
-        self._crng = None
+        from poker.rng import Rng
+
+        self.coach_rng = Rng(2718)  # the coach's own random source, so hints never change the deals
         self._menu = None
         self._notices = []  # messages for the screen, shown one by one
         self._table = None
@@ -121,12 +123,13 @@ class App(Flow):
         self.jobs = Jobs()
         # quick (the device): the settings, the modules a game needs and the
         # saved game are read after the first frame, as the LOADING job
-        # (ui.loading); else (tests, simulator) at once
+        # (ui.quick_start); else (tests, simulator) at once
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if quick:
-            from ui.loading import steps
+            from poker import load
 
-            self.jobs[_LOADING] = steps(self)
+            # (named as text: a name the other routes never intern)
+            self.jobs[_LOADING] = load("ui.quick_start").steps(self)
         else:
             self._load_settings()
             self._load_game()
@@ -156,9 +159,9 @@ class App(Flow):
         """A screen came by itself (a new hand, your turn, the hand's end,
         the showdown): keys pressed before it or within GATE_MS of it are
         dropped (see carried)."""
-        self.gate_at = self.now_ms()
+        self.gate_at = self._time()
 
-    def now_ms(self):
+    def _time(self):
         """The app's time now: the clock's, else the last tick's."""
         c = self.clock
         return c() if c is not None else self.now
@@ -172,7 +175,7 @@ class App(Flow):
         arrows pick what A does); so does a long B (the menu)."""
         if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
-        t = self._down_at if self.held else self.now_ms()
+        t = self._down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS
 
     def handle(self, key, event):
@@ -369,14 +372,6 @@ class App(Flow):
                 self.sound.play(name)
             except Exception:
                 pass
-
-    def coach_rng(self):
-        # the coach's own random source, so hints never change the deals
-        if self._crng is None:
-            from poker.rng import Rng
-
-            self._crng = Rng(2718)
-        return self._crng
 
     def apply_settings(self):
         st = self.settings

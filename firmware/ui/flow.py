@@ -4,6 +4,7 @@ of ``ui.app.App`` the screens call to move on (``app.menu()``,
 ``app.table()``, ``app.after_hand()``...); App keeps the contract with the
 platform (keys, ticks, frames, the work done later).
 """
+from poker import load, unload
 from ui.messages import Banner
 
 
@@ -23,9 +24,7 @@ class Flow:
             # else a key at once after power-on waits on the settings only
             game = self.store is not None and self.store.exists("game")
             if game or self.settings is None:
-                from ui.loading import wait
-
-                wait(self, self.menu, game)
+                load("ui.quick_start").wait(self, self.menu, game)
                 return
         if self._menu is None:
             from ui.menu import Menu
@@ -49,9 +48,7 @@ class Flow:
     def menu_action(self, name):
         self._save_due = True
         if not self.loaded:  # a key quicker than the loading
-            from ui.loading import wait
-
-            wait(self, lambda: self.menu_action(name))
+            load("ui.quick_start").wait(self, lambda: self.menu_action(name))
             return
         m = self._menu
         if m is not None:  # (the menu's own key brought it here)
@@ -62,17 +59,13 @@ class Flow:
         selected), else of the game in play (or selected); back to the
         menu, on the same item."""
         if not self.loaded:  # a key quicker than the loading
-            from ui.loading import wait
-
-            wait(self, lambda: self.help(code))
+            load("ui.quick_start").wait(self, lambda: self.help(code))
             return
         from ui.help import Help
 
         self.keep_menu()
 
         def back():
-            from poker import unload
-
             unload("ui.help")  # its text and functions leave the heap
             self.menu()
         self.go(Help(self, back, code))
@@ -160,8 +153,6 @@ class Flow:
         g = self.game
         if g is None or not g.events:
             return False
-        from poker import load, unload
-
         event = g.events.pop(0)
         b = None
         if g.tour is not None:  # (its code is in the heap: no import in the press)

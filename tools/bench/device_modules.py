@@ -5,7 +5,7 @@ by one on a board just booted with an empty main.py:
         [--modules a.b,c.d,...]
 
 For each module, in the order the console imports them (its hardware and
-screens, then ui.loading's PRELOAD): `gc.mem_alloc()` after a collection before
+screens, then ui.quick_start's PRELOAD): `gc.mem_alloc()` after a collection before
 and after the import, on the raw REPL. A module's figure includes the
 modules it imports for the first time (listed beside it). From ROMFS the
 bytecode and the str/bytes constants stay in flash: what is counted is the
@@ -72,7 +72,7 @@ def main(argv=None):
     if args.modules:
         modules = args.modules.split(",")
     else:
-        from ui.loading import PRELOAD
+        from ui.quick_start import PRELOAD
 
         modules = BOOT + tuple(PRELOAD)
     import build as builder

@@ -1,4 +1,4 @@
-"""The loading at power-on (the device's quick start): what a game needs,
+"""The device's quick start: the first frame at once, then what a game needs,
 imported a module per idle poll once the first frame (NEW GAME) is on the
 display, then the settings and the saved game; and the answer to a key that
 comes before what it needs is in (LOADING, then its screen).
@@ -58,7 +58,7 @@ def steps(app):
         app._load_game()
     from poker import unload
 
-    unload("ui.loading")  # its work is done: its code leaves the heap
+    unload("ui.quick_start")  # its work is done: its code leaves the heap
 
 
 def wait(app, done, game=True):
