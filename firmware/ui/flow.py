@@ -4,6 +4,8 @@ of ``ui.app.App`` the screens call to move on (``app.menu()``,
 ``app.table()``, ``app.after_hand()``...); App keeps the contract with the
 platform (keys, ticks, frames, the work done later).
 """
+# pyright: reportAttributeAccessIssue=false
+# (a mixin: the fields it reads are App's, set in App.__init__)
 from poker import load, unload
 from ui.messages import Banner
 
