@@ -605,10 +605,12 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
     from ui.quick_start import PRELOAD
     from ui_rig import SimDisplay
 
+    sys.modules.pop("ui.quick_start", None)
     app = App(SimDisplay(), None, Rng(1), quick=True)  # as console.main builds it
     assert app.settings is None and app.game is None and not app.loaded
     app.tick(0)
-    assert app.settings is None  # nothing is loaded before the first frame
+    # nothing is loaded before the first frame, not even the quick start's code
+    assert app.settings is None and "ui.quick_start" not in sys.modules
     assert app.draw() and type(app.screen).__name__ == "PowerOn"
     steps = _count_steps(app)
     app.held = True
@@ -632,7 +634,6 @@ def test_quick_start_draws_new_game_first_then_loads_the_game_one_step_an_idle_t
         assert t < 10 * len(PRELOAD) + 200, "more than 20 steps beside the imports"
     assert [m for m in PRELOAD if m not in sys.modules] == []
     assert app.loaded  # the game's objects came last
-    assert "ui.quick_start" not in sys.modules  # its work done, its code left the heap
 
 
 def test_without_quick_the_app_never_imports_the_quick_start_nor_names_it(tmp_path):

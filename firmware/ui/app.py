@@ -109,9 +109,7 @@ class App(Flow):
         self.y1 = 64
         self.draws = 0  # frames drawn (tests, benchmarks)
         self.settings = None
-        from poker.rng import Rng
-
-        self.coach_rng = Rng(2718)  # the coach's own random source, so hints never change the deals
+        self._crng = None
         self._menu = None
         self._notices = []  # messages for the screen, shown one by one
         self._table = None
@@ -126,10 +124,12 @@ class App(Flow):
         # (ui.quick_start); else (tests, simulator) at once
         self.loaded = False  # the saved game was read (self.game, maybe None)
         if quick:
-            from poker import load
+            def steps():  # its code too is read after the first frame, as the job's first part
+                from poker import load
 
-            # (named as text: a name the other routes never intern)
-            self.jobs[_LOADING] = load("ui.quick_start").steps(self)
+                # (named as text: a name the routes that load at once never intern)
+                self.jobs[_LOADING] = load("ui.quick_start").steps(self)
+            self.jobs[_LOADING] = steps
         else:
             self._load_settings()
             self._load_game()
@@ -372,6 +372,14 @@ class App(Flow):
                 self.sound.play(name)
             except Exception:
                 pass
+
+    def coach_rng(self):
+        # the coach's own random source, so hints never change the deals
+        if self._crng is None:
+            from poker.rng import Rng
+
+            self._crng = Rng(2718)
+        return self._crng
 
     def apply_settings(self):
         st = self.settings

@@ -6,8 +6,9 @@ comes before what it needs is in (LOADING, then its screen).
     app.jobs[LOADING] = steps(app)   # ui.app, with quick=True
     wait(app, done, game)            # done() once the game (else the settings) is in
 
-Imported at power-on and forgotten once the loading is done: nothing here is
-needed after it.
+Only the device imports it (App with ``quick``), after the first frame, as
+the loading's first step: an app that loads at once (the simulator, the
+heap proofs) never interns its names.
 """
 import sys
 
@@ -56,9 +57,6 @@ def steps(app):
         yield
     if not app.loaded:
         app._load_game()
-    from poker import unload
-
-    unload("ui.quick_start")  # its work is done: its code leaves the heap
 
 
 def wait(app, done, game=True):

@@ -134,7 +134,7 @@ class Table(Screen):
         """One slice of the coach's equity (Monte Carlo, a few deals per
         tick, so no key waits long); the hint sharpens as slices add up."""
         v = self.view
-        pm = coach.equity_part(v, self.app.coach_rng, self.app.clock)
+        pm = coach.equity_part(v, self.app.coach_rng(), self.app.clock)
         if pm is None:  # no equity for this game or no memory: no hint
             self.eq_n = coach.EQ_SAMPLES
             return
