@@ -95,6 +95,16 @@ class App(Flow):
     gate_at = -GATE_MS  # app time of the last screen change that gates keys
     _down_at = 0  # app time a button last went down (the loop's held rising)
     _was_held = False
+    # fields stored to at every poll, as class defaults: App has a property
+    # (awake), so MicroPython looks a stored name up in the classes first,
+    # and a name App's own dict holds ends the search before Flow's
+    now = 0  # the last tick's time
+    dirty = True  # a frame is due
+    y0 = 0  # the band of rows to redraw
+    y1 = 64
+    draws = 0  # frames drawn (tests, benchmarks)
+    screen = None
+    _save_due = False  # the settings are saved after the next frame
 
     def __init__(self, display, store, rng, clock=None, sound=None, battery=None, quick=False):
         self.display = display
@@ -103,18 +113,11 @@ class App(Flow):
         self.clock = getattr(clock, "ticks_ms", clock)  # a callable or None
         self.sound = sound
         self.battery = battery
-        self.now = 0
-        self.dirty = True
-        self.y0 = 0  # the band of rows to redraw
-        self.y1 = 64
-        self.draws = 0  # frames drawn (tests, benchmarks)
         self.settings = None
         self._crng = None
         self._menu = None
         self._notices = []  # messages for the screen, shown one by one
         self._table = None
-        self._save_due = False  # the settings are saved after the next frame
-        self.screen = None
         self.game = None
         # the work done later, one step per quiet poll (see draw): the
         # game's journal, books and next deal, the loading, the work ahead
