@@ -29,38 +29,6 @@ import time
 
 from micropython import const
 
-# The heap is collected when the app waits for you (not ``app.awake``:
-# your turn, a menu, a showdown) or asks for it (``app.collect_due``: a new
-# game's first frame), at the first idle poll after a frame; never while
-# the virtual players act, where a press would wait on it (a collection
-# takes about 27 ms on the chip at the stock route's heap, 33 ms from ROMFS,
-# and gc.mem_free() itself 8 ms: it reads the whole heap's block table, so
-# it is not asked while players act; MicroPython collects by itself there
-# when an allocation finds no room). With the app's code in ROMFS (its
-# bytecode stays in flash), if less than _COLLECT_BELOW is free: then the
-# players' next round (about 75 KB of garbage at an eight-seat Hard table)
-# rarely needs a collection. With the code in the heap (the stock route:
-# about 35 KB free after a collection, no room for a round), under
-# _COLLECT_LOW: that way its scripted game's presses stay within 50 ms
-# (48.5 ms at most on the virtual Pico; up to 53.7 ms under _COLLECT_BELOW,
-# and a collection at every frame is no better: its holes make the
-# allocations after it slower). Not while the players act under
-# _COLLECT_LOW: at the poll after a key's release the next press, 30 ms
-# later, would wait on it.
-# One exception on the stock route, where eight Hard players' garbage
-# (about 7 KB a decision) fills those 35 KB every few decisions: while
-# they act, right after a key's frame (the finger still on the button, the
-# next press farther off than mem_free's 8 ms and the collection's 27 ms),
-# if less than _KEY_COLLECT_BELOW is free. Else MicroPython collected at
-# the first allocation that found no room, now and then in a key's own
-# frame: 65-75 ms to answer it (seeds 9 and 3 of the think test). Not
-# after every key's frame: after a collection the allocations search the
-# holes from the heap's start, and a frame drawn there takes 45-48 ms
-# instead of 38.
-# The collection when the app waits for you also waits while arrow keys
-# come (``app.look_until``): keys that keep coming (the list view looked at
-# while the players act, on into your turn) are each answered first, not
-# after it.
 # The loop rests only after this many polls in a row with no frame: the
 # work the app does after a frame (its journal on flash, the next deal made
 # ahead) runs in the first of them.
@@ -68,6 +36,12 @@ _QUIET_POLLS = const(2)
 # A rest shorter than this is not worth its two clock changes: the loop
 # polls on instead.
 _REST_MIN_MS = const(20)
+# The heap is collected when the app waits for you (or asks:
+# ``app.collect_due``) and less than _COLLECT_BELOW (code in ROMFS) or
+# _COLLECT_LOW (code in the heap) is free; never while the virtual players
+# act, where a press would wait on it, but on the stock route right after
+# a key's frame when less than _KEY_COLLECT_BELOW is free. Why these
+# thresholds: docs/device.md, "When the heap is collected".
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _KEY_COLLECT_BELOW = const(16384)

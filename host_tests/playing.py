@@ -24,12 +24,16 @@ class OnlyView:
 
 
 def play_hand(code, rules, bots, dealer, deck, check=None):
+    """The hand played to its end, each seat deciding from ``OnlyView`` of
+    its view; every action must be legal. ``check(hand, seat, view,
+    action)`` sees each decision before it is played."""
     n = len(bots)
     h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * n, dealer, deck=deck)
     while not h.finished:
         s = h.actor
         v = h.view(s)
         a = bots[s].decide(OnlyView(v))
+        assert tuple(a) in [tuple(x) for x in h.legal_actions()], (code, s, a)
         if check is not None:
             check(h, s, v, a)
         h.act(a[0], a[1])

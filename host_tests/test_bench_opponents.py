@@ -3,28 +3,13 @@ play legal actions in every game from the view alone, and the textbook
 player semi-bluffs with cards to come but never bluffs the last round."""
 
 import opponents  # tools/bench/opponents.py
-from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import lexibook
 from poker.variants import VARIANTS
 from deck import shuffled
-from playing import OnlyView
+from playing import play_hand
 
 KINDS = ("textbook", "tag", "rock", "maniac", "station")
-
-
-def _play(code, bots, dealer, deck, check=None):
-    rules = lexibook()
-    h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * len(bots), dealer, deck=deck)
-    while not h.finished:
-        s = h.actor
-        v = OnlyView(h.view(s))
-        a = bots[s].decide(v)
-        assert tuple(a) in [tuple(x) for x in h.legal_actions()], (code, bots[s].level, a)
-        if check is not None:
-            check(h, s, v, a)
-        h.act(a[0], a[1])
-    return h
 
 
 def test_every_opponent_plays_legal_actions_in_every_game():
@@ -32,7 +17,7 @@ def test_every_opponent_plays_legal_actions_in_every_game():
     for code in VARIANTS:
         for i in range(4):
             bots = [opponents.make(KINDS[(i + s) % len(KINDS)], seed=i * 10 + s) for s in range(4)]
-            h = _play(code, bots, i % 4, shuffled(rng))
+            h = play_hand(code, lexibook(), bots, i % 4, shuffled(rng))
             assert h.finished
 
 
@@ -54,6 +39,6 @@ def test_textbook_semi_bluffs_with_cards_to_come_and_never_bluffs_the_last_round
 
     rng = Rng(9)
     for i in range(30):
-        _play("F7S", [bot, other], i % 2, shuffled(rng), check)
+        play_hand("F7S", lexibook(), [bot, other], i % 2, shuffled(rng), check)
     assert early[0] > 20 and 0 < early[1] < early[0], early
     assert last[0] > 5 and last[1] == 0, last

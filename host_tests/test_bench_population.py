@@ -20,23 +20,9 @@ from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino
 from poker.variants import VARIANTS
-from playing import OnlyView
+from playing import play_hand
 
 MEMBERS = ("textbook:1", "textbook:2", "rock:1", "maniac:1", "station")
-
-
-def _play(code, bots, dealer, deck, check=None):
-    rules = casino()
-    h = Hand(VARIANTS[code], rules, [40 * rules.big_bet] * len(bots), dealer, deck=deck)
-    while not h.finished:
-        s = h.actor
-        v = OnlyView(h.view(s))
-        a = bots[s].decide(v)
-        assert tuple(a) in [tuple(x) for x in h.legal_actions()], (code, bots[s].level, a)
-        if check is not None:
-            check(h, s, v, a)
-        h.act(a[0], a[1])
-    return h
 
 
 def test_every_member_plays_legal_actions_from_the_view_in_every_game():
@@ -47,7 +33,7 @@ def test_every_member_plays_legal_actions_from_the_view_in_every_game():
             if code == "FT" and i == 0:
                 names[3] = "rlcard"
             bots = [population.make(n, seed_play=i * 10 + s) for s, n in enumerate(names)]
-            assert _play(code, bots, i % 4, shuffled(rng)).finished
+            assert play_hand(code, casino(), bots, i % 4, shuffled(rng)).finished
 
 
 def _sign(x):

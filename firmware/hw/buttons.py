@@ -10,28 +10,8 @@ The driver knows no key codes: ``Buttons(keymap, names)`` takes the board's
 button names (in pin order) and a key map from its caller (the console gives
 ui.keys): ``BOARD_KEYS`` (name -> key of a short press, key of a long press
 or None), ``REPEAT_KEYS`` and the event codes ``PRESS``, ``LONG``,
-``REPEAT``, ``RELEASE``. A name the map lacks raises ValueError.
-
-Events, per button:
-- a repeat key (the arrows): PRESS at once when pressed, REPEAT
-  after ``repeat_delay_ms`` and then every ``repeat_ms``, each interval
-  ``repeat_accel_pct`` % of the one before, down to ``repeat_min_ms``;
-  RELEASE when let go.
-- any other key (A, B): LONG once when held ``long_press_ms``; on release a
-  PRESS if LONG was not sent, then RELEASE.
-- a button with a long key (small boards): a short press gives PRESS and
-  RELEASE of its key; held ``long_press_ms`` it gives PRESS of its long key,
-  REPEATs of it if the long key repeats, and its RELEASE when let go.
-
-Debounce: a change of a button is taken at once, then the button ignores
-changes for ``debounce_ms``. The device loop polls every ``debounce_ms``
-(Peter Hinch's scheme: the poll period is the debounce interval), so a press
-reaches the app within one poll.
-
-Two-button boards (``boards/pico_ssd1306_2btn.json``): OK short = A
-(confirm), OK long = B (back / fold), NEXT short = RIGHT (next choice),
-NEXT long = DOWN (next line), repeating while held. The screens make DOWN and
-RIGHT wrap around, so every item and value is reachable with NEXT alone.
+``REPEAT``, ``RELEASE``. A name the map lacks raises ValueError. The
+events each button sends, and the timings: docs/hardware.md, "Buttons".
 """
 from micropython import const
 
@@ -229,10 +209,16 @@ class PinButtons(Buttons):
                 pass  # no interrupt on that pin: polling alone
 
     def _changed_pin(self, pin):
-        """A pin's interrupt (a hard one: nothing allocated here)."""
-        self._edges.seen = 1
-        if not pin.value():
-            self._latched |= 1 << self.pins.index(pin)
+        """A pin's interrupt (a hard one: nothing allocated here). Nothing
+        escapes it: MicroPython's report of an exception raised in a hard
+        interrupt allocates, which fails there and stops the chip; the next
+        poll reads the pins anyway."""
+        try:
+            self._edges.seen = 1
+            if not pin.value():
+                self._latched |= 1 << self.pins.index(pin)
+        except Exception:  # noqa: BLE001
+            pass
 
     def wait(self, ms):
         """Sleeps up to ``ms``, less when a pin changes (read since by

@@ -3,26 +3,17 @@ waits for a button.
 
 ``Clocks(freq, buses, full_hz, idle_hz, usb_powered=None)``: ``freq`` is
 ``machine.freq`` (a fake in tests); ``buses`` the display buses whose rate
-hangs on clk_sys (each with ``retime()``).
+hangs on the clock (each with ``retime()``); ``usb_powered`` a callable,
+True while USB powers the board, when the idle clock stays at
+``usb_idle_hz`` or more for the USB serial.
 
-- ``full()``: ``full_hz`` (the players' thinking, the drawing, every key's
-  answer); ``idle()``: ``idle_hz`` (the console waits: a menu, your turn, a
-  showdown, the screen dark). Each does nothing when the clock is already
-  there, so the loop may call them every time.
-- ``after_sleep()``: after ``machine.lightsleep`` the port brings the chip
-  back at its boot clocks (clk_sys 125 MHz, clk_peri on clk_sys): this puts
-  the clock the console had back, and the buses with it.
+- ``full()``: ``full_hz``; ``idle()``: ``idle_hz``. Each does nothing when
+  the clock is already there, so the loop may call them every time.
+- ``after_sleep()``: puts back the clock the console had before a
+  ``machine.lightsleep`` (the chip wakes at its boot clocks), and the
+  buses with it.
 
-Why the buses: the RP2040's I2C runs from clk_sys, so a rate set at one
-clock (400 kHz at 125 MHz) is another at the next (58 kHz at 18 MHz): each
-change re-times the I2C bus at the new clock. The SPI runs from clk_peri,
-which ``machine.freq`` keeps on the USB PLL's 48 MHz whatever clk_sys is;
-but a light sleep leaves clk_peri on clk_sys (125 MHz: the SPI 2.6 times
-too fast), which ``after_sleep`` mends with the same ``machine.freq``.
-
-``usb_powered``: a callable, True while USB powers the board (the Pico's
-VBUS sense on GP24); the idle clock then stays at ``usb_idle_hz`` or more,
-so the USB serial (mpremote, the REPL) keeps its 48 MHz bus.
+Why the buses must be re-timed: docs/power.md, "The buses keep their rates".
 """
 from micropython import const
 

@@ -1,31 +1,22 @@
 """The one place that builds the hardware: reads the board, builds the devices.
 
-``setup(keymap, board=None)`` reads the board (a dict, or ``/board.json``
-written by ``make deploy`` from boards/NAME.json; when that file is missing
-the board built into a release UF2, ``/rom/board.json`` in its ROMFS image
-(``built_in_board``);
-else the reference board) and returns ``Devices``; ``keymap`` is what the
-buttons report (hw.buttons: the console gives ui.keys). A board that cannot be read or built (bad
-JSON, a missing field, a pin the chip lacks, a display that does not
-answer) falls back to the built-in board (the reference board when there is
-none, or when the built-in one is what failed); ``problem`` then says what was
-wrong (also printed on the console) and the app shows it on the screen:
-- ``display``: SSD1306 or SH1106 over I2C or SPI (hw.oled), made after a
-  ``gc.collect()`` so the 1 KB frame buffer finds room;
-- ``buttons``: hw.buttons.PinButtons on pins with pull-ups;
-- ``sound``: hw.buzzer.Buzzer on a PWM pin, or None;
-- ``power``: hw.power.Power (screen dimmed, off, then light sleep until a
-  button), from the board's ``"power"``: ``dim_s``, ``screen_off_s``,
-  ``sleep_s`` (0: never);
-- ``clocks``: hw.clocks.Clocks (full speed for work, ``"power"``'s
-  ``idle_mhz`` while the console waits; ``vbus_pin``: the pin that reads
-  USB power, the Pico's GP24, to idle no lower than 48 MHz on USB);
-- ``battery``: hw.power.Battery, or None;
-- ``problem``: None, or what was wrong with the board file;
-- ``board``: the board dict; ``seed()``: 30 random bits from the chip, or
-  the board's optional ``"seed"`` (for tests and demos: the deal of
-  ``tools/sim/run.py --seed N``);
-  ``safe_mode_held()``: True if the safe-mode key is down now.
+``setup(keymap, board=None)`` reads the board (a dict; else
+``/board.json``, written by ``make deploy``; else the board built into a
+release UF2, ``/rom/board.json``: ``built_in_board``; else the reference
+board) and returns ``Devices``; ``keymap`` is what the buttons report
+(hw.buttons: the console gives ui.keys). A board that cannot be read or
+built (bad JSON, a missing field, a pin the chip lacks, a display that
+does not answer) falls back to the built-in board (the reference board
+when there is none, or when the built-in one is what failed), and
+``problem`` says what was wrong (also printed; the app shows it).
+
+``Devices``: ``display`` (hw.oled, made after a ``gc.collect()`` so the
+1 KB frame buffer finds room), ``buttons`` (hw.buttons.PinButtons),
+``sound`` (hw.buzzer.Buzzer or None), ``power`` (hw.power.Power),
+``clocks`` (hw.clocks.Clocks), ``battery`` (hw.power.Battery or None),
+``problem``, ``board`` (the dict), ``seed()`` (30 random bits from the
+chip, or the board's ``"seed"``) and ``safe_mode_held()``. The board
+file's fields: docs/hardware.md, "Building your own board file".
 """
 import gc
 import json

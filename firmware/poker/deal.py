@@ -2,47 +2,9 @@
 opens each betting round. The ``Dealing`` part of ``poker.hand.Hand``
 (a mixin: its methods run on the hand's own state).
 
-Order of action: stud third street starts with the bring-in (lowest door
-card by rank then suit; razz the highest, ace low; seats all in are passed
-over), later rounds with the best exposed hand (``exposed_key``; razz the
-lowest), exact ties by position from the dealer's left, passing over a
-seat all in; flop games start left of the big blind pre-flop (heads-up:
-the dealer, who posts the small blind), then with the first live seat left
-of the dealer. When fewer than two seats can bet, the cards are dealt out
-to the showdown.
-
-Seats, order, dealing
----------------------
-Seats are numbered clockwise; "left of the dealer" is the next seat number
-(wrapping). A seat with 0 chips sits out: no cards, no forced bets. Every
-street deals one card at a time round the table starting left of the dealer
-(third street in stud: a down card to everyone, a second down card to
-everyone, then the door card to everyone). A card is burned before every
-street but the first (stud: before 4th..7th; flop games: before the flop,
-turn and river).
-
-Preset deck (``deck=``): 52 distinct card ints (``poker.cards`` encoding) in
-the order they leave the top of the deck, burns included, exactly as above.
-It is verified complete (else ``ValueError``). Without ``deck=`` the hand
-shuffles the 52 cards by Fisher-Yates with ``rng``; ``h.deck_order`` is the order
-used either way, and with the actions it decides every card of the hand
-(the deck-exhaustion reshuffle included).
-
-Deck exhaustion (stud, seventh street; seed 001, docs/rules.md): if the stub
-cannot give a burn and a card to every live player but holds a card for
-each, the street is dealt without a burn. If it cannot give each live
-player a card but the stub and the burns together can, the burns are added
-under the stub (stub first, then the burns in the order they were burned)
-and that pool is shuffled by a ``poker.rng.Rng`` seeded with the cards dealt
-to the seats so far (``_dealt_key``), and the street is dealt from it without
-a burn; ``h.reshuffled`` is the pool after the shuffle. The seed holds no
-card of the pool, so the pool's order stays as random as the deal made it,
-and the deck order at the start plus the actions give the same reshuffle:
-a replay or a resumed hand deals the same cards. If even the pool is too
-few, the next card of the stub is dealt face up as one community card
-(``h.board``) that plays for everyone (8 players to seventh street: 48
-cards held, 3 burned, the last card is the community card). Folded players'
-cards are never reused. Logged.
+The order of the deal, the preset deck (``deck=``), deck exhaustion and
+the order of action are described in firmware/poker/README.md, "Dealing
+and the order of action".
 """
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)

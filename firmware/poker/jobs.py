@@ -1,25 +1,12 @@
 """Work done later, a part at a time: one scheduler of jobs.
 
 A job is a generator that yields at safe points, or a function called once
-(a job of one part): each part between two yields is short (one flash
-write, one import, a slice of a decision), so a press waits on one part at
-most. Each kind of work has its slot, and the slots run in this order (the
-first that has a job):
-
-- ``_JOURNAL``: the hand's journal and a new game's record on flash;
-- ``_BOOKS``: a finished hand's books (statistics, players' memory, history,
-  saved game);
-- ``_LOADING``: the modules and tables a game needs, after the first frame;
-- ``_AHEAD``: work made before a key asks for it (the next deal, a new game,
-  the showdown's lines);
-- ``_THINKING``: a virtual player's decision.
-
-``poker.match.game.Game`` hands out the books, the next deal and the
-thinking, its journal writer (``poker.match.journal.Writer``) the journal;
-the app adds the loading and the work ahead of its screens, and runs
-``step()`` once per quiet poll (``ui.app.App.quiet``). Without a scheduler
-(tools, tests) a Game writes and books at once; ``run(kind)`` runs a job to
-its end in one call.
+(a job of one part); each part is short, so a press waits on one part at
+most. Each kind of work has its slot, and ``step()`` runs one part of the
+first slot that has a job, in the order ``_JOURNAL``, ``_BOOKS``,
+``_LOADING``, ``_AHEAD``, ``_THINKING`` (what each holds, who hands it
+out, and why the kinds are private constants: docs/architecture.md, "The
+work done later: one scheduler").
 
     jobs = Jobs()
     jobs[_BOOKS] = gen          # a job of that kind (instead of what was there)
@@ -29,11 +16,6 @@ its end in one call.
     jobs.waiting(_THINKING)     # True when a job of those kinds is there
     jobs.run(_BOOKS)            # that job to its end (None: every job)
     jobs[_BOOKS] is None        # True once it is done (or dropped)
-
-The kinds are private constants, and each module that names one has its
-own copy (host_tests/test_jobs.py holds them equal to these): a public
-name would be one more name in the stock route's heap, in every module
-that imports it.
 """
 from micropython import const
 

@@ -27,69 +27,10 @@ CHIP_CHOICES = (1000, 2000, 5000, 10000, 20000)  # the casino's CHIPS menu
 
 
 class RuleSet:
-    """Plain fields (all integers are chips):
-
-    - ``profile``: ``'lexibook'``, ``'casino'`` or a name of your own.
-    - ``small_bet``, ``big_bet``: the fixed limits ("10/20").
-    - ``ante`` (stud, every player before the deal), ``bring_in`` (stud,
-      the low door card), ``small_blind`` and ``big_blind`` (flop games).
-    - ``raise_cap``: raises allowed after the bet in one round (3: bet +
-      3 raises; on third street the completion is the bet, in flop games the
-      big blind is). ``None``: uncapped.
-    - ``heads_up_uncapped``: no cap in a round that starts with only two
-      players who are not all in, or where they become two before the cap
-      is reached; a capped round stays capped (docs/rules.md edge rules).
-    - ``open_pair_big_bet``: an open pair on fourth street (stud high) lets
-      everyone bet the big bet on that round.
-    - ``odd_chip``: ``'card'``: in stud high the odd chip of a split goes to
-      the winner holding the highest card by suit in his five-card hand
-      (flop games and low halves: first winner left of the dealer, as
-      docs/rules.md says); ``'seat'``: always the first winner left of the dealer.
-      The odd chip of a high/low split always goes to the high half.
-    - ``odd_chips_together``: False (both profiles): when a split leaves
-      several odd chips, one each to the winners in ``odd_chip`` order;
-      True (PokerKit): all of them to the first of those winners.
-    - ``merge_pots``: False (both profiles, docs/rules.md): each pot is settled
-      on its own among its shown hands. True (PokerKit): the shown hands
-      that cannot win any pot (nor tie for it) are out first, the pots are
-      formed again among the others, and pots with the same players are
-      one pot, split once (the odd chips can fall otherwise).
-    - ``low_half_if_any_low``: False (both profiles): a hi/lo pot is halved
-      only when one of its own players has a qualifying low. True
-      (PokerKit): every pot is halved when any hand still contending has
-      one, and a low half that none of its pot's players qualifies for is
-      shared among them.
-    - ``short_all_in_reopens``: an all-in bet or raise of at least
-      1/``short_all_in_reopens`` of a full bet counts as a full bet or raise
-      (2: half a bet or more); a smaller one does not reopen the betting
-      (players who already acted may only call), and the next player may call
-      it or complete it to a full bet. 1: only a full bet counts. A player
-      who has acted may raise again only if all he faces since his last
-      action counts so (several short all-ins add up).
-    - ``raise_over_all_in``: False (both profiles): the rule above. True
-      (PokerKit's convention, the no-limit one applied to fixed limit;
-      ``short_all_in_reopens`` is then unused): every all-in bet, raise or
-      completion counts for the cap, and the next raise is a full bet over
-      it (bet 10, all in 14: the raise is to 24); one that raises by less
-      than the round's largest raise reopens the betting for players who
-      have acted only when the short all-ins in a row add up to that raise,
-      and a player facing less than it may only call or fold.
-    - ``impossible_call_guard``: the console warns you before the seed-002
-      impossible call (the table screen asks first; ``ui.app`` reads it).
-      Virtual players never make that call, whatever the house.
-
-    The house's table (the menu and ``poker.match.settings`` read them; the
-    engine checks only ``max_seats``):
-
-    - ``first_dealer``: the dealer's seat for the first hand of a game.
-    - ``min_seats``, ``max_seats``: the seats a game may have (the
-      variant's own maximum also applies: ``seats_for``).
-    - ``starting_chips``: each seat's chips at a new game, one of
-      ``chip_choices`` (the CHIPS menu; one choice: no menu item).
-    - ``min_stack_bets``: a seat with fewer than this many small bets after
-      a hand is out (the console's "under $50" at 10/20).
-
-    The stakes may be given by position, every other field by name only.
+    """Plain fields (all integers are chips): the stakes, the contested
+    rules and the house's table, each one described in
+    firmware/poker/README.md, "Rules". The stakes may be given by
+    position, every other field by name only; ``copy(**changes)``.
     """
 
     def __init__(self, profile='custom', small_bet=10, big_bet=None, ante=None,

@@ -1,38 +1,11 @@
 """What one seat may see of a hand: all a virtual player or a screen gets.
 
 ``SeatView(hand, seat)`` (or ``hand.view(seat)``) copies the public state
-and the seat's own down cards; other seats' down cards are ``None``.
-Plain attributes, lists indexed by seat:
-
-``seat``, ``n`` (seats at the table), ``variant``, ``rules``, ``dealer``,
-``street`` (0-based round), ``street_name``, ``actor``, ``stacks``,
-``bets`` (this street), ``pot`` (everything in the middle, this street's
-bets included; after the end the total that was played for), ``folded``,
-``all_in``, ``sitting_out`` (no chips at the start: not dealt in),
-``up`` (face-up cards), ``down`` (own down cards; other seats: ``None``
-per down card), ``board`` (flop games; the stud community card),
-``last_action`` (``(kind, amount)`` or ``None``), ``actions`` (the whole
-hand: ``(street, seat, kind, amount)``), ``legal`` (the actor's legal
-actions when ``actor == seat``, else ``[]``), ``to_call``, ``dead`` (cards
-this seat has seen that are out of play: folded seats' up cards, and its
-own down cards once it folded), ``shown`` (cards shown at the showdown per
-seat, or ``None``), ``finished``, ``winnings``, ``awards`` (each pot or
-half pot won: ``(pot, half, amount, [(seat, chips)...], name)``, pot 0 the
-main pot), ``plays`` (per seat that showed: the five cards that play for
-high and for low, or ``None``), ``names`` (their names), ``mucked``, ``bring_in_seat``,
-``bettor`` (last seat to bet, raise or complete this round, or ``None``),
-``impossible_call`` (True when calling now would be the seed-002
-impossible call for this seat, in any stud game: ``Hand.impossible_call``), ``small_bet``,
-``big_bet``, ``bet_size`` (the bet or raise of this round), ``own`` (this
-seat's own cards, down and up, in dealing order), ``live_opponents`` (other
-seats dealt in and not folded), ``raises`` (bets, raises and completions
-on this round) and ``their_raises`` (those of the other seats).
-``known_cards()``: everything the seat has seen, as the equity needs it.
-
-What the hand knows is read from it once, here, so that the players and
-the screens read facts instead of working them out again. A view is made
-for every decision and every frame: plain values, lists copied once, the
-known cards only when asked (and then kept).
+and the seat's own down cards (other seats' down cards are ``None``) into
+plain attributes, lists indexed by seat; ``known_cards()`` is everything
+the seat has seen, as the equity needs it. The fields: firmware/poker/
+README.md, "What a seat sees". ``cannot_beat`` is the impossible call's
+card test.
 """
 
 _AGGRESSIVE = ('bet', 'raise', 'complete')

@@ -24,29 +24,9 @@ benchmark is repeatable deal for deal.
 from poker.odds import equity
 from poker.players.base import Station
 from poker.rng import Rng
+from population import pick  # (its members and these turn an intent into an action alike)
 
 _RAISES = ('raise', 'bet', 'complete')
-
-
-def _pick(view, intent):
-    """The legal action for 'raise', 'call' (check/call/bring in) or 'fold'
-    (check when free); falls back to the next weaker intent."""
-    legal = view.legal
-    if intent == 'raise':
-        for a in legal:
-            if a[0] in _RAISES:
-                return a
-        intent = 'call'
-    if intent == 'call':
-        for k in ('check', 'call', 'bring_in'):
-            for a in legal:
-                if a[0] == k:
-                    return a
-    for k in ('check', 'fold'):
-        for a in legal:
-            if a[0] == k:
-                return a
-    return legal[0]
 
 
 def _opponents(view):
@@ -93,7 +73,7 @@ class _EquityBot:
             return legal[0]
         n = _opponents(view)
         if n == 0:
-            return _pick(view, 'call')
+            return pick(view, 'call')
         e = self.strength(view)
         fair = 1000 // (n + 1)
         rest = 1000 - fair
@@ -101,25 +81,25 @@ class _EquityBot:
         raises = _raises_now(view)
         to_call = view.to_call
         if e >= fair + rest * self.make2 // 100 and raises < 4:
-            return _pick(view, 'raise')
+            return pick(view, 'raise')
         if view.street == 0 and to_call > 0 and e < fair * self.enter // 100:
             # a weak start: only the bring-in's or blind's small price is paid
             if to_call * 4 > view.small_bet or e < fair * self.enter // 200:
-                return _pick(view, 'fold')
+                return pick(view, 'fold')
         if e >= fair + rest * self.make1 // 100:
             if to_call <= 0:
-                return _pick(view, 'call' if self.passive else 'raise')
+                return pick(view, 'call' if self.passive else 'raise')
             if raises == 0 and view.street == 0 and not self.passive:
-                return _pick(view, 'raise')  # open over the blind / bring-in
+                return pick(view, 'raise')  # open over the blind / bring-in
             if raises <= 1:
-                return _pick(view, 'call')  # one bet; two: on pot odds
+                return pick(view, 'call')  # one bet; two: on pot odds
         if to_call <= 0:
             if (not final and view.street > 0 and e >= fair * self.semi // 100
                     and self.semi_permille and self.chance(self.semi_permille)):
-                return _pick(view, 'raise')
-            return _pick(view, 'call')
+                return pick(view, 'raise')
+            return pick(view, 'call')
         need = to_call * 1000 // (view.pot + to_call) * self.odds // 100
-        return _pick(view, 'call' if e >= need else 'fold')
+        return pick(view, 'call' if e >= need else 'fold')
 
 
 class Textbook(_EquityBot):
@@ -158,8 +138,8 @@ class Maniac:
 
     def decide(self, view):
         if (self.rng.next16() * 1000) >> 16 < self.raise_permille:
-            return _pick(view, 'raise')
-        return _pick(view, 'call')
+            return pick(view, 'raise')
+        return pick(view, 'call')
 
 
 KINDS = {'textbook': Textbook, 'tag': Tag, 'rock': Rock, 'maniac': Maniac}

@@ -1,25 +1,16 @@
 """The layout that the evaluator's ``@micropython.viper`` paths read, and
 ``bind`` that fills it: one buffer of int32 per fast path, its ``_VRAM``
-(one global and one cast per call: what makes a call cheap on the RP2040,
-a Cortex-M0+ without a divide instruction, where each global name and
+(one global and one cast per call: on the RP2040 each global name and
 each buffer cast is a runtime call).
 
-Only the fast path of the evaluator's mode imports it, on MicroPython
-(poker.eval.load imports that path as a step of its own):
-``poker/eval/viper_full.py`` (``high7`` and ``high7_batch``: the full
-tables, one lookup a hand) or
-``poker/eval/viper_compact.py`` (``high7_compact``: the compact
-five-card table, the best of 21 lookups). They compute exactly what the
-evaluator's plain path does (host_tests/test_evaluator.py compares them).
-Each is a module of its own because viper needs a native emitter (a port
-without one cannot even compile them, and the evaluator then keeps its
-plain path), and because native code is read into the heap even from ROMFS:
-a route loads only its own (2.2 KB of the full path's not on the stock
-route, 1.4 KB of the compact one's not on the ROMFS route). They repeat the
-``_V_*`` layout constants they use as ``const()`` (an immediate in viper
-code; host_tests/test_evaluator.py holds them equal to these), and import
-this module only inside their ``bind``: once bound, the evaluator forgets
-it (``poker.unload``: its code leaves the heap).
+Only the fast path of the evaluator's mode imports it, inside its
+``bind``: ``poker/eval/viper_full.py`` (``high7``, ``high7_batch``) or
+``poker/eval/viper_compact.py`` (``high7_compact``); once bound, the
+evaluator forgets it (``poker.unload``). Those repeat the ``_V_*`` layout
+constants they use as ``const()`` (an immediate in viper code;
+host_tests/test_evaluator.py holds them equal to these). Why the paths
+are modules of their own: docs/evaluator.md, "Why the modules are split
+as they are".
 
 The layout, as int32: the 52 card keys, the parameters, the modulo
 constants, the addresses of the displacements, of the values in one piece
@@ -28,9 +19,8 @@ low first: the unix port); then the five-card flush table as bytes: all
 the compact path reads (``_V_SMALL`` words, its buffer's size); then, for
 the full path only (``_V_ALL`` words), the six- and seven-card flush tables
 and the 4 x 52 per-suit keys (host_tests/mp_count_seven.py reads these by index).
-The big tables stay where the loader put them (flash on ROMFS). The hash's
-two ``%`` are done by multiply-and-shift (``_fastmod`` below derives the
-constants and proves them exact for every key the tables can be asked for).
+The hash's two ``%`` are done by multiply-and-shift (``_fastmod`` derives
+the constants and proves them exact for every key the tables can be asked for).
 """
 import struct
 

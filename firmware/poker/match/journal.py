@@ -1,38 +1,12 @@
 """The hand in progress on flash, so that a power-on resumes it.
 
-One file, ``journal`` under the store's root, written as the hand is played:
-
-    header, written once when the hand is dealt (72 bytes):
-      b'SJ' | version | seats | seq (4, LE) | random state s0, s1 (2 + 2, LE)
-      | deck order (52) | CRC-32 of the start: stacks, dealer, game (4)
-      | CRC-32 of the 68 bytes before (4)
-    then one record per action, appended as it happens (3 bytes):
-      index of the action in ``hand.legal_actions()`` (1)
-      | low 16 bits of the chained CRC-32 (2)
-
-The chain starts from the header's CRC and takes in each index in turn, so a
-record is good only after every record before it: reading stops at the
-first torn or damaged record and keeps all the good ones before it.
-
-What deals the same cards again: the state of ``poker.rng.Rng`` before the
-shuffle; the hand shuffles from it, and a deck-exhaustion reshuffle (stud
-with many seats) is decided by the deck and the actions (``poker.hand``).
-The deck order is kept too, and the replay must deal exactly it, so a hand
-that would deal other cards is never resumed. ``resume.deal`` is the one
-place that turns a header back into a hand.
-
-Written by a ``Writer`` (the Game's: the header when the hand is dealt, a
-record an action; with the Game's scheduler, held back and written by
-``flush()``, the JOURNAL job it hands out, once the frame is shown). Read back by ``poker.match.resume``
-(``read``: the good records; ``resume(game, store, blob)``), imported only
-at a power-on that finds a journal: on the stock route a module's code sits
-in RAM, and its 1 KB would sit there in every game for a power cut.
-
-Cost on LittleFS: the file stays under the filesystem's inline limit (512
-bytes with the RP2040's 256-byte program size; a hand of 146 actions fills
-it), so it lives inside the directory's metadata: an append is one metadata
-commit (a program of the whole small file, rounded to 256 bytes), and a
-block is erased only when the metadata block fills and is compacted.
+One file, ``journal`` under the store's root: a header when the hand is
+dealt (the random state before the shuffle, the deck order, a CRC of the
+start), then a 3-byte record per action, each chained by CRC to the ones
+before, so reading stops at the first torn record. A ``Writer`` (the
+Game's) writes it; with the Game's scheduler ``flush()`` writes what it
+holds once the frame is shown. ``poker.match.resume`` reads it back. The
+byte layout and why it costs so little flash: docs/saves.md, "The journal".
 """
 from micropython import const
 

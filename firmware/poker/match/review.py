@@ -1,31 +1,11 @@
 """The last hands on review: what you saw of each finished hand, kept on
 flash beside its PHH history for the LAST HAND screen (ui.review).
 
-The PHH history holds every card and action, but replaying it needs the
-engine (the pots, who won them and why); the device keeps instead, once a
-hand is over, a compact record of it as one seat saw it: its own cards,
-each street's up cards and board cards, every action with the street total
-it made, and the showdown as the screen explains it (``Hand.explain``:
-awards with the ranks that decided, the cards that play, the names, your
-mucked hand named). ``poker.match.game`` books it with the hand (a part of
-``book``); the last ``KEPT`` stay, hand number ``seq`` in slot
-``slot(seq)`` (poker.match.record's ``review_slot``: the screen shows the
-last hand street by street, and the showdowns of the ones before).
-
-``poker.match.review_write.record(hand, seq, code, seat=0)`` (the booking's,
-imported for one write: LAST HAND reads with this module alone) -> a
-JSON-ready dict::
-
-    {"v": 1, "seq": seq, "game": code, "seats": n, "dealer": d,
-     "seat": seat, "own": [seat's cards, dealing order],
-     "streets": [[name, [board cards dealt], [[s, [up cards dealt]], ...],
-                  [[s, kind, chips, street total], ...]], ...],
-     "end": {"pot", "board", "awards", "plays", "names", "shown",
-             "mucked", "folded", "stacks", "winnings"}}
-
-``check(obj)`` returns it or raises ValueError (``Store.load``'s parse).
-Cards are poker.cards integers; a street is listed once its cards were
-dealt (a hand that ended early has fewer).
+``poker.match.review_write.record`` makes a hand's record when the hand
+is booked (imported for that write alone); this module reads it back:
+``load(store, seq)``, ``check(obj)`` (returns it or raises ValueError:
+``Store.load``'s parse), and the last ``KEPT`` hands' slots, hand ``seq``
+in ``slot(seq)``. The record's format: docs/saves.md, "LAST HAND's records".
 
 >>> slot(9)
 'last1'

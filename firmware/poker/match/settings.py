@@ -1,34 +1,21 @@
 """The menu's settings: what the menu changes, kept legal, saved on flash.
 
-``Settings()`` holds them as plain attributes:
+``Settings()`` holds them as plain attributes: ``game`` (a variant code,
+one of ``games()``: the profile's, in GAME SELECT order), ``stakes`` (an
+index into ``STAKES``, the small bets; ``small_bet()``), ``profile`` (one
+of ``PROFILES``), ``players`` (the human included, ``min_players()`` ..
+``max_players()``: the profile's seats and the game's), ``chips`` (one of
+``chip_choices()``), ``difficulty`` (0 easy, 1 normal, 2 hard), ``speed``
+(how long the virtual players' turns show: 0 slow, 1 normal, 2 fast;
+``SPEEDS`` names them), ``sound``, ``contrast`` (0..255), ``coach``, and
+``tour`` (0 a cash game, else a sit and go whose levels last ``tour``
+hands, one of ``poker.match.tournament.LEVEL_HANDS``).
 
-- ``game``: variant code, one of ``settings.games()``: the games the rule
-  profile offers, in GAME SELECT order (``poker.variants.games``: the
-  console's four ``'FT'``, ``'FO'``, ``'F7S'``, ``'F5S'``; casino adds
-  ``'F7S/8'``, ``'FR'``, ``'FO/8'``).
-- ``stakes``: index into ``STAKES`` (small bets 10, 20, 50, 100, i.e. BET
-  SIZE 10/20, 20/40, 50/100, 100/200); ``settings.small_bet()``.
-- ``profile``: a rule profile, one of ``PROFILES`` (``poker.rules``).
-- ``players``: seats at the table, the human included,
-  ``settings.min_players()``..``settings.max_players()`` (the profile's
-  seats, and the game's: lexibook always 4; casino 2..8 stud, 2..10 flop
-  games).
-- ``chips``: starting chips per seat, one of ``settings.chip_choices()``
-  (lexibook: 5000 only; casino: the CHIPS menu's).
-- ``difficulty``: 0 easy, 1 normal, 2 hard.  ``speed``: how long the
-  virtual players' turns show, 0 slow, 1 normal, 2 fast (the screens'
-  pace: ``SPEEDS`` names them).  ``sound``: bool.
-  ``contrast``: 0..255.  ``coach``: bool (coach hints).
-- ``tour``: 0 for a cash game, else a sit and go (``poker.match.tournament``)
-  whose levels last ``tour`` hands (the menu's MODE and LEVELS; their
-  choices: ``poker.match.tournament.LEVEL_HANDS``).
-
-``settings.house()`` is the ``poker.rules.RuleSet`` these settings play
-(profile, stakes, chips). ``settings.normalize()`` clamps every field to a
-legal value (called by the loaders; call it after the menu changes a
-field). ``Settings.load(store)`` -> Settings (defaults plus a message in
-``store.problems`` when the file is bad); ``settings.save(store)`` writes
-the ``settings`` record (``SAVE_VERSION``).
+``house()`` is the ``poker.rules.RuleSet`` they play; ``normalize()``
+clamps every field to a legal value (the loaders call it; call it after
+the menu changes a field). ``Settings.load(store)`` (the defaults, and a
+message in ``store.problems``, when the file is bad); ``save(store)``
+writes the ``settings`` record (``SAVE_VERSION``).
 
 >>> s = Settings()
 >>> (s.profile, s.players, s.chips, s.house().first_dealer)

@@ -1,35 +1,23 @@
 """The human player's statistics, per game type and overall.
 
-``Stats()`` keeps, for each variant code (``'F7S'``, ``'FT'``...):
+``Stats()`` keeps, for each variant code: ``hands`` (dealt in; a voided
+deal does not count), ``won`` (hands won in whole or part), ``pot`` (the
+biggest pot won part of), ``best`` and ``best_text`` (the best hand held
+at the end of a hand not folded: the high hand, in razz the ace-to-five
+low; an evaluator value, 0 for none), ``net`` (chips won minus lost),
+``games``, ``games_won``, ``games_lost``, ``games_left`` and ``rebuys``.
+Tournament rows are kept apart in ``s.tour`` (code -> row), which
+``poker.match.tournament`` writes and reads; what counts where:
+docs/playing.md, "Statistics".
 
-- ``hands``: hands played (dealt in; a voided deal does not count),
-- ``won``: hands in which the human won all or part of a pot,
-- ``pot``: the biggest pot (all chips of the hand) the human won part of,
-- ``best``: the best hand held at the end of a hand not folded, as an
-  evaluator value where higher is better (0: none yet): the high hand, in
-  razz the ace-to-five low; with ``best_text`` ("Full house As Ad Ac Kd
-  Kh", "8-6-5-4-A LOW") for the screen,
-- ``net``: chips won minus chips lost,
-- ``games``, ``games_won``, ``games_lost``, ``games_left``: games played,
-  won, lost (GAME OVER) and left unfinished for a NEW GAME,
-- ``rebuys``: times you bought the starting chips again after GAME OVER.
-
-Tournaments are kept apart: a hand of one counts in its game's hands,
-pots and best hand but not in ``net`` (its chips are not money), and its
-end never counts in ``games``; their rows are ``s.tour`` (code -> row),
-which ``poker.match.tournament`` writes and reads (``record``, ``figures``,
-``rows``: imported only when there are any).
-
-``s.record_hand(code, net, won, pot, best=0, best_text='')``,
-``s.record_game(code, won)``, ``s.record_left(code)`` and
-``s.record_rebuy(code)`` add to them; ``s.get(code)`` returns one game
-type's figures as a dict (zeros for a game never played) and ``s.total()``
-the overall figures (sums; biggest pot and best high hand are maxima:
-razz's lows are on another scale, and stay on its own page).
-``s.codes()`` lists the game types played.  ``to_obj()`` / ``Stats.from_obj(obj)``
-convert to and from JSON-ready data (``from_obj`` raises ``ValueError`` on
-wrong types or negative counts: the loader then falls back to a good copy;
-rows saved before ``games_left`` and ``rebuys`` existed read as zeros).
+``record_hand(code, net, won, pot, best=0, best_text='')``,
+``record_game(code, won)``, ``record_left(code)`` and ``record_rebuy(code)``
+add to them; ``get(code)`` is one game type's figures as a dict (zeros for
+one never played), ``total()`` the overall figures (sums; the biggest pot
+and best high hand are maxima), ``codes()`` the game types played.
+``to_obj()`` / ``Stats.from_obj(obj)`` convert to and from JSON-ready data
+(``from_obj`` raises ``ValueError`` on wrong types or negative counts; a
+row without ``games_left`` or ``rebuys`` reads them as zeros).
 """
 
 from micropython import const

@@ -1,44 +1,20 @@
-"""Power-safe storage of small named records on flash, behind a small interface.
+"""Power-safe storage of small named records on flash.
 
 ``Store(root='/data', fs=None)`` keeps each record as one file
-``root/name`` with a header and the payload::
+``root/name``, with a header and a CRC-32, written atomically (the format
+and the write's steps: docs/saves.md, "The files"). Bytes in, bytes out:
 
-    b'SD' | format version (1 byte) | 0 | payload length (4 bytes LE) |
-    CRC-32 of the payload (4 bytes LE) | payload
+- ``read(name)``, ``write(name, data, keep=True)`` (False after reporting
+  a full flash or an I/O error: never raises for one; ``keep=False``: no
+  ``name.bak``), ``remove(name)``, ``list()``, ``exists(name)``;
+- ``load(name, parse)`` (the newest copy ``parse`` accepts),
+  ``load_json(name, check)``, ``save_json(name, obj)``;
+- raw files, no header: ``read_raw``, ``write_raw``, ``append``;
+- ``problems``, ``pop_problems()``: the damage found, for the screen.
 
-API (bytes in, bytes out; JSON helpers on top):
-
-- ``read(name)`` -> bytes or None (no good copy).
-- ``write(name, data, keep=True)`` -> True, or False after reporting a
-  problem (full flash, I/O error): never raises for an I/O failure.
-  ``keep=False``: no ``name.bak`` is kept (the old copy is removed just
-  before the final rename: still atomic, half the flash).
-- ``remove(name)``, ``list()`` -> names, ``exists(name)``.
-- Raw files (no header: the hand's journal checks its own records):
-  ``read_raw(name)`` -> bytes or None, ``write_raw(name, data)`` (atomic as
-  above, no ``.bak``), ``append(name, data)`` (added at the end in place:
-  a cut may leave the end torn, which the reader must detect).
-- ``load(name, parse)`` -> what ``parse(payload_bytes)`` returns for the
-  newest good copy, or None; a copy ``parse`` rejects (any exception) counts
-  as bad.  ``load_json(name, check)`` / ``save_json(name, obj)``.
-- ``problems``: list of short messages for the screen; each damaged record is
-  reported once per power-on; a record with no good copy left is removed
-  when reported (the defaults it falls back to need no file), so its
-  notice comes once.  ``pop_problems()`` returns and clears them.
-
-An atomic write is: the new content to ``name.tmp``; remove ``name.bak``;
-rename ``name`` -> ``name.bak``; rename ``name.tmp`` -> ``name``.  A power cut
-at any point leaves either ``name`` complete (old or new), or no ``name``
-with ``name.tmp`` complete (new) and ``name.bak`` (old).  Reading takes the
-first good one of ``name``, ``name.tmp``, ``name.bak``.  ``name`` is only ever
-created by a rename of a complete file, so a bad ``name`` is real damage:
-it is reported and the next good copy is used.  No step relies on rename
-replacing an existing file (true on LittleFS and POSIX, false on FAT).
-
-``fs`` is the file system (injectable for fault tests): anything with
-``open(path, mode)``, ``rename(a, b)``, ``remove(path)``, ``listdir(path)``,
-``mkdir(path)``.  The default ``OsFs`` uses ``os`` and works on CPython, the
-unix port and the device's LittleFS.
+``fs`` (injectable for the fault tests) is anything with ``open``,
+``rename``, ``remove``, ``listdir`` and ``mkdir``; the default ``OsFs``
+uses ``os`` (CPython, the unix port, the device's LittleFS).
 """
 import json
 import os

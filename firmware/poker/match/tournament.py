@@ -1,28 +1,18 @@
 """A tournament (sit and go): the stakes rise by levels, seats bust out,
-the last one standing wins.
+the last one standing wins (the rules: docs/rules.md, "Tournaments").
 
-Imported only when a tournament is played (the MODE setting, or a saved
-game that is one), so a cash game's heap never holds it. ``join(g, s)``
-makes ``Game`` ``g`` a tournament; the game then asks this module after
-each hand (``g.tour.after_hand(g)``: places, the end, the next level, each
-virtual player told whether it is short: ``pressure``), on saving
-(``to_obj``), on loading (``load``, and ``check`` from
+``join(g, s)`` makes ``Game`` ``g`` one; the game then asks this module
+after each hand (``g.tour.after_hand(g)``: places, the end, the next
+level, each virtual player told whether it is short: ``pressure``), on
+saving (``to_obj``), on loading (``load``; ``check`` for
 ``poker.match.saved``) and for the statistics (``record``, ``figures``,
-``rows``: ``Stats.tour``). The resident modules name it as text
-(``poker.load``): its name is never interned in a cash game's heap, nor
-any of its own but the few they call (join, load, check, rows, record,
-after_hand, to_obj).
+``rows``). Imported only when a tournament is played, and named by the
+resident modules as text (``poker.load``): a cash game's heap holds none
+of it, and of its names only the few the resident modules call.
 
-The levels: the level table ``LEVELS`` (small bets in order), each level
-played by the rule profile at its bet (``level_rules``: the ante,
-bring-in and blinds follow the bet as the profile makes them). The first
-level is the menu's BET SIZE; every ``Settings.tour`` hands (one of
-``LEVEL_HANDS``) the next level starts. A
-hand is played whole at the level it was dealt in: the next level takes
-effect from the next hand (``g.rules`` changes between hands only).
-
-Hand ``k`` of the tournament (1-based) is played at level
-``(k - 1) // level_hands`` counted from the first:
+Each level is played by the rule profile at its bet (``level_rules``);
+hand ``k`` (1-based) is played at level ``(k - 1) // level_hands``
+counted from the first:
 
 >>> t = Tournament(None, 4, 0, 10)
 >>> [t.level(n) for n in (0, 9, 10, 19, 20)]  # hands completed before it
@@ -30,18 +20,9 @@ Hand ``k`` of the tournament (1-based) is played at level
 >>> t.to_next(0), t.to_next(9), t.to_next(10)
 (10, 1, 10)
 
-Out: a seat with no chips left after a hand (not the cash game's five
-small bets: a short stack plays all in for what it has, by the edge rules
-of docs/rules.md). Seats out in the same hand: the one that began the hand
-with more chips takes the better place; equal, the higher seat number.
-When you go out the tournament is over for you: your place is yours, and
-those still in are placed by their chips (equal chips: the lower seat
-number first). You win when every other seat is out.
-
 Events (``g.events``): ``('FINISH', seat)`` a virtual player out (its
-place in ``places``), ``('LEVEL', level)`` from the next hand the stakes
-of ``level`` (0-based in the level table), ``('TOUR OVER', place)`` the
-end, your place.
+place in ``places``), ``('LEVEL', level)`` the stakes of ``level``
+(0-based) from the next hand, ``('TOUR OVER', place)`` the end, your place.
 """
 from micropython import const
 

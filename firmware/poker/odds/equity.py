@@ -1,18 +1,7 @@
-"""Equity: a hand's expected share of the pot against N opponents.
-
-Given everything one seat knows (its own cards, the board, each live
-opponent's up cards, dead cards), deals the unknown cards many times
-(Monte Carlo over ``poker.rng.Rng``) or, when the number of deals is small,
-walks them all (exact), and scores each showdown the way the variant splits
-the pot: high only, razz (ace-to-five low), or hi/lo eight or better (half
-to the best high, half to the best qualifying low, all to the high hand when
-nobody has a low; ties split each part).
-
-The result is an int in parts per 1000 (``_PERMILLE``): 500 = half the pot on
-average. All arithmetic is on small integers: one pot is 5040 units, which
-every tie count from 1 to 10 divides, also when halved.
-
-Public API:
+"""Equity: a hand's expected share of the pot, in parts per 1000, against
+the live opponents, from what one seat knows (its own cards, the board,
+each opponent's up cards, the dead cards). Monte Carlo over
+``poker.rng.Rng``, or every deal walked when they are few (``exact_max``).
 
     equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
            rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
@@ -22,45 +11,14 @@ Public API:
     parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
     start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
 
-Where the parts are: a ``Deal`` lays one problem out and scores a showdown
-(here); ``poker.odds.montecarlo`` samples the deals, ``poker.odds.exact`` walks them
-all, ``poker.odds.sampler`` is the batch Monte Carlo; ``poker.odds.ranges`` rates the
-opponents' cards for the weighting; ``poker.odds.omaha_fast`` is Omaha high by
-branch and bound.
-
-Exact enumeration runs when ``exact_max`` is given, no ranges are, and
-the deals number at most ``exact_max``; else Monte Carlo with ``samples``.
-``omaha_quick``: the same results, faster: Omaha high by branch and bound
-(``omaha_high_fast``: a seven-card lookup per hole pair bounds it, a player
-who cannot reach our hand is not valued exactly);
-the virtual players use it.
-
 >>> from poker.cards import parse
 >>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)
 1000
 
-``variant`` is a code (``'F7S'``...) or a ``poker.variants.Variant``; its
-``shape`` says how many cards each player has, the board, the pot's kind.
-``opponents`` is a count (opponents with no known cards) or a list with the
-known (up) cards of each live opponent. ``ranges`` (optional) is a list, one
-entry per opponent, of ``None`` or ``(min_score, reject_permille)``: a deal
-that gives that opponent a starting hand scoring below ``min_score`` (see
-``start_score``) is redrawn with probability ``reject_permille / 1000``
-(at most four times, and at most ``samples`` redraws in all, which bounds
-the time): weighted sampling that narrows his range. A
-five-entry ``(min_score, reject_permille, min_now, reject_now, ncur)``
-also redraws, with probability ``reject_now / 1000``, when his first ``ncur``
-cards (up cards first, then down cards; flop games: his hole cards, with the
-board dealt so far) rate below ``min_now`` in ``now_class``: what he has
-made so far must fit his betting.
-
-Deterministic for a given ``rng`` state (``Rng(seed)``); with ``clock`` (a
-callable returning milliseconds, e.g. ``time.ticks_ms`` wrapped) and
-``budget_ms``, sampling also stops when the time is up (then the result
-depends on the speed of the machine). Each deal takes one 16-bit word of
-the ``Rng`` stream and draws its cards from a 16-bit LCG started there, by
-multiply-shift (a card's chance is off by less than 1/1200 of itself: far
-under the sampling error; ``poker.odds.montecarlo``).
+``variant`` is a code or a ``Variant``; ``opponents`` a count or each live
+opponent's up cards. What ``ranges``, ``omaha_quick`` and ``clock`` do,
+and how a pot is split in integers: docs/evaluator.md, "Equity". A
+``Deal`` (here) lays one problem out and scores a showdown.
 """
 from micropython import const
 

@@ -3,28 +3,18 @@
 A player is an object with ``decide(view) -> (kind, amount)``, where
 ``view`` is the ``poker.view.SeatView`` of its own seat (all it is ever
 given: no hidden card of another seat can reach it) and the answer is one
-of ``view.legal``.
+of ``view.legal``. Decisions are deterministic for a seed: each player
+owns an ``Rng``.
 
     p = make('hard', 'tight-aggressive', seed=7)   # or make(2, rng=rng)
     kind, amount = p.decide(hand.view(seat))
 
-Levels (``LEVELS``; ``make`` also takes 0, 1, 2): ``easy`` rates what it
-has made against the up cards it sees; ``normal`` weighs Monte Carlo
-equity against random hands with the pot odds; ``hard`` narrows each
-opponent's range from his actions, remembers how each seat plays across
-hands (public actions and hands shown only: ``observe(view)``) and counts
-its deals in the chip's time (``poker.players.hard.CHIP_US``, 150 ms a
-decision at most). Styles (``STYLES``) move the calling, betting and
-raising thresholds; ``make(level)`` with no style draws one, so a table has
-personalities. No level ever makes the impossible call
-(``view.impossible_call``) nor folds a premium start on the first round.
-Decisions are deterministic for a seed: each player owns an ``Rng``.
-
-Modules: this one (the levels and ``make``, which imports only the level it
-makes: on the stock route the code sits in the heap), ``base`` (what every
-level shares, the baselines ``Station`` and ``RandomPlayer``, and Normal),
-``easy``, ``hard`` and ``notes`` (Hard's memory of the other seats).
-docs/players.md says what each level does and how strong it is.
+Levels: ``LEVELS`` (``make`` also takes 0, 1, 2); styles: ``STYLES``
+(``make(level)`` with no style draws one). ``make`` imports only the level
+it makes (on the stock route the code sits in the heap); ``base`` holds
+what every level shares, the baselines ``Station`` and ``RandomPlayer``,
+and Normal; then ``easy``, ``hard`` and ``notes`` (Hard's memory of the
+other seats). What each level does and how strong it is: docs/players.md.
 """
 
 
