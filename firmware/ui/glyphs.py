@@ -75,7 +75,7 @@ _LAYOUT = (
 )
 
 
-_SUIT_OF_CARD = (3, 5, 7)
+_SUIT_OF_CARD = const((3, 5, 7))
 
 
 def small_card(fb, x, y, c):

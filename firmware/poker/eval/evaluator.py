@@ -40,7 +40,7 @@ CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
 HIGH_MAX = const(7462)  # strengths of high hands are 1..HIGH_MAX
 
 # The first strength of each category (checked against the table header).
-_CAT_FIRST = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CAT_FIRST = const((1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453))
 _STRAIGHT = const(5854)     # first straight
 _FLUSH_SHIFT = const(5863)  # flush = high card of the same ranks + this
 _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this

@@ -28,7 +28,7 @@ from poker import unload
 from poker.eval import lookup as _lookup
 
 HIGH_MAX = const(7462)
-_CAT_FIRST = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CAT_FIRST = const((1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453))
 _FLUSH_SHIFT = const(5863)
 _SF_SHIFT = const(1599)
 _SUIT_SHIFT = const(23)

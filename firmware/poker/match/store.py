@@ -29,7 +29,7 @@ except ImportError:  # a port built without binascii.crc32
 FORMAT = const(1)  # version of the file layout above
 _HEADER = const(12)
 MAX_SIZE = const(16384)  # no record is larger; bigger lengths are damage
-_MAGIC = b"SD"
+_MAGIC = const(b"SD")
 
 
 def crc32(data, crc=0):

@@ -4,6 +4,8 @@ intent), the styles, the costs the levels count their thinking in, the
 baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
 slices (``think``); and Normal (Monte Carlo equity against random hands of
 the live opponents and pot odds), which Hard builds on."""
+from micropython import const
+
 from poker.odds import equity as _eq
 from poker.rng import Rng
 
@@ -93,10 +95,10 @@ STYLES = {
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
-# its mean). The device takes about DEVICE_X times as long.
+# its mean). The device takes about _DEVICE_X times as long.
 COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
            'FO/8': 46}
-DEVICE_X = 90
+_DEVICE_X = const(90)
 
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
@@ -248,8 +250,8 @@ class Normal(_Base):
 
     def deal_us(self, view, nopp, ranges=False):
         """The RP2040's time of one Monte Carlo deal of this decision, all
-        players' hands (``COST_US`` times ``DEVICE_X``)."""
-        return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
+        players' hands (``COST_US`` times ``_DEVICE_X``)."""
+        return COST_US.get(view.variant.code, 3) * _DEVICE_X * (nopp + 1) * (2 if ranges else 1)
 
     def _think(self, view):
         """The decision in slices (see ``think``): the ranges, then
