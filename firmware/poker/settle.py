@@ -246,7 +246,7 @@ class Settling:
     def _finish(self):
         """Ends the hand, once its chips are checked."""
         self.actor = None
-        self._legal = None
+        self.legal = None
         total = 0
         for s in self.stacks:
             if s < 0:
@@ -260,7 +260,7 @@ class Settling:
         self.finished = True
         self.street_name = 'end'
 
-    def _void(self, reason):
+    def void(self, reason):
         """Seed 002: every chip goes back, the deal is void."""
         self.stacks = list(self.initial_stacks)
         self.bets = [0] * self.n
@@ -270,7 +270,7 @@ class Settling:
         self.awards = []
         self.winnings = [0] * self.n
         self.actor = None
-        self._legal = None
+        self.legal = None
         self.finished = True
         self.street_name = 'end'
         self.voided = True
