@@ -7,9 +7,9 @@ the seat has seen, as the equity needs it. The fields: firmware/poker/
 README.md, "What a seat sees". ``cannot_beat`` is the impossible call's
 card test.
 """
+from micropython import const
 
-_AGGRESSIVE = ('bet', 'raise', 'complete')
-
+_AGGRESSIVE = const(('bet', 'raise', 'complete'))
 
 
 class SeatView:

@@ -33,6 +33,7 @@ from micropython import const
 
 from poker.eval import lookup as _lookup
 from poker import unload
+from poker.cards import name as _card_name
 from poker.eval.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
@@ -248,16 +249,12 @@ def _check(cards, low=5, high=7, name="cards"):
             raise ValueError("bad card %r: cards are integers 0..51" % (c,))
         if c < 26:
             if below >> c & 1:
-                raise ValueError("duplicate card %s" % _name(c))
+                raise ValueError("duplicate card %s" % _card_name(c))
             below |= 1 << c
         else:
             if above >> (c - 26) & 1:
-                raise ValueError("duplicate card %s" % _name(c))
+                raise ValueError("duplicate card %s" % _card_name(c))
             above |= 1 << (c - 26)
-
-
-def _name(c):
-    return "23456789TJQKA"[c >> 2] + "cdhs"[c & 3]
 
 
 def high(cards):
@@ -368,7 +365,7 @@ def _check_omaha(hole, board):
     _check(board, 3, 5, "board cards")
     for c in hole:
         if c in board:
-            raise ValueError("duplicate card %s" % _name(c))
+            raise ValueError("duplicate card %s" % _card_name(c))
 
 
 def omaha_high(hole, board):

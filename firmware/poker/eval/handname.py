@@ -19,8 +19,7 @@
 Strengths come from poker.eval.evaluator; only names are made here.
 """
 from poker.eval import evaluator
-from poker.cards import LOW_RANK, LOW_RANKS
-from poker.cards import RANKS as _R
+from poker.cards import LOW_RANK, LOW_RANKS, RANKS
 
 
 _BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
@@ -114,7 +113,7 @@ def _shape(five):
 
 
 def _plural(r):
-    return _R[r] + "S"
+    return RANKS[r] + "S"
 
 
 def high_name(five, rival=None):
@@ -129,23 +128,23 @@ def high_name(five, rival=None):
                     break
     if cat == 0:
         ks = decide if decide else rest[:1]
-        return "-".join([_R[r] for r in ks]) + " HIGH"
+        return "-".join([RANKS[r] for r in ks]) + " HIGH"
     if cat == 5:
         if decide:
-            return "FLUSH " + "-".join([_R[r] for r in decide])
-        return "FLUSH " + _R[rest[0]] + " HIGH"
+            return "FLUSH " + "-".join([RANKS[r] for r in decide])
+        return "FLUSH " + RANKS[rest[0]] + " HIGH"
     if cat == 4:
-        return "STRAIGHT TO " + _R[main[0]]
+        return "STRAIGHT TO " + RANKS[main[0]]
     if cat == 8:
-        return "ROYAL FLUSH" if main[0] == 12 else "ST FLUSH TO " + _R[main[0]]
+        return "ROYAL FLUSH" if main[0] == 12 else "ST FLUSH TO " + RANKS[main[0]]
     if cat == 6:
         return _plural(main[0]) + " FULL OF " + _plural(main[1])
     if cat == 2:
-        name = "TWO PAIR " + _R[main[0]] + "-" + _R[main[1]]
+        name = "TWO PAIR " + RANKS[main[0]] + "-" + RANKS[main[1]]
     else:
         name = ("", "PAIR ", "", "TRIPS ", "", "", "", "QUADS ")[cat] + _plural(main[0])
     if decide:
-        name += ", " + "-".join([_R[r] for r in decide]) + (" KICKERS" if len(decide) > 1 else " KICKER")
+        name += ", " + "-".join([RANKS[r] for r in decide]) + (" KICKERS" if len(decide) > 1 else " KICKER")
     return name
 
 
