@@ -89,7 +89,7 @@ def low_five(hole, board=(), low="8", omaha=False, target=None):
     return out
 
 
-def _shape(five):
+def shape(five):
     """(category index, main ranks high first, the other ranks high first):
     the ranks that name the hand and the kickers, from its display order
     (high_five's)."""
@@ -117,10 +117,10 @@ def _plural(r):
 
 
 def high_name(five, rival=None):
-    cat, main, rest = _shape(five)
+    cat, main, rest = shape(five)
     decide = []
     if rival is not None:
-        rcat, rmain, rrest = _shape(rival)
+        rcat, rmain, rrest = shape(rival)
         if rcat == cat and rmain == main:
             for i in range(len(rest)):
                 decide.append(rest[i])

@@ -61,7 +61,7 @@ _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
 
-def _check(mine, board, dead, opponents):
+def check(mine, board, dead, opponents):
     """Checks the cards (0..51, none seen twice: ValueError); returns the
     cards none of these has (a bytearray)."""
     known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
@@ -103,7 +103,7 @@ class Deal:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        pool = _check(mine, board, dead, opps)
+        pool = check(mine, board, dead, opps)
         board = list(board)
         nown = own
         if stud:

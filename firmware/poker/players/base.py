@@ -6,7 +6,7 @@ slices (``think``); and Normal (Monte Carlo equity against random hands of
 the live opponents and pot odds), which Hard builds on."""
 from micropython import const
 
-from poker.odds import equity as _eq
+from poker.odds import equity as eq
 from poker.rng import Rng
 
 # ---------------------------------------------------------------- reading the cards
@@ -76,7 +76,7 @@ def strong_start(view):
     n = 2 if code == 'F5S' else 3 if view.variant.stud else len(mine)
     if len(mine) < n:
         return False
-    s = _eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
+    s = eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
     return s >= (PREMIUM[code] if view.their_raises else P70[code])
 
 
@@ -141,7 +141,7 @@ class _Base:
         return (self.rng.next16() * 1000) >> 16 < permille
 
     def decide(self, view):
-        return _eq.finish(self.think(view))
+        return eq.finish(self.think(view))
 
     def think(self, view):
         """``decide`` in slices: a generator that yields between slices of
@@ -153,12 +153,12 @@ class _Base:
         if not legal:
             raise ValueError("not this seat's turn")
         if len(legal) == 1:
-            return _eq.done(legal[0])
+            return eq.done(legal[0])
         return self._think(view)
 
     def _think(self, view):
         # a level that needs no slices decides in one (see equity.done)
-        return _eq.done(self._decide(view))
+        return eq.done(self._decide(view))
 
     def _decide(self, view):
         raise NotImplementedError
@@ -245,7 +245,7 @@ class Normal(_Base):
     def equity(self, view, nopp):
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
-        return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+        return eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                omaha_quick=True)
 
     def deal_us(self, view, nopp, ranges=False):
@@ -265,7 +265,7 @@ class Normal(_Base):
         yield
         # hands dealt a slice: a deal's cost is all players' hands
         per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
-        e = yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+        e = yield from eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                       True, per if per > 0 else 1)
         return self._choose(view, nopp, e)
 
