@@ -16,8 +16,8 @@ from micropython import const
 
 from poker.eval import evaluator as _ev
 
-_h7 = _ev.high7_unchecked
-_omaha_high = _ev.omaha_high_unchecked
+high7_unchecked = _ev.high7_unchecked
+omaha_high_unchecked = _ev.omaha_high_unchecked
 
 # the six pairs of four hole cards
 _PAIR_I = const((0, 0, 0, 1, 1, 2))
@@ -58,8 +58,8 @@ def omaha_high_fast(h, bd, tri, ub, floor=0):
     the best so far is skipped, and a pair's triples stop once the bound is
     reached. The same as 60 five-card lookups, in about a quarter of them."""
     if not _BOUND:
-        return _omaha_high(h, bd)
-    f = _h7
+        return omaha_high_unchecked(h, bd)
+    f = high7_unchecked
     five = _five
     K = _K
     b0 = bd[0]
