@@ -4,9 +4,7 @@ intent), the styles, the costs the levels count their thinking in, the
 baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
 slices (``think``); and Normal (Monte Carlo equity against random hands of
 the live opponents and pot odds), which Hard builds on."""
-from micropython import const
-
-from poker.odds import equity as eq
+from poker.odds import equity as _eq
 from poker.rng import Rng
 
 # ---------------------------------------------------------------- reading the cards
@@ -76,7 +74,7 @@ def strong_start(view):
     n = 2 if code == 'F5S' else 3 if view.variant.stud else len(mine)
     if len(mine) < n:
         return False
-    s = eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
+    s = _eq.start_score(code, mine[:n])  # (stud: the first cards dealt)
     return s >= (PREMIUM[code] if view.their_raises else P70[code])
 
 
@@ -95,10 +93,10 @@ STYLES = {
 # (measured with tools/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
-# its mean). The device takes about _DEVICE_X times as long.
+# its mean). The device takes about DEVICE_X times as long.
 COST_US = {'FT': 4, 'F7S': 3, 'F5S': 3, 'F7S/8': 17, 'FR': 20, 'FO': 40,
            'FO/8': 46}
-_DEVICE_X = const(90)
+DEVICE_X = 90
 
 # A decision thinks in slices (``think``) of about this much of the RP2040's
 # time, so that a press waits at most one slice before its frame
@@ -141,7 +139,7 @@ class _Base:
         return (self.rng.next16() * 1000) >> 16 < permille
 
     def decide(self, view):
-        return eq.finish(self.think(view))
+        return _eq.finish(self.think(view))
 
     def think(self, view):
         """``decide`` in slices: a generator that yields between slices of
@@ -153,12 +151,12 @@ class _Base:
         if not legal:
             raise ValueError("not this seat's turn")
         if len(legal) == 1:
-            return eq.done(legal[0])
+            return _eq.done(legal[0])
         return self._think(view)
 
     def _think(self, view):
         # a level that needs no slices decides in one (see equity.done)
-        return eq.done(self._decide(view))
+        return _eq.done(self._decide(view))
 
     def _decide(self, view):
         raise NotImplementedError
@@ -245,13 +243,13 @@ class Normal(_Base):
     def equity(self, view, nopp):
         rg = self.ranges(view)
         n = self.budget(view, nopp, rg is not None)
-        return eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+        return _eq.view_equity(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                omaha_quick=True)
 
     def deal_us(self, view, nopp, ranges=False):
         """The RP2040's time of one Monte Carlo deal of this decision, all
-        players' hands (``COST_US`` times ``_DEVICE_X``)."""
-        return COST_US.get(view.variant.code, 3) * _DEVICE_X * (nopp + 1) * (2 if ranges else 1)
+        players' hands (``COST_US`` times ``DEVICE_X``)."""
+        return COST_US.get(view.variant.code, 3) * DEVICE_X * (nopp + 1) * (2 if ranges else 1)
 
     def _think(self, view):
         """The decision in slices (see ``think``): the ranges, then
@@ -265,7 +263,7 @@ class Normal(_Base):
         yield
         # hands dealt a slice: a deal's cost is all players' hands
         per = SLICE_US * (nopp + 1) // self.deal_us(view, nopp, rg is not None)
-        e = yield from eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
+        e = yield from _eq.view_parts(view, n, self.rng, rg, 0, self.clock, self.budget_ms,
                                       True, per if per > 0 else 1)
         return self._choose(view, nopp, e)
 

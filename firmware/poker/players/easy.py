@@ -6,7 +6,7 @@ to a flush or a straight) and ``counts`` (the biggest groups of a rank).
 A module of its own: ``make`` imports it only for an Easy table, so a game
 of Normal or Hard players keeps none of it in the stock route's heap.
 """
-from poker.odds import equity as eq
+from poker.odds import equity as _eq
 from poker.eval import evaluator as _ev
 from poker.cards import LOW_RANK
 from poker.players.base import P45, P70, _Base, act
@@ -101,11 +101,11 @@ class Easy(_Base):
         allc = mine + board
         v = view.variant
         if view.street == 0 and not v.stud:
-            s = eq.start_score(code, mine)
+            s = _eq.start_score(code, mine)
             p70 = P70[code]
             return 3 if s >= p70 + 6 else 2 if s >= p70 else 1 if s >= P45[code] else 0
         if view.street == 0:
-            s = eq.start_score(code, mine[:3] if len(mine) >= 3 else mine)
+            s = _eq.start_score(code, mine[:3] if len(mine) >= 3 else mine)
             p70 = P70[code]
             return 3 if s >= p70 + 6 else 2 if s >= p70 else 1 if s >= P45[code] else 0
         if v.omaha:

@@ -8,7 +8,7 @@ import sys
 from micropython import const
 
 from poker.eval import evaluator as _ev
-from poker.odds import equity as eq
+from poker.odds import equity as _eq
 from poker.players.base import AGGRESSIVE, P45, P70, Normal, act, final_street, find
 from poker.players.notes import EARLIER, LAST_CALLS, MANIAC, VALUE, Notes, weak_at
 
@@ -157,7 +157,7 @@ class Hard(Normal):
                 or view.up[me][0] < view.up[b][0]:
             return False
         code = view.variant.code
-        return eq.start_score(code, view.own[:3]) < P70[code]
+        return _eq.start_score(code, view.own[:3]) < P70[code]
 
     def _answer_last_bet(self, view, e):
         """The last round, facing a bet: call when the chance of winning

@@ -20,7 +20,7 @@ more.
 """
 from micropython import const
 
-from poker.odds import equity as eq
+from poker.odds import equity as _eq
 from poker.players.base import AGGRESSIVE, P45
 
 # acts[s], by position
@@ -110,7 +110,7 @@ def weak_at(view, s, st):
             return True
         for i in range(k):
             start[i] = cards[i]
-        return eq.start_score(code, start) < P45[code]
+        return _eq.start_score(code, start) < P45[code]
     # (stud: a community card only when the deck ran short, last round)
     board = view.board
     if v.stud and st < v.streets - 1:
@@ -121,8 +121,8 @@ def weak_at(view, s, st):
     for i in range(nb):
         cards[n] = board[i]
         n += 1
-    made = eq.now_class(code, cards, n)
-    if nb and made and eq.now_class(code, board, nb) >= made:
+    made = _eq.now_class(code, cards, n)
+    if nb and made and _eq.now_class(code, board, nb) >= made:
         return True  # the board's pair, not his
     return made == 0 and own > 0
 
