@@ -65,7 +65,7 @@ _INVERT = font._INVERT  # the colour-swapping palette: c=0 draws dark pixels
 # The checker pattern inside a card back: 8 columns by 16 rows (two pages
 # of 8 bytes), every other pixel lit; one blit source per card size, cut to
 # the inside of the card (two pixels in from each edge).
-_CHECKER = bytes((0x55, 0xAA) * 8)
+_CHECKER = const(b'\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa')
 _BACKS = tuple((_CHECKER, W[k] - 4, H[k] - 4, _MONO_VLSB, 8) for k in range(3))
 # Per card size: (rank font, rank x, rank y, suit size index, suit x, suit y).
 _LAYOUT = (
