@@ -138,13 +138,13 @@ def high_name(five, rival=None):
     if cat == 8:
         return "ROYAL FLUSH" if main[0] == 12 else "ST FLUSH TO " + RANKS[main[0]]
     if cat == 6:
-        return _plural(main[0]) + " FULL OF " + _plural(main[1])
+        return "%s FULL OF %s" % (_plural(main[0]), _plural(main[1]))
     if cat == 2:
-        name = "TWO PAIR " + RANKS[main[0]] + "-" + RANKS[main[1]]
+        name = "TWO PAIR %s-%s" % (RANKS[main[0]], RANKS[main[1]])
     else:
         name = ("", "PAIR ", "", "TRIPS ", "", "", "", "QUADS ")[cat] + _plural(main[0])
     if decide:
-        name += ", " + "-".join([RANKS[r] for r in decide]) + (" KICKERS" if len(decide) > 1 else " KICKER")
+        name += ", " + "-".join([RANKS[r] for r in decide]) + " KICKER" + ("S" if len(decide) > 1 else "")
     return name
 
 
