@@ -21,7 +21,8 @@ import sys
 import gamescript
 import pytest
 from paths import ROOT
-from vpico import NS_PER_MS, XIP, VirtualPico, app_install, board_dict, flash_map, uf2, uf2_image
+from vpico import (NS_PER_MS, STACK_BOTTOM, STACK_HEADROOM, STACK_TOP, XIP, VirtualPico, app_install, board_dict,
+                   flash_map, uf2, uf2_image)
 
 pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
 
@@ -206,6 +207,32 @@ def test_after_a_power_cut_the_board_starts_again_from_its_flash():
         assert vp.now > cut + 800 * NS_PER_MS  # one time line across the cut
         assert vp.exec("print(open('/note.txt').read()[:3])").strip() == "yyy"
         assert vp.problems() == []
+
+
+DEEP = """import micropython
+def f(n):
+    return micropython.stack_use() if n == 0 else f(n - 1)
+print(f(%d))"""
+
+
+def test_the_stack_low_water_mark_agrees_with_micropythons_own_stack_use_and_a_near_overflow_is_a_problem():
+    # micropython.stack_use() (the C stack's top less the stack pointer, the
+    # firmware's own count) at the bottom of a recursion: the emulator's
+    # lowest stack pointer is at least that deep, and not much deeper (the
+    # call of stack_use itself, print)
+    with _bare_pico() as vp:
+        free = vp.stack_free()
+        assert free is not None and 0 < free < STACK_TOP - STACK_BOTTOM
+        used = int(vp.exec(DEEP % 20).strip())
+        assert STACK_TOP - STACK_BOTTOM - free < used  # deeper than anything before
+        assert used - 512 < STACK_TOP - STACK_BOTTOM - vp.stack_free() <= used + 512
+        assert vp.problems() == []
+        # recursing till the runtime's check refuses: that came within the
+        # headroom of the end, which problems() reports
+        out = vp.exec("try:\n    f(10000)\nexcept RuntimeError as e:\n    print('refused', e)")
+        assert "refused" in out
+        assert vp.stack_free() < STACK_HEADROOM
+        assert [p for p in vp.problems() if "C stack" in str(p)], vp.problems()
 
 
 def test_traced_addresses_are_reported_each_time_the_core_reaches_them():

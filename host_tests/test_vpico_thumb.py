@@ -41,19 +41,7 @@ def _settings_record():
         return f.read()
 
 
-# Known failure (strict: an unexpected pass fails, so the mark goes with its
-# cause): in part 3 the device stops at 313.9 s of play, the serial saying
-# "Uncaught exception in IRQ callback handler" (the buttons' hard interrupt,
-# hw/buttons.py) and the chip then at breakpoint 0, the same nanosecond
-# every run. Which exception is not printed; the interrupt came during
-# LittleFS writes. Another build's timing moved it to part 1 once.
-_STOPS = (3,)
-_PARTS = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="the device stops: an exception in the "
-                                                                        "buttons' hard interrupt"))
-          if p in _STOPS and HANDS == 200 and ROUTE == "romfs" else p for p in range(PARTS)]
-
-
-@pytest.mark.parametrize("part", _PARTS)
+@pytest.mark.parametrize("part", range(PARTS))
 def test_random_presses_on_the_device_never_act_on_an_old_key_nor_fold_a_free_check(device_build, part):
     hands = -(-HANDS // PARTS)
     seed = 7 + part

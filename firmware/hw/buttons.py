@@ -209,10 +209,16 @@ class PinButtons(Buttons):
                 pass  # no interrupt on that pin: polling alone
 
     def _changed_pin(self, pin):
-        """A pin's interrupt (a hard one: nothing allocated here)."""
-        self._edges.seen = 1
-        if not pin.value():
-            self._latched |= 1 << self.pins.index(pin)
+        """A pin's interrupt (a hard one: nothing allocated here). Nothing
+        escapes it: MicroPython's report of an exception raised in a hard
+        interrupt allocates, which fails there and stops the chip; the next
+        poll reads the pins anyway."""
+        try:
+            self._edges.seen = 1
+            if not pin.value():
+                self._latched |= 1 << self.pins.index(pin)
+        except Exception:  # noqa: BLE001
+            pass
 
     def wait(self, ms):
         """Sleeps up to ``ms``, less when a pin changes (read since by

@@ -468,6 +468,8 @@ class Board {
         // a burst of instructions with no more checks than they need: the
         // emulator's speed is the page's pace
         const reset = this.resetPC;
+        const regs = core.registers;
+        let low = host.lowSp;
         let n = 0;
         let ns = 0;
         while (n < 0x1000 && !core.waiting && clock.nanosCounter < limit && !host.stopRun && !this.dead) {
@@ -475,8 +477,10 @@ class Board {
           clock.tick(dt);
           ns += dt;
           n++;
-          if (core.registers[15] === reset) { this.reset('core at the reset vector'); break; }
+          if (regs[13] < low) low = regs[13];
+          if (regs[15] === reset) { this.reset('core at the reset vector'); break; }
         }
+        host.lowSp = low;
         host.instructions += n;
         this.meter.core(ns, true, mcu.clkSys, false);
       }
@@ -494,6 +498,7 @@ class Board {
     const sample = host.sampleNs;
     for (let i = 0; i < n && !core.waiting && clock.nanos < limit && !host.stopRun && !this.dead; i++) {
       host.instructions++;
+      if (core.registers[13] < host.lowSp) host.lowSp = core.registers[13];
       if (host.prof) { const pc = core.PC; host.prof.set(pc, (host.prof.get(pc) || 0) + 1); }
       const dt = core.executeInstruction() * this.cycleNs;
       clock.tick(dt);
@@ -535,6 +540,9 @@ export class Chip {
     this.sampleNs = 0; // and the core's address every sampleNs of emulated time
     this.prof = null;
     this.instructions = 0;
+    // the lowest the stack pointer went (the C stack grows down; interrupts
+    // run on it too): how near the firmware came to overflowing it
+    this.lowSp = 0xffffffff;
     this.adc = {}; // ADC channel -> its raw 12-bit reading (the battery sense), kept across power-ons
   }
   event(e) { this.sink(e); }

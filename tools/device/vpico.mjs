@@ -74,7 +74,7 @@ function handle(cmd) {
   } else {
     throw new Error('unknown op ' + op);
   }
-  out({ ev: 'done', op, now: chip.now, dead: chip.dead, instructions: chip.instructions });
+  out({ ev: 'done', op, now: chip.now, dead: chip.dead, instructions: chip.instructions, lowSp: chip.lowSp });
 }
 
 const lines = createInterface({ input: process.stdin });

@@ -19,7 +19,8 @@ calls. What the board reports is kept:
 - ``frames``: ``Frame(t0, t1, data)``: 1024 bytes (MONO_VLSB, as
   framebuf), t0 the start of its first byte on the bus, t1 the end of its last;
 - ``serial``: every byte the USB serial sent; ``problems()``: Traceback,
-  MemoryError, resets and emulator errors seen so far;
+  MemoryError, resets and emulator errors seen so far, and a C stack that
+  came within ``STACK_HEADROOM`` of its end (``stack_free()``);
 - ``flash_log`` (``log_flash=True``): every erase and program, with times;
 - ``pc_log`` (``trace_pcs=[address, ...]``): ``(address, t)`` each time
   the core reached one of those addresses (a debugging aid: the entry of
@@ -56,6 +57,14 @@ NS_PER_MS = 1000000
 # unless set_battery says otherwise: a LiPo cell three quarters full
 BATTERY_VOLTS = 3.9
 BI_BLOCK_DEVICE = 0x504D0007   # binary info: type 7 (block device), tag 'MP'
+# MicroPython's rp2 port runs on one 8 KB C stack (SCRATCH_X and SCRATCH_Y,
+# growing down from STACK_TOP); a hard interrupt's handler runs on it too,
+# below whatever the interrupted code used. Past STACK_BOTTOM lies the top
+# of the heap. The deepest the firmware goes must leave an interrupt's
+# handler (a button's, about 0.6 KB) STACK_HEADROOM: problems() says so.
+STACK_BOTTOM = 0x20040000
+STACK_TOP = 0x20042000
+STACK_HEADROOM = 1024
 
 
 def uf2(name):
@@ -230,6 +239,7 @@ class VirtualPico:
         self.serial = bytearray()
         self.flash_log = []
         self.pc_log = []
+        self.stack_low = None   # the lowest the stack pointer went (in the firmware's run)
         self.events = []        # resets, alerts, errors, power cuts
         self.now = 0            # emulated ns at the end of the last call
         self.dead = True
@@ -267,6 +277,9 @@ class VirtualPico:
             if kind == "done":
                 self.now = e["now"]
                 self.dead = e["dead"]
+                low = e.get("lowSp")
+                if low is not None and 0x20000000 <= low < STACK_TOP:
+                    self.stack_low = low
                 if "error" in e:
                     raise VpicoError("the emulator failed on %s: %s" % (op, e["error"]))
                 return e
@@ -495,7 +508,15 @@ class VirtualPico:
         for e in self.events[since[1]:]:
             if e["ev"] in ("reset", "alert", "error"):
                 found.append(e)
+        free = self.stack_free()
+        if free is not None and free < STACK_HEADROOM:
+            found.append("the C stack came within %d bytes of its end (an interrupt's handler needs %d)" % (
+                free, STACK_HEADROOM))
         return found
+
+    def stack_free(self):
+        """Bytes of the C stack never used so far (None before the firmware ran)."""
+        return None if self.stack_low is None else self.stack_low - STACK_BOTTOM
 
 
 def node_available():

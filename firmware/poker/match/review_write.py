@@ -47,20 +47,15 @@ def _streets(h, seat):
     return out
 
 
-def _lists(x):
-    """Tuples into lists, all the way down (what JSON gives back)."""
-    if isinstance(x, (list, tuple)):
-        return [_lists(y) for y in x]
-    return x
-
-
 def record(h, seq, code, seat=0):
     """The record of finished Hand ``h`` (hand number ``seq``, game
     ``code``) as ``seat`` saw it; explains the hand first (for that seat)."""
     h.explain(seat)
+    # (tuples as they are: JSON writes them as lists; a copy walking down
+    # their nesting would recurse, on a C stack of 8 KB: docs/device.md)
     end = {
-        "pot": h.pot(), "board": list(h.board), "awards": _lists(h.awards), "plays": _lists(h.plays),
-        "names": _lists(h.names), "shown": _lists(h.shown), "mucked": list(h.mucked),
+        "pot": h.pot(), "board": list(h.board), "awards": h.awards, "plays": h.plays,
+        "names": h.names, "shown": h.shown, "mucked": list(h.mucked),
         "folded": list(h.folded), "stacks": list(h.stacks), "winnings": list(h.winnings),
     }
     return {"v": REVIEW_VERSION, "seq": seq, "game": code, "seats": h.n, "dealer": h.dealer, "seat": seat,
