@@ -20,7 +20,7 @@ PER_ACTION = {
                 "_raise_allowed", "_others_can_call", "_pick", "_apply", "_put_in", "_next_actor",
                 "_next_needing", "_check_heads_up", "_active", "_raise_to", "_reopen", "_may_answer",
                 "_raise_over", "_close_rounds", "_return_uncalled"),
-    "deal.py": ("_post", "_draw"),
+    "deal.py": ("post", "_draw"),
     "settle.py": ("_strengths", "_omaha_strengths"),
 }
 

@@ -46,21 +46,21 @@ class Dealing:
         if v.stud:
             if r.ante > 0:
                 for s in self._order():
-                    self.antes[s] = self._post(s, r.ante, 'ante')
+                    self.antes[s] = self.post(s, r.ante, 'ante')
         else:
             seats = self._order()
             if len(seats) == 2:
                 sb, bb = (seats[1], seats[0])  # heads-up: dealer posts SB
             else:
                 sb, bb = seats[0], seats[1]
-            self.blinds[sb] = self._post(sb, r.small_blind, 'small_blind')
-            self.blinds[bb] = self._post(bb, r.big_blind, 'big_blind')
+            self.blinds[sb] = self.post(sb, r.small_blind, 'small_blind')
+            self.blinds[bb] = self.post(bb, r.big_blind, 'big_blind')
             self._bb_seat = bb
         self._deal_street()
         if not self._open_round():
             self._close_rounds()
 
-    def _post(self, s, amount, kind):
+    def post(self, s, amount, kind):
         """A forced bet; a blind is a live bet, an ante is not."""
         a = self.stacks[s]
         if amount < a:
@@ -80,9 +80,9 @@ class Dealing:
             raise Inconsistency("the stub ran out")
         c = self._stub[t]
         self._top = t + 1
-        if self._seen[c]:
+        if self.seen[c]:
             raise Inconsistency("card %s dealt twice" % _card_name(c))
-        self._seen[c] = 1
+        self.seen[c] = 1
         return c
 
     def _deal_street(self):
@@ -91,7 +91,7 @@ class Dealing:
         pattern = v.deals[st]
         nboard = v.board[st]
         seats = self._order()
-        self._seats = seats
+        self.seats = seats
         count = len(pattern) * len(seats) + nboard
         community = False
         burn = st > 0
@@ -108,7 +108,7 @@ class Dealing:
             return
         if pattern:
             stub = self._stub
-            seen = self._seen
+            seen = self.seen
             top = self._top
             hole = self.hole
             up = self.up
@@ -153,9 +153,9 @@ class Dealing:
         pool = bytearray(self._stub[self._top:])
         for c in self.burns:
             pool.append(c)
-            self._seen[c] = 0
+            self.seen[c] = 0
         self.burns = []
-        seen = self._seen
+        seen = self.seen
         used = 0
         for c in seen:
             used += c
@@ -196,8 +196,8 @@ class Dealing:
         n = self.n
         st = self.street
         self.bet_size = r.big_bet if st >= v.big_from else r.small_bet
-        self._raises = 0
-        self._level = 0
+        self.raises = 0
+        self.level = 0
         self._largest = 0
         self._shorts = 0
         self.bettor = None
@@ -216,8 +216,8 @@ class Dealing:
             cur = r.big_blind
         if cur and not v.stud:  # blinds: a full big blind is the bet
             if self._full(cur, 0):
-                self._level = cur
-                self._raises = 1
+                self.level = cur
+                self.raises = 1
         in_hand = self.in_hand
         folded = self.folded
         if (st == v.open_pair_street and r.open_pair_big_bet):
@@ -226,7 +226,7 @@ class Dealing:
                 if (in_hand[s] and not folded[s] and len(u) >= 2
                         and u[0] >> 2 == u[1] >> 2):
                     self._open_pair = True
-        needs = self._needs
+        needs = self.needs
         may = self._may_raise
         all_in = self.all_in
         can = 0
@@ -252,12 +252,12 @@ class Dealing:
         elif st == 0:
             first = self._next_needing(self._bb_seat)
         elif v.stud:
-            first = self._opener()
+            first = self.opener()
             if first is not None and not needs[first]:
                 first = self._next_needing(first)
         else:
             first = self._next_needing(self.dealer)
-        self._legal = None
+        self.legal = None
         if first is None or not needs[first]:
             self.actor = None
             return False
@@ -270,7 +270,7 @@ class Dealing:
         razz = self.variant.bring_in == 'high'
         best = None
         key = 0
-        for s in self._seats:
+        for s in self.seats:
             if self.all_in[s]:
                 continue
             c = self.up[s][0]
@@ -283,14 +283,14 @@ class Dealing:
                     best, key = s, c
         return best
 
-    def _opener(self):
+    def opener(self):
         """Best exposed hand (pairs, trips, two pair, quads; no straights or
         flushes); razz: the best exposed low. Ties: nearest the dealer's left."""
         low = self.variant.opener == 'low'
         keys = self._upkey
         best = None
         key = 0
-        for s in self._seats:
+        for s in self.seats:
             k = keys[s]
             if best is None or (k < key if low else k > key):
                 best, key = s, k

@@ -80,15 +80,15 @@ class Hand(Dealing, Settling):
         self.finished = False
         self.bettor = None      # last to bet/raise/complete this street
         self.deck_order = None
-        self._live = players       # seats in the hand and not folded
-        self._needs = bytearray(n)      # must act before the round ends
+        self.live = players       # seats in the hand and not folded
+        self.needs = bytearray(n)      # must act before the round ends
         self._may_raise = bytearray(n)  # may raise: not acted, or faces a raise since
-        self._seen = bytearray(52)      # cards dealt or burned
+        self.seen = bytearray(52)      # cards dealt or burned
         self._stub = bytearray(0)
         self._top = 0
         self._current = 0   # highest bet this street
-        self._level = 0     # last full bet level this street
-        self._raises = 0    # full bets and raises this street
+        self.level = 0     # last full bet level this street
+        self.raises = 0    # full bets and raises this street
         self._largest = 0   # raise_over_all_in: the largest raise this street
         self._shorts = 0    # raise_over_all_in: short all-in raises in a row, added
         self._uncapped = False  # heads-up in the casino profile: no cap this round
@@ -96,8 +96,8 @@ class Hand(Dealing, Settling):
         self._open_pair = False
         self._bring_in_pending = False
         self._big_option = -1   # amount of the open-pair big bet/raise
-        self._legal = None
-        self._seats = []            # seats dealt this street, from the dealer's left
+        self.legal = None
+        self.seats = []            # seats dealt this street, from the dealer's left
         self._upkey = [0] * n       # exposed_key of each seat's up cards
         ring = []  # seats dealt in, from the dealer's left
         for i in range(1, n + 1):
@@ -108,15 +108,15 @@ class Hand(Dealing, Settling):
         try:
             self._start(deck)
         except Exception as e:  # never a crash: void the deal
-            self._void("error at the deal: %r" % (e,))
+            self.void("error at the deal: %r" % (e,))
 
     # -- public queries ------------------------------------------------
 
     def legal_actions(self):
         """The actor's legal actions, ``[(kind, amount), ...]``."""
-        la = self._legal
+        la = self.legal
         if la is None:
-            la = self._legal = self._compute_legal()
+            la = self.legal = self._compute_legal()
         return la
 
     def to_call(self, seat):
@@ -158,7 +158,7 @@ class Hand(Dealing, Settling):
         b = self.bettor
         if b is None or b == seat or self.folded[b] or self._current <= self.bets[seat]:
             return False
-        needs = self._needs
+        needs = self.needs
         for s in range(self.n):
             if s != seat and needs[s]:
                 return False  # someone acts after him
@@ -177,13 +177,13 @@ class Hand(Dealing, Settling):
         try:
             self._apply(self.actor, kind, a)
         except Exception as e:  # never a crash: void the deal
-            self._void("error after %s: %r" % (kind, e))
+            self.void("error after %s: %r" % (kind, e))
 
     def _pick(self, kind, amount):
         """The chips ``kind`` moves (``amount`` if given), or ValueError."""
         if self.finished or self.actor is None:
             raise ValueError("illegal action %s: the hand is over" % (kind,))
-        la = self._legal
+        la = self.legal
         if la is None:
             la = self.legal_actions()
         for k in la:
@@ -221,7 +221,7 @@ class Hand(Dealing, Settling):
 
     def _next_needing(self, s):
         n = self.n
-        needs = self._needs
+        needs = self.needs
         for _ in range(n):
             s += 1
             if s == n:
@@ -268,10 +268,10 @@ class Hand(Dealing, Settling):
 
     def _raise_legal(self, out, s):
         """Adds the bet, raise or completion of ``s`` to ``out``."""
-        a = self._level + self.bet_size
+        a = self.level + self.bet_size
         if a <= self._current:
             return
-        kind = 'bet' if self._current == 0 else ('complete' if self._level == 0 else 'raise')
+        kind = 'bet' if self._current == 0 else ('complete' if self.level == 0 else 'raise')
         a -= self.bets[s]
         out.append((kind, a if a < self.stacks[s] else self.stacks[s]))
         if self._open_pair and a < self.stacks[s]:
@@ -282,7 +282,7 @@ class Hand(Dealing, Settling):
         too, while the round is still small."""
         r = self.rules
         if self.bet_size == r.small_bet and r.big_bet > r.small_bet:
-            b = self._level + r.big_bet - self.bets[s]
+            b = self.level + r.big_bet - self.bets[s]
             if b > a:
                 b = b if b < self.stacks[s] else self.stacks[s]
                 out.append((kind, b))
@@ -293,7 +293,7 @@ class Hand(Dealing, Settling):
         call it is the caller's test.)"""
         r = self.rules
         cap = r.raise_cap
-        if cap is not None and self._raises >= cap + 1 and not self._uncapped:
+        if cap is not None and self.raises >= cap + 1 and not self._uncapped:
             return False
         if not r.raise_over_all_in:
             return self._may_raise[s]
@@ -320,7 +320,7 @@ class Hand(Dealing, Settling):
         if self._uncapped or not self.rules.heads_up_uncapped:
             return
         cap = self.rules.raise_cap
-        if cap is not None and self._raises >= cap + 1:
+        if cap is not None and self.raises >= cap + 1:
             return
         if self._active() <= 2:
             self._uncapped = True
@@ -337,14 +337,14 @@ class Hand(Dealing, Settling):
         return False
 
     def _apply(self, s, kind, a):
-        self._legal = None
+        self.legal = None
         self.history.append((s, kind, a))
         self.actions.append((self.street, s, kind, a))
         self.last_action[s] = (kind, a)
-        self._needs[s] = 0
+        self.needs[s] = 0
         if kind == 'fold':
             self.folded[s] = True
-            self._live -= 1
+            self.live -= 1
         else:
             self._may_raise[s] = 0
             if a:
@@ -381,16 +381,16 @@ class Hand(Dealing, Settling):
         # the betting for everyone; after it each seat that has acted may
         # raise again only if what it faces since its last action counts as
         # a raise (docs/rules.md edge rule, several short all-ins)
-        full = self._level == 0 and b >= self.bet_size
-        if self._full(b, self._level):  # sizes the next raise, counts for the cap
-            self._level = b
-            self._raises += 1
+        full = self.level == 0 and b >= self.bet_size
+        if self._full(b, self.level):  # sizes the next raise, counts for the cap
+            self.level = b
+            self.raises += 1
         self._reopen(s, full)
 
     def _reopen(self, s, full):
         for o in range(self.n):
             if o != s and self._may_answer(o):
-                self._needs[o] = 1
+                self.needs[o] = 1
                 if full or self._full(self._current, self.bets[o]):
                     self._may_raise[o] = 1
 
@@ -405,8 +405,8 @@ class Hand(Dealing, Settling):
         (PokerKit's convention, see poker.rules)."""
         inc = b - self._current
         self._current = b
-        self._level = b  # the next raise is a full bet over it
-        self._raises += 1  # short or not, it counts for the cap
+        self.level = b  # the next raise is a full bet over it
+        self.raises += 1  # short or not, it counts for the cap
         full = inc >= self._largest  # the round's first bet always is
         if inc > self._largest:
             self._largest = inc
@@ -418,7 +418,7 @@ class Hand(Dealing, Settling):
             self._shorts = 0
         for o in range(self.n):
             if o != s and self._may_answer(o):  # everyone else is below b
-                self._needs[o] = 1
+                self.needs[o] = 1
                 if full:
                     self._may_raise[o] = 1
 
@@ -426,7 +426,7 @@ class Hand(Dealing, Settling):
         self._big_option = -1
         if kind == 'fold' or self.all_in[s]:
             self._check_heads_up()
-        if self._live == 1:
+        if self.live == 1:
             self.actor = None
             self._return_uncalled()
             self._award_uncontested()

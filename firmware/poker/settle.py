@@ -35,7 +35,7 @@ class Settling:
         self.pots.append((total, [w]))
         self.pot_info.append(('all', [w]))
         self.awards.append((0, 'all', total, [(w, total)], ''))
-        self._finish()
+        self.finish()
 
     def _layers(self, live):
         """Main and side pots as ``[amount, eligible]``, main pot first;
@@ -142,8 +142,8 @@ class Settling:
                 any_low = any_low or lo[s] is not None
         for j in range(len(layers) - 1, -1, -1):
             amount, elig = layers[j]
-            self._settle(j, amount, [s for s in elig if s in shown], hi, lo, elig, any_low)
-        self._finish()
+            self.settle(j, amount, [s for s in elig if s in shown], hi, lo, elig, any_low)
+        self.finish()
 
     def explain(self, seat=None):
         """For the showdown screen, once the hand is over (made on demand,
@@ -179,7 +179,7 @@ class Settling:
                     break
         return out
 
-    def _settle(self, pot, amount, shown, hi, lo, eligible, any_low=False):
+    def settle(self, pot, amount, shown, hi, lo, eligible, any_low=False):
         """Pot ``pot`` among the hands ``shown`` (``eligible``: every live
         seat that contributed to it, for the record). ``any_low``: halve it
         even if none of ``shown`` has a low (``rules.low_half_if_any_low``)."""
@@ -243,10 +243,10 @@ class Settling:
         pairs.sort()
         return [p[1] for p in pairs]
 
-    def _finish(self):
+    def finish(self):
         """Ends the hand, once its chips are checked."""
         self.actor = None
-        self._legal = None
+        self.legal = None
         total = 0
         for s in self.stacks:
             if s < 0:
@@ -260,7 +260,7 @@ class Settling:
         self.finished = True
         self.street_name = 'end'
 
-    def _void(self, reason):
+    def void(self, reason):
         """Seed 002: every chip goes back, the deal is void."""
         self.stacks = list(self.initial_stacks)
         self.bets = [0] * self.n
@@ -270,7 +270,7 @@ class Settling:
         self.awards = []
         self.winnings = [0] * self.n
         self.actor = None
-        self._legal = None
+        self.legal = None
         self.finished = True
         self.street_name = 'end'
         self.voided = True

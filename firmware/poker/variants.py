@@ -19,6 +19,13 @@ POT_HIGH = const(0)
 POT_HILO8 = const(1)
 POT_RAZZ = const(2)
 
+# GAME SELECT: the games in the menu's order and the rule profiles that
+# offer each (poker.rules.PROFILES): the console's four in both profiles, in
+# the console's order, then the casino's own three.
+_MENU = const((('FT', ('lexibook', 'casino')), ('FO', ('lexibook', 'casino')),
+               ('F7S', ('lexibook', 'casino')), ('F5S', ('lexibook', 'casino')),
+               ('F7S/8', ('casino',)), ('FR', ('casino',)), ('FO/8', ('casino',))))
+
 
 class Variant:
     """One game. Plain attributes:
@@ -126,14 +133,6 @@ def _variants():
 
 VARIANTS = _variants()
 del _variants
-
-
-# GAME SELECT: the games in the menu's order and the rule profiles that
-# offer each (poker.rules.PROFILES): the console's four in both profiles, in
-# the console's order, then the casino's own three.
-_MENU = (('FT', ('lexibook', 'casino')), ('FO', ('lexibook', 'casino')),
-         ('F7S', ('lexibook', 'casino')), ('F5S', ('lexibook', 'casino')),
-         ('F7S/8', ('casino',)), ('FR', ('casino',)), ('FO/8', ('casino',)))
 
 
 def name_of(code):

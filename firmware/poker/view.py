@@ -7,9 +7,9 @@ the seat has seen, as the equity needs it. The fields: firmware/poker/
 README.md, "What a seat sees". ``cannot_beat`` is the impossible call's
 card test.
 """
+from micropython import const
 
-_AGGRESSIVE = ('bet', 'raise', 'complete')
-
+_AGGRESSIVE = const(('bet', 'raise', 'complete'))
 
 
 class SeatView:
@@ -150,7 +150,7 @@ class SeatView:
         return k
 
 
-def cannot_win(variant, own, bettor_up, seen):
+def cannot_win(variant, own, up, seen):
     """The impossible call of seed 002 in every stud game: True when the
     caller's cards cannot win any part of the pot against the bettor's
     exposed cards, whatever the bettor's unseen card. High games:
@@ -166,8 +166,8 @@ def cannot_win(variant, own, bettor_up, seen):
     False
     """
     if not variant.high:
-        return cannot_beat_low(own, bettor_up, seen)
-    if not cannot_beat(own, bettor_up, seen):
+        return cannot_beat_low(own, up, seen)
+    if not cannot_beat(own, up, seen):
         return False
     if variant.low is None:
         return True
@@ -177,7 +177,7 @@ def cannot_win(variant, own, bettor_up, seen):
     return evaluator.low8_unchecked(own) is None
 
 
-def cannot_beat_low(own, bettor_up, seen):
+def cannot_beat_low(own, up, seen):
     """Razz: True when the caller's best ace-to-five low loses to the
     bettor's exposed cards with any unseen card, as ``cannot_beat`` for
     high hands (ties split: not impossible).
@@ -188,12 +188,12 @@ def cannot_beat_low(own, bettor_up, seen):
     >>> cannot_beat_low(parse('8c 6d 5h 3s 2c Kd Kh'), parse('Ac 2d 3h 4s'), [])
     False
     """
-    if len(bettor_up) + 1 < 5 or len(own) < 5:
+    if len(up) + 1 < 5 or len(own) < 5:
         return False
     from poker.eval import evaluator
     mine = best_of(own, evaluator.low_a5_unchecked)
-    blocked = _unseen_mask(own, bettor_up, seen)
-    theirs = list(bettor_up) + [0]
+    blocked = _unseen_mask(own, up, seen)
+    theirs = list(up) + [0]
     for x in range(52):
         if blocked[x]:
             continue
@@ -216,24 +216,24 @@ def best_of(cards, rank):
     return best
 
 
-def _unseen_mask(own, bettor_up, seen):
+def _unseen_mask(own, up, seen):
     """52 flags, 1 for each card the caller has seen (the others may be the
     bettor's hidden card)."""
     blocked = bytearray(52)
-    for group in (seen, own, bettor_up):
+    for group in (seen, own, up):
         for c in group:
             blocked[c] = 1
     return blocked
 
 
-def cannot_beat(own, bettor_up, seen):
+def cannot_beat(own, up, seen):
     """Seed 002 "impossible call" test, usable from a view or a hand.
 
     ``own``: the caller's cards (all of them, board included);
-    ``bettor_up``: the bettor's exposed cards; ``seen``: every card the
+    ``up``: the bettor's up (exposed) cards; ``seen``: every card the
     caller can see (own, all up cards, board). True when the caller's best
     high hand loses to the bettor's exposed cards whatever the bettor's
-    unseen card, i.e. ``high(own) < high(bettor_up + [x])`` for every card
+    unseen card, i.e. ``high(own) < high(up + [x])`` for every card
     ``x`` the caller has not seen (with four exposed cards that is the
     weakest five-card hand the bettor can hold).
 
@@ -244,16 +244,16 @@ def cannot_beat(own, bettor_up, seen):
     False
     """
     from poker.eval import evaluator
-    if len(bettor_up) + 1 < 5 or len(own) < 5:
+    if len(up) + 1 < 5 or len(own) < 5:
         return False
     mine = best_of(own, evaluator.high)
-    blocked = _unseen_mask(own, bettor_up, seen)
-    n = len(bettor_up) + 1
+    blocked = _unseen_mask(own, up, seen)
+    n = len(up) + 1
     if n > 7:
         return False
     # the unchecked entry points (the cards are distinct by construction):
     # no list and no check per unseen card
-    u = list(bettor_up) + [0, 0, 0]
+    u = list(up) + [0, 0, 0]
     a, b, c, d, e, f = u[0], u[1], u[2], u[3], u[4], u[5]
     for x in range(52):
         if blocked[x]:

@@ -196,7 +196,7 @@ def strong(view, eq=None):
                 cards = own + board
                 category = _best_high(cards) if len(cards) >= 5 else _few(cards)
             if category >= _STRONG_CAT:
-                return "YOU HOLD " + hand_name(view)
+                return "YOU HOLD %s" % hand_name(view)
     except Exception:  # a question is never worth a crash
         pass
     return ""

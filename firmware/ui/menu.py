@@ -18,7 +18,7 @@ _ROW_H = const(9)
 _TOP = const(10)
 _ROWS = const(6)  # rows below the title bar
 
-_LEVELS = ("EASY", "NORMAL", "HARD")
+_LEVELS = const(("EASY", "NORMAL", "HARD"))
 # the items that set the game itself (poker.match.game's names): they wait for a new game
 _GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips",
                  "MODE": "tour", "LEVELS": "tour"}

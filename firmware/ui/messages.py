@@ -8,7 +8,7 @@ from ui.screen import NORMAL, SMALL, Screen, W, centered, frame, text, width, wr
 _SETTLE_MS = const(400)  # a banner ignores keys this long (no accidental skip)
 _BANNER_PX = const(124)  # a banner's text width: inside its outline
 _CONFIRM_PX = const(120)  # a dialog's: inside its double outline
-BANNER_ROWS = (6, 5)     # lines under a small word, under a big one
+_BANNER_ROWS = const((6, 5))  # lines under a small word, under a big one
 _CONFIRM_ROWS = const(4)  # lines between a dialog's heading and its answers
 
 
@@ -36,7 +36,7 @@ _SCR = []
 
 class Banner(Screen):
     """A big word ("FINISH", "GAME OVER", "YOU WIN") or a notice with a few
-    lines under it (wrapped to fit; the first BANNER_ROWS lines are shown);
+    lines under it (wrapped to fit; the first _BANNER_ROWS lines are shown);
     A (or B) closes it and calls done(). With ``answers`` (GAME OVER's
     REBUY and NEW GAME) they stand on the bottom line: LEFT/RIGHT pick, A
     calls done(index), B done(-1)."""
@@ -46,7 +46,7 @@ class Banner(Screen):
         Screen.__init__(self, app)
         self.word = word
         lines = wrap_all(lines, _BANNER_PX)
-        rows = BANNER_ROWS[0 if small_word else 1] - (2 if answers else 0)
+        rows = _BANNER_ROWS[0 if small_word else 1] - (2 if answers else 0)
         self.complete = len(lines) <= rows  # every word in sight (tests)
         self.lines = lines[:rows]
         self.done = done

@@ -53,7 +53,7 @@ def lines_of(view):
         if len(pots) > 1 or hilo:
             amount = sum([a[2] for a in mine])
             # the heading of one pot: its size and how it went
-            head = ("MAIN POT " if p == 0 else "SIDE POT %d " % p) + money(amount)
+            head = "MAIN POT %s" % money(amount) if p == 0 else "SIDE POT %d %s" % (p, money(amount))
             seats = []
             for a in mine:
                 for s, _ in a[3]:

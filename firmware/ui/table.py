@@ -310,8 +310,9 @@ class Table(Screen):
         """The seed-002 impossible call (any stud game): BACK chosen."""
         v = self.view
         b = v.bettor if v is not None else None
-        who = "P%d'S" % (b + 1) if b is not None else "THE"
-        self._ask("NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:", "NO PART OF IT AGAINST " + who + " UP CARDS"],
+        # whole sentences: longer strings than a name are never interned
+        who = "NO PART OF IT AGAINST P%d'S UP CARDS" % (b + 1) if b is not None else "NO PART OF IT AGAINST THE UP CARDS"
+        self._ask("NO CHANCE", ["YOUR HAND CANNOT WIN THIS POT:", who],
                   ("BACK", "CALL"), None, action)
 
     def _ask(self, heading, lines, answers, first, second):

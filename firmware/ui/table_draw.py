@@ -76,7 +76,7 @@ def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=Non
     if stop is not None and stop():
         return False
     if large:
-        _board(fb, view, last)
+        board(fb, view, last)
     else:
         roomy = nopp <= 4
         draw_text(fb, "POT ", 0, _MID_Y + 1, SMALL, 1)
@@ -194,7 +194,7 @@ def large_board(view):
     return not view.variant.stud and len(view.stacks) <= 9
 
 
-def _board(fb, view, last):
+def board(fb, view, last):
     """Flop games: the board in large cards at the right; left of it the
     pot and the street, the last action under them."""
     x = W - 5 * _BIG_PITCH + 1

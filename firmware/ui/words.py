@@ -121,10 +121,10 @@ def status_text(view, hint=""):
     """The bar's text when it is not your turn; ``hint``: what the table
     adds while you hurry the players ('>>') or after an A ('B: HURRY')."""
     if view.finished:
-        return "HAND OVER " + hint if hint else "HAND OVER"
+        return "HAND OVER %s" % hint if hint else "HAND OVER"
     if view.actor is None:
         return "DEALING"
     t = "%s TO ACT" % seat_name(view.actor)
     if view.folded[view.seat]:
-        t = "FOLDED - " + t
+        t = "FOLDED - %s" % t
     return t + " " + hint if hint else t

@@ -116,7 +116,7 @@ def per_call(us, base):
 
 
 print("evaluator: mode %s, fast path %s, tables %s" % (ev.MODE, ev.FAST_PATH,
-                                                        ev._lookup.where(ev.TABLE_FILE if ev.MODE == "full" else ev.TABLE_FILE_5)[1]))
+                                                        ev.lookup.where(ev.TABLE_FILE if ev.MODE == "full" else ev.TABLE_FILE_5)[1]))
 base = best(loop_only)
 print("empty 7-argument call:               %7.3f us" % per_call(best(calls, nothing), base))
 print("7-card evaluation, fast path, call:  %7.3f us  (RP2040 budget 16)" % per_call(best(calls, ev.high7_unchecked), base))

@@ -238,7 +238,8 @@ def suit_table(arts):
 
 
 def literal(name, data, per_line=16):
-    lines = [f"{name} = ("]
+    # const(): a private table's name is then never interned on the device
+    lines = [f"{name} = const("]
     for i in range(0, len(data), per_line):
         lines.append("    b'{}'".format("".join(f"\\x{b:02x}" for b in data[i:i + per_line])))
     lines.append(")")

@@ -31,8 +31,9 @@ import sys
 
 from micropython import const
 
-from poker.eval import lookup as _lookup
+from poker.eval import lookup
 from poker import unload
+from poker.cards import name as _card_name
 from poker.eval.lows import low8_unchecked, low_a5_unchecked, omaha_low8_unchecked  # noqa: F401  (API)
 
 CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
@@ -40,15 +41,15 @@ CATEGORIES = ('high card', 'pair', 'two pair', 'three of a kind', 'straight',
 HIGH_MAX = const(7462)  # strengths of high hands are 1..HIGH_MAX
 
 # The first strength of each category (checked against the table header).
-_CAT_FIRST = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CAT_FIRST = const((1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453))
 _STRAIGHT = const(5854)     # first straight
 _FLUSH_SHIFT = const(5863)  # flush = high card of the same ranks + this
 _SF_SHIFT = const(1599)     # straight flush = straight of the same ranks + this
 _RANK_MASK = const(0x7FFFFF)  # the rank sum: low 23 bits of a key sum
 _SUIT_SHIFT = const(23)
 
-TABLE_FILE = _lookup.TABLE_FILE      # the full tables (see poker.eval.lookup for where)
-TABLE_FILE_5 = _lookup.TABLE_FILE_5  # the compact five-card table
+TABLE_FILE = lookup.TABLE_FILE      # the full tables (see poker.eval.lookup for where)
+TABLE_FILE_5 = lookup.TABLE_FILE_5  # the compact five-card table
 # its hash's buckets and slots (constants in the 7-card path; checked
 # against the header when loaded, as poker/eval/viper_full.py does)
 _FULL_B = const(9516)
@@ -234,7 +235,7 @@ if MODE == "compact":
 
 # ---------------------------------------------------------------- public API
 
-def _check(cards, low=5, high=7, name="cards"):
+def check(cards, low=5, high=7, name="cards"):
     n = len(cards)
     if n < low or n > high:
         if low == high:
@@ -248,21 +249,17 @@ def _check(cards, low=5, high=7, name="cards"):
             raise ValueError("bad card %r: cards are integers 0..51" % (c,))
         if c < 26:
             if below >> c & 1:
-                raise ValueError("duplicate card %s" % _name(c))
+                raise ValueError("duplicate card %s" % _card_name(c))
             below |= 1 << c
         else:
             if above >> (c - 26) & 1:
-                raise ValueError("duplicate card %s" % _name(c))
+                raise ValueError("duplicate card %s" % _card_name(c))
             above |= 1 << (c - 26)
-
-
-def _name(c):
-    return "23456789TJQKA"[c >> 2] + "cdhs"[c & 3]
 
 
 def high(cards):
     """The best high hand of 5, 6 or 7 cards: 1..7462, higher is better."""
-    _check(cards)
+    check(cards)
     n = len(cards)
     if n == 7:
         return high7_unchecked(cards[0], cards[1], cards[2], cards[3], cards[4],
@@ -319,7 +316,7 @@ def best_five(cards):
     """The five cards that make the high hand, in display order: larger
     groups first (quads, trips, pairs), then by rank from the top; a
     straight from its top card (the wheel ends with its ace)."""
-    _check(cards)
+    check(cards)
     cards = list(cards)
     target = high(cards)
     for index in _combos(len(cards), 5):
@@ -348,7 +345,7 @@ def low8(cards):
     """Eight-or-better low of 5..7 cards (ace low, straights and flushes do
     not count): a strength (higher is better, 7-5-4-3-2-A... best is
     5-4-3-2-A), or None when no five distinct ranks 8 or lower exist."""
-    _check(cards)
+    check(cards)
     return low8_unchecked(cards)
 
 
@@ -357,18 +354,18 @@ def low_a5(cards):
     better. Straights and flushes do not count; pairs do: no pair beats a
     pair beats two pair beats trips beats a full house beats quads; within
     a category the lower ranks win (pair of aces is the best pair)."""
-    _check(cards)
+    check(cards)
     return low_a5_unchecked(cards)
 
 
 # ---------------------------------------------------------------- Omaha
 
 def _check_omaha(hole, board):
-    _check(hole, 2, 6, "hole cards")
-    _check(board, 3, 5, "board cards")
+    check(hole, 2, 6, "hole cards")
+    check(board, 3, 5, "board cards")
     for c in hole:
         if c in board:
-            raise ValueError("duplicate card %s" % _name(c))
+            raise ValueError("duplicate card %s" % _card_name(c))
 
 
 def omaha_high(hole, board):

@@ -19,8 +19,7 @@
 Strengths come from poker.eval.evaluator; only names are made here.
 """
 from poker.eval import evaluator
-from poker.cards import LOW_RANK, LOW_RANKS
-from poker.cards import RANKS as _R
+from poker.cards import LOW_RANK, LOW_RANKS, RANKS
 
 
 _BUF = [0, 0, 0, 0, 0]  # the five cards being tried (no list per try)
@@ -90,7 +89,7 @@ def low_five(hole, board=(), low="8", omaha=False, target=None):
     return out
 
 
-def _shape(five):
+def shape(five):
     """(category index, main ranks high first, the other ranks high first):
     the ranks that name the hand and the kickers, from its display order
     (high_five's)."""
@@ -114,14 +113,14 @@ def _shape(five):
 
 
 def _plural(r):
-    return _R[r] + "S"
+    return RANKS[r] + "S"
 
 
 def high_name(five, rival=None):
-    cat, main, rest = _shape(five)
+    cat, main, rest = shape(five)
     decide = []
     if rival is not None:
-        rcat, rmain, rrest = _shape(rival)
+        rcat, rmain, rrest = shape(rival)
         if rcat == cat and rmain == main:
             for i in range(len(rest)):
                 decide.append(rest[i])
@@ -129,23 +128,23 @@ def high_name(five, rival=None):
                     break
     if cat == 0:
         ks = decide if decide else rest[:1]
-        return "-".join([_R[r] for r in ks]) + " HIGH"
+        return "-".join([RANKS[r] for r in ks]) + " HIGH"
     if cat == 5:
         if decide:
-            return "FLUSH " + "-".join([_R[r] for r in decide])
-        return "FLUSH " + _R[rest[0]] + " HIGH"
+            return "FLUSH " + "-".join([RANKS[r] for r in decide])
+        return "FLUSH " + RANKS[rest[0]] + " HIGH"
     if cat == 4:
-        return "STRAIGHT TO " + _R[main[0]]
+        return "STRAIGHT TO " + RANKS[main[0]]
     if cat == 8:
-        return "ROYAL FLUSH" if main[0] == 12 else "ST FLUSH TO " + _R[main[0]]
+        return "ROYAL FLUSH" if main[0] == 12 else "ST FLUSH TO " + RANKS[main[0]]
     if cat == 6:
-        return _plural(main[0]) + " FULL OF " + _plural(main[1])
+        return "%s FULL OF %s" % (_plural(main[0]), _plural(main[1]))
     if cat == 2:
-        name = "TWO PAIR " + _R[main[0]] + "-" + _R[main[1]]
+        name = "TWO PAIR %s-%s" % (RANKS[main[0]], RANKS[main[1]])
     else:
         name = ("", "PAIR ", "", "TRIPS ", "", "", "", "QUADS ")[cat] + _plural(main[0])
     if decide:
-        name += ", " + "-".join([_R[r] for r in decide]) + (" KICKERS" if len(decide) > 1 else " KICKER")
+        name += ", " + "-".join([RANKS[r] for r in decide]) + " KICKER" + ("S" if len(decide) > 1 else "")
     return name
 
 

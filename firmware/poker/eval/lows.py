@@ -58,7 +58,7 @@ def low8_unchecked(cards, low=LOW_RANK):
 
 
 _LOW_BASE = const(371293)  # 13 ** 5
-_P13 = (1, 13, 169, 2197, 28561, 371293)
+_P13 = const((1, 13, 169, 2197, 28561, 371293))
 _CNT = bytearray(13)  # low_a5's rank counts (zero between calls)
 
 

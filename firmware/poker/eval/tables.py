@@ -25,10 +25,10 @@ import sys
 from micropython import const
 
 from poker import unload
-from poker.eval import lookup as _lookup
+from poker.eval import lookup
 
 HIGH_MAX = const(7462)
-_CAT_FIRST = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CAT_FIRST = const((1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453))
 _FLUSH_SHIFT = const(5863)
 _SF_SHIFT = const(1599)
 _SUIT_SHIFT = const(23)
@@ -36,8 +36,8 @@ _STRAIGHT = const(5854)
 _FULL_B = const(9516)
 _FULL_N = const(59475)
 _IS_MP = sys.implementation.name == "micropython"
-TABLE_FILE = _lookup.TABLE_FILE
-TABLE_FILE_5 = _lookup.TABLE_FILE_5
+TABLE_FILE = lookup.TABLE_FILE
+TABLE_FILE_5 = lookup.TABLE_FILE_5
 
 _CHUNK_BITS = const(12)  # values read into RAM come in chunks of 4096 entries
 _CHUNK_MASK = const(4095)  # (8 KB; poker.eval.load's CHUNK)
@@ -73,7 +73,7 @@ def _u16_view(buf, n):
 def _check_header(name, h):
     if (h[0] != 1 or h[1] != _SUIT_SHIFT or h[13] != 1 or h[15] != HIGH_MAX
             or tuple(h[16:25]) != _CAT_FIRST or h[25] != _FLUSH_SHIFT
-            or h[26] != _SF_SHIFT or h[12] != _lookup.size(name)
+            or h[26] != _SF_SHIFT or h[12] != lookup.size(name)
             or h[28] != (name == TABLE_FILE_5)
             or (name == TABLE_FILE and (h[5] != _FULL_B or h[6] != _FULL_N))):
         raise ValueError("%s does not match this evaluator (run make tables)" % name)

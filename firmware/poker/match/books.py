@@ -94,10 +94,10 @@ def _record_stats(g, h, start, end):
     # the hand's name only for a new best (finding its five allocates)
     net = end[0] - start[0] if g.tour is None else 0  # (a tournament's chips are not money)
     g.stats.record_hand(g.code, net, won, pot, best,
-                        lambda: _best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
+                        lambda: best_text(best, own, board, variant))  # pyright: ignore[reportArgumentType]  (a str or a function giving one)
 
 
-def _best_text(value, own, board, variant):
+def best_text(value, own, board, variant):
     try:
         return handname.best_hand_text(value, own, board, variant)
     except Exception:  # a statistic is never worth a crash

@@ -24,7 +24,7 @@ _BOOKS = const(1)
 _AHEAD = const(3)
 _THINKING = const(4)
 # what a decision in slices holds (Game._thought): the turn it is for (a
-# _turn()), then the action once made
+# turn()), then the action once made
 _TURN = const(0)
 _ACTION = const(1)
 
@@ -68,7 +68,7 @@ class Game:
         self._start = None  # the stacks given to the current hand
         self._ahead = None  # the next hand dealt ahead (see deal_ahead)
         self._thought = None  # a decision in slices (see think)
-        self._moves = 0  # actions applied (a turn of _turn)
+        self._moves = 0  # actions applied (a turn of turn())
         self._new_ahead = None  # a new game's players and first hand (see new_game_ahead)
         self.journal = journal.Writer(store)  # the hand's journal (poker.match.journal)
         self.unbooked = None  # the finished hand not yet booked (see settle)
@@ -80,12 +80,12 @@ class Game:
             from poker.match.saved import check
             rec = store.load_json("game", check)
             unload("poker.match.saved")
-        self._record = rec
+        self.record = rec
         if rec is not None:
             self.stats = rec["stats"]
             self.seq = rec["seq"]
         if _new:
-            self._record = None
+            self.record = None
             self.new_game()
 
     def flush_journal(self):
@@ -150,8 +150,8 @@ class Game:
         if settings is None:
             settings = Settings.load(store)
         g = Game(settings, rng, store, players, hand_factory, _new=False)
-        rec = g._record
-        g._record = None  # keep no second copy of the record in RAM
+        rec = g.record
+        g.record = None  # keep no second copy of the record in RAM
         saved = rec.get("game") if rec is not None else None
         if saved is None or saved.get("result") is not None:
             g.new_game()
@@ -283,7 +283,7 @@ class Game:
             raise ValueError("not the human's turn")
         self._apply(h, kind, amount)
 
-    def _turn(self):
+    def turn(self):
         """(hand, seat, actions so far, player) of the virtual player to
         act, or None."""
         seat = self.to_act()
@@ -306,7 +306,7 @@ class Game:
                     and self.bots.get(turn[1]) is turn[3]):
                 jobs.step(_THINKING)  # (no turn tuple a slice: its garbage)
                 return jobs[_THINKING] is None
-        turn = self._turn()
+        turn = self.turn()
         if turn is None:
             self._thought = None
             jobs[_THINKING] = None
@@ -337,7 +337,7 @@ class Game:
             t[_ACTION] = _safe_action(h, seat)
 
     def step(self):
-        turn = self._turn()
+        turn = self.turn()
         if turn is None:
             return None
         h, seat = turn[0], turn[1]

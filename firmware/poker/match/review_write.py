@@ -51,8 +51,8 @@ def record(h, seq, code, seat=0):
     """The record of finished Hand ``h`` (hand number ``seq``, game
     ``code``) as ``seat`` saw it; explains the hand first (for that seat)."""
     h.explain(seat)
-    # (tuples as they are: JSON writes them as lists; no walk down the
-    # nesting here, whose recursion took 1.8 KB of the chip's 8 KB C stack)
+    # (tuples as they are: JSON writes them as lists; a copy walking down
+    # their nesting would recurse, on a C stack of 8 KB: docs/device.md)
     end = {
         "pot": h.pot(), "board": list(h.board), "awards": h.awards, "plays": h.plays,
         "names": h.names, "shown": h.shown, "mucked": list(h.mucked),

@@ -32,7 +32,7 @@ from poker.variants import VARIANTS, games
 SAVE_VERSION = const(1)  # the "v" of the settings and game records
 STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
 SPEEDS = ("SLOW", "NORMAL", "FAST")  # the virtual players' pace (the SPEED menu)
-DEFAULT_GAME = "F7S"
+_DEFAULT_GAME = const("F7S")
 DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 
 
@@ -45,7 +45,7 @@ def _fields(house):
     """(name, default) of every field, the default's type the field's type;
     the default profile's ``house`` (a RuleSet) gives the seats and chips."""
     return (
-        ("game", DEFAULT_GAME),
+        ("game", _DEFAULT_GAME),
         ("stakes", 0),
         ("profile", house.profile),
         ("players", house.max_seats),
@@ -99,7 +99,7 @@ class Settings:
         if self.profile not in self.PROFILES:
             self.profile = DEFAULT_PROFILE
         if self.game not in self.games():
-            self.game = DEFAULT_GAME
+            self.game = _DEFAULT_GAME
         if not 0 <= self.stakes < len(STAKES):
             self.stakes = 0
         house = self._profile()

@@ -22,10 +22,12 @@ row without ``games_left`` or ``rebuys`` reads them as zeros).
 
 from micropython import const
 
+from poker.match.settings import is_int
+
 # The order of the figures in each game type's list (compact on flash;
 # private constants: no names in the heap).
-FIELDS = ("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost",
-          "games_left", "rebuys")
+_FIELDS = const(("hands", "won", "pot", "best", "best_text", "net", "games", "games_won", "games_lost",
+                 "games_left", "rebuys"))
 _OLD_FIELDS = const(9)  # a row saved before games_left and rebuys
 _HANDS = const(0)
 _WON = const(1)
@@ -46,7 +48,7 @@ def _blank():
 
 class Stats:
     def __init__(self):
-        self.by_game = {}  # code -> list in FIELDS order
+        self.by_game = {}  # code -> list in _FIELDS order
         self.tour = {}  # code -> a tournament's row (poker.match.tournament)
 
     def _row(self, code):
@@ -139,17 +141,17 @@ class Stats:
                 continue
             if isinstance(record, list) and len(record) == _OLD_FIELDS:
                 record = record + [0, 0]  # saved before games_left and rebuys
-            if not isinstance(code, str) or not isinstance(record, list) or len(record) != len(FIELDS):
+            if not isinstance(code, str) or not isinstance(record, list) or len(record) != len(_FIELDS):
                 raise ValueError("stats: bad row")
-            for i in range(len(FIELDS)):
+            for i in range(len(_FIELDS)):
                 v = record[i]
                 if i == _TEXT:
                     if not isinstance(v, str):
                         raise ValueError("stats: bad text")
                 elif i == _NET:
-                    if not _is_int(v):
+                    if not is_int(v):
                         raise ValueError("stats: bad net")
-                elif not _is_int(v) or v < 0:
+                elif not is_int(v) or v < 0:
                     raise ValueError("stats: bad count")
             if record[_WON] > record[_HANDS] or record[_GWON] + record[_GLOST] + record[_GLEFT] != record[_GAMES]:
                 raise ValueError("stats: inconsistent")
@@ -157,12 +159,8 @@ class Stats:
         return s
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _as_dict(record):
     d = {}
-    for i in range(len(FIELDS)):
-        d[FIELDS[i]] = record[i]
+    for i in range(len(_FIELDS)):
+        d[_FIELDS[i]] = record[i]
     return d

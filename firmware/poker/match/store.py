@@ -29,7 +29,7 @@ except ImportError:  # a port built without binascii.crc32
 FORMAT = const(1)  # version of the file layout above
 _HEADER = const(12)
 MAX_SIZE = const(16384)  # no record is larger; bigger lengths are damage
-_MAGIC = b"SD"
+_MAGIC = const(b"SD")
 
 
 def crc32(data, crc=0):
@@ -68,7 +68,7 @@ def _put32(buf, i, v):
     buf[i + 3] = (v >> 24) & 0xFF
 
 
-def _header(parts):
+def header(parts):
     """The 12-byte header of a payload given as a list of bytes parts."""
     n = 0
     crc = 0
@@ -86,7 +86,7 @@ def _header(parts):
 
 def pack(data):
     """The file bytes for a payload (header + payload)."""
-    return bytes(_header((data,))) + bytes(data)
+    return bytes(header((data,))) + bytes(data)
 
 
 def unpack(blob):
@@ -147,7 +147,7 @@ class Store:
                 pass  # it exists (or cannot be made: the write reports it)
 
     # -- paths and raw file access ------------------------------------
-    def _path(self, name):
+    def path(self, name):
         return self.root + "/" + name
 
     def _read_record(self, path):
@@ -196,7 +196,7 @@ class Store:
     # -- the interface -------------------------------------------------
     def load(self, name, parse=None):
         """The newest good copy of a record, through ``parse`` if given."""
-        path = self._path(name)
+        path = self.path(name)
         damaged = False
         for i, suffix in enumerate(("", ".tmp", ".bak")):
             data = self._read_record(path + suffix)
@@ -251,7 +251,7 @@ class Store:
         ``data`` may also be a list or tuple of bytes parts (the payload is
         their concatenation, never built in RAM)."""
         parts = data if isinstance(data, (list, tuple)) else (data,)
-        head = _header(parts)
+        head = header(parts)
         if _u32(head, 4) > MAX_SIZE:
             self.report("w:" + name, "%s not saved (too big)" % name)
             return False
@@ -262,7 +262,7 @@ class Store:
         return self._replace(name, None, (data,), False)
 
     def _replace(self, name, head, parts, keep):
-        path = self._path(name)
+        path = self.path(name)
         tmp = path + ".tmp"
         bak = path + ".bak"
         fs = self.fs
@@ -296,7 +296,7 @@ class Store:
         after reporting a problem."""
         self.mkdir()
         try:
-            f = self.fs.open(self._path(name), "ab")
+            f = self.fs.open(self.path(name), "ab")
             try:
                 f.write(data)
             finally:
@@ -309,7 +309,7 @@ class Store:
     def read_raw(self, name):
         """The bytes of a raw file: ``name``, else ``name.tmp`` (a cut
         between the two renames of write_raw); None if neither is there."""
-        path = self._path(name)
+        path = self.path(name)
         for p in (path, path + ".tmp"):
             try:
                 f = self.fs.open(p, "rb")
@@ -324,7 +324,7 @@ class Store:
         return None
 
     def remove(self, name):
-        path = self._path(name)
+        path = self.path(name)
         for suffix in ("", ".tmp", ".bak"):
             try:
                 self.fs.remove(path + suffix)
@@ -332,7 +332,7 @@ class Store:
                 pass
 
     def exists(self, name):
-        path = self._path(name)
+        path = self.path(name)
         return self._exists(path) or self._exists(path + ".tmp") or self._exists(path + ".bak")
 
     def list(self):

@@ -78,7 +78,7 @@ class Tournament:
         for i in range(len(busted)):
             places[busted[i]] = left + len(busted) - i
         if g.out[0] or left == 1:
-            self._finish(g)
+            self.finish(g)
             return True
         n = self.level(g.hand_no)
         if n != self.level(g.hand_no - 1):
@@ -87,7 +87,7 @@ class Tournament:
         pressure(g, g.stacks, g.hand_no)
         return False
 
-    def _finish(self, g):
+    def finish(self, g):
         """The end: those still in placed by their chips; the statistics."""
         places = self.places
         still = [s for s in range(g.seats) if not places[s]]

@@ -28,7 +28,7 @@ from poker.odds.montecarlo import finish
 from poker.odds.omaha_fast import board_triples, omaha_high_fast
 from poker.odds.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
-from poker.variants import POT_HIGH as _HI, POT_HILO8 as _LO8, POT_RAZZ as _LOA5, VARIANTS
+from poker.variants import POT_HIGH, POT_HILO8, POT_RAZZ, VARIANTS
 
 _PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
@@ -36,24 +36,24 @@ _HALF = const(2520)
 _MAX_SAMPLES = const(200000)  # keeps total units below 2**30
 
 # the evaluator's unchecked entry points: the cards are distinct by construction
-_h7 = _ev.high7_unchecked
-_h6 = _ev.high6_unchecked
-_h5 = _ev.high5_unchecked
-_low8 = _ev.low8_unchecked
-_low_a5 = _ev.low_a5_unchecked
-_omaha_high = _ev.omaha_high_unchecked
-_omaha_low8 = _ev.omaha_low8_unchecked
+high7_unchecked = _ev.high7_unchecked
+high6_unchecked = _ev.high6_unchecked
+high5_unchecked = _ev.high5_unchecked
+low8_unchecked = _ev.low8_unchecked
+low_a5_unchecked = _ev.low_a5_unchecked
+omaha_high_unchecked = _ev.omaha_high_unchecked
+omaha_low8_unchecked = _ev.omaha_low8_unchecked
 
 
 def _high(h):
     """The high strength of a list of 5..7 cards, unchecked."""
     n = len(h)
     if n == 7:
-        return _h7(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+        return high7_unchecked(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
     if n == 5:
-        return _h5(h[0], h[1], h[2], h[3], h[4])
+        return high5_unchecked(h[0], h[1], h[2], h[3], h[4])
     if n == 6:
-        return _h6(h[0], h[1], h[2], h[3], h[4], h[5])
+        return high6_unchecked(h[0], h[1], h[2], h[3], h[4], h[5])
     return _ev.high(h)
 
 
@@ -61,7 +61,7 @@ _NO_LIST = [0]  # (the Omaha slots of other games: nothing allocated)
 
 
 
-def _check(mine, board, dead, opponents):
+def check(mine, board, dead, opponents):
     """Checks the cards (0..51, none seen twice: ValueError); returns the
     cards none of these has (a bytearray)."""
     known = bytearray(52)  # (bits of an int would pass 2**30: big ints)
@@ -103,7 +103,7 @@ class Deal:
         nplayers = 1 + len(opps)
         if nplayers < 2:
             raise ValueError("need at least one opponent")
-        pool = _check(mine, board, dead, opps)
+        pool = check(mine, board, dead, opps)
         board = list(board)
         nown = own
         if stud:
@@ -153,7 +153,7 @@ class Deal:
         # the score of each player, preallocated
         # (hi/lo only; one attribute: fewer than 18 keeps the table's
         # attribute map a size smaller, less heap a decision)
-        self.hilo = ([0] * nplayers, [0] * nplayers) if kind == _LO8 else None
+        self.hilo = ([0] * nplayers, [0] * nplayers) if kind == POT_HILO8 else None
         # Omaha's fast path: the board's triples and the pairs' bounds
         self.tri = [0] * 10 if omaha else _NO_LIST
         self.ub = [0] * 6 if omaha else _NO_LIST
@@ -173,7 +173,7 @@ class Deal:
         hands = self.hands
         n = self.nplayers
         kind = self.kind
-        if kind == _HI or kind == _LOA5:
+        if kind == POT_HIGH or kind == POT_RAZZ:
             if self.omaha and self.quick:
                 bd = self.bd
                 tri = self.tri
@@ -190,7 +190,7 @@ class Deal:
                 return _POT // ties
             if self.omaha:
                 bd = self.bd
-                f = _omaha_high
+                f = omaha_high_unchecked
                 me = f(hands[0], bd)
                 ties = 1
                 for p in range(1, n):
@@ -200,9 +200,9 @@ class Deal:
                     if s == me:
                         ties += 1
                 return _POT // ties
-            if kind == _HI and len(hands[0]) == 7:
+            if kind == POT_HIGH and len(hands[0]) == 7:
                 # the common case, inlined: seven cards, one call each
-                f = _h7
+                f = high7_unchecked
                 h = hands[0]
                 me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
                 ties = 1
@@ -214,7 +214,7 @@ class Deal:
                     if s == me:
                         ties += 1
                 return _POT // ties
-            f = _high if kind == _HI else _low_a5
+            f = _high if kind == POT_HIGH else low_a5_unchecked
             me = f(hands[0])
             ties = 1
             for p in range(1, n):
@@ -237,19 +237,19 @@ class Deal:
                 hi[p] = v
                 if v > top:
                     top = v
-                v = _omaha_low8(hands[p], bd)
+                v = omaha_low8_unchecked(hands[p], bd)
                 lo[p] = -1 if v is None else v
         elif self.omaha:
             bd = self.bd
             for p in range(n):
-                hi[p] = _omaha_high(hands[p], bd)
-                v = _omaha_low8(hands[p], bd)
+                hi[p] = omaha_high_unchecked(hands[p], bd)
+                v = omaha_low8_unchecked(hands[p], bd)
                 lo[p] = -1 if v is None else v
         else:
             for p in range(n):
                 h = hands[p]
                 hi[p] = _high(h)
-                v = _low8(h)
+                v = low8_unchecked(h)
                 lo[p] = -1 if v is None else v
         besthi = hi[0]
         bestlo = lo[0]
@@ -316,7 +316,7 @@ def parts(variant, mine, board, opponents, dead, samples, rng, exact_max,
         # (the console's app imports it while it loads; elsewhere, here at
         # its first use)
         got = None
-        if ranges is None and t.kind == _HI and not t.omaha and len(t.hands[0]) == 7:
+        if ranges is None and t.kind == POT_HIGH and not t.omaha and len(t.hands[0]) == 7:
             from poker.odds import sampler
 
             got = yield from sampler.parts(t, samples, rng, clock, budget_ms, _POT, per)

@@ -12,14 +12,16 @@ masks is already quick: ``poker.eval.lows.omaha_low8_unchecked``.)
 >>> omaha_high_fast(hole, board, tri, [0] * 6) == evaluator.omaha_high(hole, board)
 True
 """
+from micropython import const
+
 from poker.eval import evaluator as _ev
 
-_h7 = _ev.high7_unchecked
-_omaha_high = _ev.omaha_high_unchecked
+high7_unchecked = _ev.high7_unchecked
+omaha_high_unchecked = _ev.omaha_high_unchecked
 
 # the six pairs of four hole cards
-_PAIR_I = (0, 0, 0, 1, 1, 2)
-_PAIR_J = (1, 2, 3, 2, 3, 3)
+_PAIR_I = const((0, 0, 0, 1, 1, 2))
+_PAIR_J = const((1, 2, 3, 2, 3, 3))
 # the evaluator's per-card keys and five-card lookup by key sum: an Omaha
 # hand is the key sum of a hole pair plus that of a board triple
 _K = _ev.CARD_KEYS
@@ -56,8 +58,8 @@ def omaha_high_fast(h, bd, tri, ub, floor=0):
     the best so far is skipped, and a pair's triples stop once the bound is
     reached. The same as 60 five-card lookups, in about a quarter of them."""
     if not _BOUND:
-        return _omaha_high(h, bd)
-    f = _h7
+        return omaha_high_unchecked(h, bd)
+    f = high7_unchecked
     five = _five
     K = _K
     b0 = bd[0]

@@ -16,11 +16,11 @@ what every level shares, the baselines ``Station`` and ``RandomPlayer``,
 and Normal; then ``easy``, ``hard`` and ``notes`` (Hard's memory of the
 other seats). What each level does and how strong it is: docs/players.md.
 """
-
+from micropython import const
 
 LEVELS = ('easy', 'normal', 'hard')
-_STYLE_NAMES = ('tight-aggressive', 'loose-aggressive', 'tight-passive',
-                'loose-passive', 'balanced')
+_STYLE_NAMES = const(('tight-aggressive', 'loose-aggressive', 'tight-passive',
+                      'loose-passive', 'balanced'))
 
 
 def make(level, style=None, rng=None, seed=None):
