@@ -15,14 +15,7 @@ pytestmark = pytest.mark.device  # the virtual Pico (docs/testing.md)
 SEED = 1234
 PRESS_BUDGET_MS = 50  # docs/device.md: a button released to its frame complete, every press
 LOADED_MS = 3000  # the menu read before a setting changes: the power-on's loading is over
-ROUTES = [("romfs", "STUD_PICO"),
-          # on the stock route five or six hand-end presses (the showdown to
-          # the next hand's table, a last action to the showdown) took 51-57
-          # ms here, and a cash game of the same six hands on this seed
-          # 53-56 ms on four such presses: the stock route's, not the
-          # tournament's
-          pytest.param("lfs", "RPI_PICO", marks=pytest.mark.xfail(
-              strict=True, reason="the stock route's hand-end presses over 50 ms, a cash game's too"))]
+ROUTES = [("romfs", "STUD_PICO"), ("lfs", "RPI_PICO")]
 TOURNAMENT = (("MODE", "tour", 10), ("LEVELS", "tour", 5))
 
 

@@ -23,6 +23,7 @@ Betting, records, deck order: firmware/poker/README.md, "One hand".
 """
 from poker.deal import Dealing, check
 from poker.settle import Settling
+from poker.view import SeatView, cannot_win
 
 
 class Hand(Dealing, Settling):
@@ -133,7 +134,6 @@ class Hand(Dealing, Settling):
         return t
 
     def view(self, seat):
-        from poker.view import SeatView
         return SeatView(self, seat)
 
     def redeal(self, rng=None):
@@ -162,7 +162,6 @@ class Hand(Dealing, Settling):
         for s in range(self.n):
             if s != seat and needs[s]:
                 return False  # someone acts after him
-        from poker.view import cannot_win
         seen = self.hole[seat] + self.board
         for s in range(self.n):
             if s != seat:

@@ -3,6 +3,8 @@ on, its equity. Both read only the seat's view (poker.view.SeatView)."""
 from micropython import const
 
 from poker.cards import LOW_RANK, LOW_RANKS, RANKS
+from poker.eval import evaluator
+from poker.view import best_of
 
 # the evaluator's categories (evaluator.CATEGORIES) in at most 8 characters:
 # the names fit beside seven large cards
@@ -67,9 +69,6 @@ def _few(cards):
 
 def _best_high(cards):
     """Category of the best high hand of 5 to 8 cards."""
-    from poker.eval import evaluator
-    from poker.view import best_of
-
     return evaluator.category_index(best_of(cards, evaluator.high))
 
 

@@ -20,6 +20,7 @@ Three lengths: ``action_text`` (the bar, a seat's row at four seats),
 stud cell at five seats and more: one letter between the stack and the up
 cards; none is a rank's letter, so it is never read as a card).
 """
+from ui.font import money
 
 WORD = {
     "fold": "FOLD", "check": "CHECK", "call": "CALL", "bet": "BET",
@@ -39,8 +40,6 @@ def action_text(kind, amount, total=0):
     """An action in the convention: ``amount`` the chips it put in,
     ``total`` the seat's chips in on this street after it (for a raise or a
     completion)."""
-    from ui.font import money
-
     t = WORD.get(kind, kind.upper())
     if kind == "fold" or kind == "check":
         return t
@@ -52,8 +51,6 @@ def action_text(kind, amount, total=0):
 def short_text(kind, amount, total=0):
     """action_text in at most nine characters (a two-column cell)."""
     if says_total(kind):
-        from ui.font import money
-
         return WORD[kind][0] + " TO " + money(total or amount)
     return action_text(kind, amount, total)
 

@@ -27,6 +27,7 @@ place in ``places``), ``('LEVEL', level)`` the stakes of ``level``
 from micropython import const
 
 from poker.players.base import _Base, act
+from poker.rules import PROFILES
 
 # The small bet of each level; the menu's BET SIZE picks the first (every
 # STAKES entry of poker.match.settings is one of them).
@@ -127,8 +128,6 @@ def level_rules(house, i):
     >>> (c.small_bet, c.ante, c.bring_in, c.small_blind, c.big_blind, c.starting_chips)
     (100, 10, 50, 50, 100, 2000)
     """
-    from poker.rules import PROFILES
-
     bet = LEVELS[min(i, len(LEVELS) - 1)]
     make = PROFILES.get(house.profile)
     if make is None:  # a rule set of one's own: its stakes scaled
