@@ -17,7 +17,6 @@ def _names():
         AWAKE,
         App,
         B,
-        BANNER_ROWS,
         BARE,
         BAR_Y,
         BATCH_US,
@@ -53,7 +52,6 @@ def _names():
         DARK,
         DEALING,
         DEFAULT_BOARD,
-        DEFAULT_GAME,
         DEFAULT_PROFILE,
         DEVICE_X,
         DIM,
@@ -72,7 +70,6 @@ def _names():
         F5S,
         F7S,
         FAST_PATH,
-        FIELDS,
         FIELD_ORDER,
         FINISH,
         FO,
@@ -82,6 +79,7 @@ def _names():
         FRESH_DECK,
         FT,
         FULL_HZ,
+        Flow,
         FrameBuffer,
         GAME,
         GAME_KEYS,
@@ -226,7 +224,6 @@ def _names():
         StringIO,
         TABLE_FILE,
         TABLE_FILE_5,
-        THE,
         TO,
         TYPICAL_BETS,
         Table,
@@ -247,7 +244,6 @@ def _names():
         X,
         YOU,
         _ACTS,
-        _AGGRESSIVE,
         _B,
         _BACKS,
         _BITS,
@@ -257,8 +253,6 @@ def _names():
         _C5,
         _C6,
         _CARDS,
-        _CAT_FIRST,
-        _CHECKER,
         _CLOCK,
         _CNT,
         _CTRL,
@@ -275,10 +269,8 @@ def _names():
         _FOFF,
         _GAME_SETTING,
         _GLYPHS,
-        _GLYPH_W,
         _H,
         _HANDS,
-        _HI,
         _INVERT,
         _IS_MP,
         _K,
@@ -287,24 +279,15 @@ def _names():
         _KS,
         _KSF,
         _LAYOUT,
-        _LEVELS,
-        _LO8,
-        _LOA5,
         _LOW8,
-        _MAGIC,
-        _MENU,
         _N,
         _NORMAL,
         _NORMAL_SAMPLES,
         _NO_LIST,
         _NO_RANGES,
         _NUM,
-        _P13,
-        _PAIR_I,
-        _PAIR_J,
         _PLAN,
         _PLAY,
-        _R,
         _RANKING,
         _RANK_CODES,
         _RAZZ,
@@ -318,12 +301,7 @@ def _names():
         _SOUND,
         _START,
         _STRENGTHS,
-        _STYLE_NAMES,
-        _SUIT3,
-        _SUIT5,
-        _SUIT7,
         _SUITS,
-        _SUIT_OF_CARD,
         _Seen,
         _T,
         _TBUF,
@@ -337,7 +315,6 @@ def _names():
         _actions,
         _active,
         _address_pages,
-        _after_loading,
         _ahead,
         _answer_last_bet,
         _answered,
@@ -353,13 +330,11 @@ def _names():
         _bb_seat,
         _best,
         _best_high,
-        _best_text,
         _betting,
         _big_legal,
         _big_option,
         _bits_table,
         _blank,
-        _board,
         _bring_in_legal,
         _bring_in_pending,
         _bring_in_seat,
@@ -369,7 +344,6 @@ def _names():
         _cards,
         _changed,
         _changed_pin,
-        _check,
         _check_header,
         _check_heads_up,
         _check_omaha,
@@ -429,7 +403,6 @@ def _names():
         _few,
         _fields,
         _find,
-        _finish,
         _finish_hand,
         _first,
         _fits,
@@ -445,13 +418,8 @@ def _names():
         _full,
         _game_and_rules,
         _game_obj,
-        _game_ready,
         _gap,
         _got,
-        _h5,
-        _h6,
-        _h7,
-        _header,
         _high,
         _high5,
         _high5_chunked,
@@ -471,7 +439,6 @@ def _names():
         _i,
         _illegal,
         _init_sequence,
-        _is_int,
         _items,
         _journal_write,
         _key_due,
@@ -488,10 +455,6 @@ def _names():
         _le,
         _learn_showdown,
         _left,
-        _legal,
-        _level,
-        _lists,
-        _live,
         _load,
         _load_game,
         _load_settings,
@@ -499,9 +462,6 @@ def _names():
         _long,
         _long_repeat,
         _look_at_battery,
-        _lookup,
-        _low8,
-        _low_a5,
         _low_mask_bits,
         _low_ranks,
         _low_text,
@@ -510,12 +470,9 @@ def _names():
         _may_raise,
         _mem_free,
         _menu,
-        _menu_ready,
         _monotonic,
         _moves,
         _mv,
-        _name,
-        _needs,
         _new,
         _new_ahead,
         _new_due,
@@ -527,25 +484,20 @@ def _names():
         _notice,
         _notices,
         _odd_chip_order,
-        _omaha_high,
-        _omaha_low8,
         _omaha_strengths,
         _one,
         _open_pair,
         _open_round,
-        _opener,
         _order,
         _others_can_call,
         _package_tables,
         _page_views,
         _part,
-        _path,
         _pick,
         _pieces,
         _plural,
         _polled,
         _poller,
-        _post,
         _pot,
         _pressed,
         _profile,
@@ -559,14 +511,12 @@ def _names():
         _raise_over,
         _raise_to,
         _raiser,
-        _raises,
         _ram,
         _range,
         _rank_pts,
         _read_actions,
         _read_record,
         _reads,
-        _record,
         _record_stats,
         _released,
         _reopen,
@@ -589,15 +539,11 @@ def _names():
         _say,
         _scroll,
         _seat,
-        _seats,
-        _seen,
         _set,
         _settings_dirty,
-        _settle,
         _setup,
         _shadow,
         _shadow_views,
-        _shape,
         _shorts,
         _show_events,
         _showdown,
@@ -629,7 +575,6 @@ def _names():
         _till_key,
         _time,
         _top,
-        _turn,
         _two,
         _u16_view,
         _u32,
@@ -642,7 +587,6 @@ def _names():
         _variants,
         _view,
         _viper,
-        _void,
         _voided,
         _vram,
         _walk,
@@ -719,7 +663,6 @@ def _names():
         bet_size,
         bets,
         bettor,
-        bettor_up,
         big,
         big_bet,
         big_blind,
@@ -1420,7 +1363,6 @@ def _names():
         text_blit,
         tfbuf,
         their_raises,
-        then,
         think,
         tick,
         ticks_diff,
@@ -1550,14 +1492,11 @@ def _strings(s):
     s('\t')
     s('  ')
     s(' = ')
-    s(' FULL OF ')
     s(' HIGH')
     s(' KICKER')
-    s(' KICKERS')
     s(' LOW')
     s(' NEXT %d')
     s(' TO ')
-    s(' UP CARDS')
     s('"')
     s('%d DOWN')
     s('%d UP')
@@ -1610,12 +1549,10 @@ def _strings(s):
     s('FLUSH ')
     s('FO/8')
     s('FOLD?')
-    s('FOLDED - ')
     s('GAME OVER')
     s('HAND %d')
     s('HAND %d ')
     s('HAND OVER')
-    s('HAND OVER ')
     s('HAND VOID')
     s('HELP ')
     s('I/O')
@@ -1624,7 +1561,6 @@ def _strings(s):
     s('LEVEL %d')
     s('LO %d%%')
     s('LV%d')
-    s('MAIN POT ')
     s('MUCK ')
     s('NET %s%d')
     s('NEW GAME')
@@ -1633,7 +1569,6 @@ def _strings(s):
     s('NO LOW: ')
     s('P%d')
     s('P%d IS OUT')
-    s("P%d'S")
     s('POT ')
     s('PRESS A')
     s('SAFE MODE')
@@ -1641,9 +1576,7 @@ def _strings(s):
     s('STUD POKER')
     s('Stud Hi/Lo')
     s('TOUR OVER')
-    s('TWO PAIR ')
     s('YOU ')
-    s('YOU HOLD ')
     s('YOU WIN')
     s('[')
     s('\\')
@@ -1681,6 +1614,7 @@ def _strings(s):
     s('stud:')
     s('ui.app')
     s('ui.events')
+    s('ui.flow')
     s('ui.font')
     s('ui.glyphs')
     s('ui.help')
@@ -1690,6 +1624,7 @@ def _strings(s):
     s('ui.table')
     s('ui.words')
     s('ui/app.py')
+    s('ui/flow.py')
     s('ui/font.py')
     s('ui/help.py')
     s('ui/keys.py')
