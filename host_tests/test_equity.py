@@ -20,42 +20,10 @@ from spots import combos  # noqa: E402
 from deck import shuffled  # noqa: E402  (tools/sim/deck.py)
 from poker.cards import parse  # noqa: E402
 from poker.rng import Rng  # noqa: E402
-from poker.odds import exact, montecarlo, sampler  # noqa: E402
+import equity_spy  # noqa: E402
 
-# which way equity went (it keeps no record of its calls): the walk of
-# every deal or the sampling, and how many deals, from stand-ins of the three
-HOW = {"exact": False, "deals": 0}
-
-
-def _spy():
-    walk = exact.walk
-    sampled = montecarlo.parts
-    batch = sampler.parts
-
-    def spy_walk(t):
-        got = walk(t)
-        HOW["exact"] = got is not None
-        HOW["deals"] = got[1] if got is not None else 0
-        return got
-
-    def spy_sampled(*a):
-        got = yield from sampled(*a)
-        HOW["exact"] = False
-        HOW["deals"] = got[1]
-        return got
-
-    def spy_batch(*a):
-        got = yield from batch(*a)
-        if got is not None:
-            HOW["exact"] = False
-            HOW["deals"] = got[1]
-        return got
-    exact.walk = spy_walk
-    montecarlo.parts = spy_sampled
-    sampler.parts = spy_batch
-
-
-_spy()
+# which way equity went, for the whole module: equity_spy
+HOW, _undo = equity_spy.spy()
 
 
 def _rest(known):
@@ -105,7 +73,7 @@ def test_river_holdem_exact_equity_is_the_share_over_every_opponent_hand():
         num += _split_hi(me, [ev.high(opp + board)])
         den += 2520
     got = eq.equity("FT", mine, board, 1, dead, exact_max=100000)
-    assert HOW["exact"]
+    assert HOW["way"] == "exact"
     assert got == _permille(num, den)
 
 
@@ -139,7 +107,7 @@ def test_stud_hi_lo_exact_equity_splits_halves_and_gives_all_to_high_without_a_l
             num += 2 * _split_hilo([ev.high(m), ev.high(o)], [ev.low8(m), ev.low8(o)])
             den += 5040
     got = eq.equity("F7S/8", mine, (), [opp_up], dead, exact_max=100000)
-    assert HOW["exact"]
+    assert HOW["way"] == "exact"
     assert got == _permille(num, den)
 
 
@@ -158,7 +126,7 @@ def test_razz_exact_equity_uses_the_ace_to_five_low():
                 num += 2 * _split_hi(m, [ev.low_a5(opps[0] + o1), ev.low_a5(opps[1] + o2)])
                 den += 5040
     got = eq.equity("FR", mine, (), opps, dead, exact_max=100000)
-    assert HOW["exact"]
+    assert HOW["way"] == "exact"
     assert got == _permille(num, den)
 
 
@@ -178,7 +146,7 @@ def test_omaha_hi_lo_exact_equity_uses_two_hole_and_three_board_cards():
             num += 2 * _split_hilo(his, los)
             den += 5040
     got = eq.equity("FO/8", mine, board, 1, dead, exact_max=1000)
-    assert HOW["exact"]
+    assert HOW["way"] == "exact"
     assert got == _permille(num, den)
 
 
@@ -191,7 +159,7 @@ def test_monte_carlo_is_near_the_exact_value_and_deterministic_per_seed():
     a = eq.equity("FT", mine, board, [opp], dead, samples=2000, rng=Rng(5))
     b = eq.equity("FT", mine, board, [opp], dead, samples=2000, rng=Rng(5))
     assert a == b
-    assert not HOW["exact"] and HOW["deals"] == 2000
+    assert HOW["way"] != "exact" and HOW["deals"] == 2000
     # 4.5 standard errors of a share near one half over 2000 deals
     assert abs(a - exact) <= 50, (a, exact)
     others = [eq.equity("FT", mine, board, [opp], dead, samples=200, rng=Rng(s))
@@ -255,7 +223,7 @@ def test_flop_equity_matches_phevaluator_over_every_runout():
         num += 2 if a < b else 1 if a == b else 0
         den += 2
     got = eq.equity("FT", mine, board, [opp], exact_max=2000)
-    assert HOW["exact"]
+    assert HOW["way"] == "exact"
     assert got == _permille(num, den)
 
 
@@ -322,7 +290,7 @@ def test_fast_omaha_equity_is_exact_enumeration_and_monte_carlo_is_close():
     want = _permille(num, den)
     assert want > 600, want  # (the shortcut that gave the board to both: 500)
     got = eq.equity("FO", mine, board, 1, dead, exact_max=20000, omaha_quick=True)
-    assert HOW["exact"] and got == want, (got, want)
+    assert HOW["way"] == "exact" and got == want, (got, want)
     # Monte Carlo on the fast path: within 30 per 1000 (4 standard errors)
     mc = eq.equity("FO", mine, board, 1, dead, samples=1000, rng=Rng(3), omaha_quick=True)
     assert abs(mc - want) <= 30, (mc, want)
@@ -334,4 +302,4 @@ def test_fast_omaha_equity_is_exact_enumeration_and_monte_carlo_is_close():
         dead = rest[:33] if code == "FO" else rest[-33:]  # (hi/lo: lows live)
         slow = eq.equity(code, m, b, 1, dead, exact_max=30000)
         fast = eq.equity(code, m, b, 1, dead, exact_max=30000, omaha_quick=True)
-        assert HOW["exact"] and slow == fast, (code, slow, fast)
+        assert HOW["way"] == "exact" and slow == fast, (code, slow, fast)

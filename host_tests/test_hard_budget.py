@@ -2,6 +2,7 @@
 """Hard's Monte Carlo budget (poker.players.hard: CHIP_US, BATCH_US, Hard.budget):
 deals counted in the RP2040's time, the batch sampler where equity takes it,
 the same count for the same view and tables."""
+import equity_spy
 from poker.hand import Hand
 from poker.odds import equity
 from poker.players import hard as _hard
@@ -60,36 +61,8 @@ class _V:
         self.variant = VARIANTS[code]
 
 
-def _spied():
-    """Which way each equity call goes (it keeps no record of its calls):
-    {'batch', 'deals'}, from stand-ins of the two samplers (no exact walk:
-    these calls ask for none); and a function that puts them back."""
-    from poker.odds import montecarlo, sampler
-
-    how = {"batch": False, "deals": 0}
-    sampled, batch = montecarlo.parts, sampler.parts
-
-    def spy_sampled(*a):
-        got = yield from sampled(*a)
-        how["batch"] = False
-        how["deals"] = got[1]
-        return got
-
-    def spy_batch(*a):
-        got = yield from batch(*a)
-        if got is not None:
-            how["batch"] = True
-            how["deals"] = got[1]
-        return got
-
-    def undo():
-        montecarlo.parts, sampler.parts = sampled, batch
-    montecarlo.parts, sampler.parts = spy_sampled, spy_batch
-    return how, undo
-
-
 def test_hard_draws_in_batches_exactly_where_equity_takes_the_batch_path():
-    how, undo = _spied()
+    how, undo = equity_spy.spy(exact_walk=False)  # (these calls ask for no exact walk)
     try:
         _batches_where_equity_takes_them(how)
     finally:
@@ -106,7 +79,7 @@ def _batches_where_equity_takes_them(how):
             n = bot.budget(v, v.live_opponents, rg is not None)
             equity.view_equity(v, n, Rng(1), rg, 0, None, 0, omaha_quick=True)
             said = rg is None and code in _hard.BATCH_US
-            assert how["batch"] == said, (code, rg)
+            assert (how["way"] == "batch") == said, (code, rg)
             assert how["deals"] == n
             seen.add((code, said))
     # both kinds seen in the batch games, one deal at a time in the others
