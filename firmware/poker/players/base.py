@@ -6,6 +6,7 @@ slices (``think``); and Normal (Monte Carlo equity against random hands of
 the live opponents and pot odds), which Hard builds on."""
 from poker.odds import equity as _eq
 from poker.rng import Rng
+from poker.view import passive
 
 # ---------------------------------------------------------------- reading the cards
 # start_score percentiles of random starting hands, per game (measured over
@@ -38,19 +39,13 @@ def act(view, intent, big=False):
         if best is not None:
             return best
         intent = 'call'
-    if intent == 'call':
-        for k in ('call', 'check', 'bring_in'):
-            a = find(legal, k)
-            if a is not None:
-                if k == 'call' and view.impossible_call:
-                    break
-                return a
-        intent = 'fold'
-    for k in ('check', 'fold', 'bring_in', 'call'):
-        a = find(legal, k)
-        if a is not None:
-            return a
-    return legal[0]
+    a = passive(view)
+    if intent == 'call' and not (a[0] == 'call' and view.impossible_call):
+        return a
+    # to fold: check when that is free
+    if a[0] == 'check':
+        return a
+    return find(legal, 'fold') or a
 
 
 def final_street(view):
@@ -107,11 +102,7 @@ class Station:
     level = 'station'
 
     def decide(self, view):
-        for k in ('check', 'call', 'bring_in'):
-            a = find(view.legal, k)
-            if a is not None:
-                return a
-        return view.legal[0]
+        return passive(view)
 
 
 class RandomPlayer:
