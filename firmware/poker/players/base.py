@@ -1,9 +1,8 @@
-"""What every level shares: what the cards and the view say (start-score
-percentiles, ``strong_start``, ``act``: the legal action closest to an
-intent), the styles, the costs the levels count their thinking in, the
-baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
-slices (``think``); and Normal (Monte Carlo equity against random hands of
-the live opponents and pot odds), which Hard builds on."""
+"""What every level shares, and Normal, which Hard builds on: reading the
+cards and the view (``strong_start``, ``act``: the legal action closest to
+an intent), the styles, the cost of thinking, the baselines ``Station`` and
+``RandomPlayer``. Players are made by ``poker.players.make``; what each
+level does: docs/players.md."""
 from poker.odds import equity as _eq
 from poker.rng import Rng
 from poker.view import passive

@@ -1,7 +1,6 @@
-"""The Hard virtual player: Normal's equity against the ranges that each
-opponent's actions leave him, and notes on how each seat plays
-(``poker.players.notes``; see ``poker.players.base``; it is made by
-``players.make('hard')``).
+"""The Hard level (``poker.players.make('hard')``): Normal's equity against
+the ranges that each opponent's actions leave him, with notes on how each
+seat plays (``poker.players.notes``). What it does: docs/players.md.
 """
 import sys
 
@@ -90,10 +89,7 @@ _FOLDS = const(50)
 
 
 class Hard(Normal):
-    """More samples, opponents' ranges from their actions, pot odds, and
-    notes on how each seat has played (from the views it was given: only
-    public actions): bluffs those who fold, bets thinner into those who
-    call, believes the bets of the passive."""
+    """Normal with more deals, the opponents' ranges and notes on each seat."""
     level = 'hard'
     samples = 240         # deals at most, drawn one at a time (poker.odds.montecarlo)...
     batch_samples = 960   # ...and in batches (poker.odds.sampler: no ranges, F7S and FT)
