@@ -84,7 +84,7 @@ STYLES = {
 }
 
 # Normal's Monte Carlo cost per player and deal on the MicroPython unix port, in us
-# (measured with tools/bench_players.py's timing on the table evaluator's
+# (measured with tools/bench/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
 # its mean). The device takes about DEVICE_X times as long.

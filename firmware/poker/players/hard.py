@@ -42,13 +42,13 @@ _READS = const(2)
 # player, the rest of the decision (the view, the ranges, the set-up) spread
 # over them: the slowest decision's time over its deals and players, plus
 # about a tenth, measured on the virtual Pico with the heap as make
-# bench-device leaves it (tools/bench_device_hard.py --after-game F7S:3,FT:3;
+# bench-device leaves it (tools/bench/device_hard.py --after-game F7S:3,FT:3;
 # a fragmented heap makes the plain bytecode's calls up to twice as slow as
 # on a board just booted). Per game: full tables (the ROMFS route; the host
 # plays as it), without and with ranges (weighted sampling redraws), then
 # the same with the compact tables (the stock route: a 6- or 7-card
 # evaluation is 21 lookups). Omaha's deals are few and its set-up weighs
-# most: from ROMFS its figures keep the deals it had (21 and 15 heads-up).
+# most: from ROMFS its figures give it 21 deals (15 heads-up).
 CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
            'F5S': (620, 720, 580, 680), 'F7S/8': (700, 1050, 850, 2400),
            'FR': (1080, 1290, 1130, 3100), 'FO': (2820, 2820, 5200, 5200),
