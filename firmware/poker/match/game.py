@@ -145,6 +145,8 @@ class Game:
         g.record = None  # keep no second copy of the record in RAM
         saved = rec.get("game") if rec is not None else None
         if saved is None or saved.get("result") is not None:
+            if jobs is not None:  # its record written by the journal's job, not in the loading's step
+                g.jobs = g.journal.jobs = jobs
             g.new_game()
             if store is not None:
                 store.remove("hand")  # older firmware's mid-hand marker
