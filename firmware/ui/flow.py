@@ -159,6 +159,8 @@ class Flow:
         b = None
         if g.tour is not None:  # (its code is in the heap: no import in the press)
             b = load("ui.tournament").event_banner(self, event)
+        if b is None and g.humans > 1:  # (the same, pass and play's)
+            b = load("ui.pass_play").event_banner(self, event)
         if b is None:
             from ui.events import event_banner
 
