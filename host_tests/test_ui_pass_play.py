@@ -133,13 +133,15 @@ def play(hands=100, seed=3, humans=3, game="F7S", hide=True):
     try:
         rig.new_game()
         screen.hidden = set(range(humans))
-        done = 0
+        done = last = 0
         for _ in range(200000):
             g = rig.app.game
             if done + g.hand_no >= hands:
                 break
             name = rig.screen()
+            assert rig.now - last < 120000, "no human's turn for two minutes (screen %s)" % name
             if name == "Pass":
+                last = rig.now
                 seat = g.to_act()
                 screen.hidden = set(range(humans)) - {seat}  # (the frames of this press on)
                 rig.press(keys.A, keys.LONG)  # held: the cards show
@@ -174,3 +176,136 @@ def test_no_frame_between_two_human_turns_shows_a_humans_down_cards_over_100_han
     assert turns > 150 and set(screen.shows) == {0, 1, 2}
     assert len(screen.frames) > 1000
     print("\n%d human turns, %d frames checked" % (turns, len(screen.frames)))
+
+
+def test_every_frame_check_holds_in_flop_games_too():
+    for game in ("FT", "FO"):
+        _, screen, turns = play(30, seed=5, game=game)
+        assert turns > 40 and set(screen.shows) == {0, 1, 2}
+
+
+def test_the_frame_check_catches_a_table_that_does_not_hide():
+    # the check above means something: with the public view made a plain
+    # one (the hiding removed), its first hand already fails
+    import ui.pass_play
+
+    keep = ui.pass_play.public
+    ui.pass_play.public = lambda v: v
+    try:
+        play(5)
+    except AssertionError as e:
+        assert "shows the down cards" in str(e)
+    else:
+        raise AssertionError("the frame check saw nothing")
+    finally:
+        ui.pass_play.public = keep
+
+
+def _to_pass(rig):
+    assert rig.until(lambda: rig.screen() == "Pass", 120000), "no PASS screen"
+    return rig.app.screen
+
+
+def test_one_human_plays_as_before_and_never_loads_pass_and_plays_code():
+    from ui_rig import call_down
+
+    for name in ("ui.pass_play", "ui.name_entry", "poker.match.friends"):
+        sys.modules.pop(name, None)
+    rig = Rig(7)
+    rig.new_game()
+    seen = []
+    call_down(rig, lambda r: seen.append(r.screen()) or len(seen) > 40)
+    assert rig.app.game.humans == 1 and rig.app.screen.eyes == 0
+    assert not {"ui.pass_play", "ui.name_entry", "poker.match.friends"} & set(sys.modules)
+    assert rig.app.game.stats.codes() == ["F7S"] and not rig.app.game.stats.names
+
+
+def test_a_tap_of_a_on_the_pass_screen_never_shows_the_cards_a_hold_does():
+    rig = Rig(31, settings={"humans": 2, "players": 4, "names": "ANNBOB      "})
+    rig.new_game()
+    p = _to_pass(rig)
+    seat = rig.app.game.to_act()
+    # an A held through the PASS screen's coming (the hurry's) is dropped
+    rig.app.handle(keys.A, keys.LONG)
+    assert rig.screen() == "Pass"
+    rig.press(keys.A)
+    assert rig.screen() == "Pass" and p.hint and rig.shows("KEEP A DOWN TO SEE YOUR CARDS")
+    rig.press(keys.A, keys.LONG)
+    t = rig.app.screen
+    assert rig.screen() == "Table" and t.eyes == seat and t.view.seat == seat and t.options
+    assert None not in t.view.down[seat]
+    rig.call_or_check()
+    assert rig.app.screen.eyes is None if rig.screen() == "Table" else rig.screen() == "Pass"
+
+
+def test_holding_ok_on_two_buttons_shows_the_cards_and_b_opens_the_menu():
+    rig = Rig(31, settings={"humans": 2, "players": 4})
+    rig.new_game()
+    _to_pass(rig)
+    rig.press(keys.B, keys.LONG)  # OK held on the two-button board
+    assert rig.screen() == "Table" and rig.app.screen.eyes == rig.app.game.to_act()
+    rig.press(keys.B, keys.LONG)  # the menu: the cards hide first
+    assert rig.screen() == "Menu" and rig.app._table.eyes is None
+    rig.press(keys.B)  # back: the PASS screen again, never the cards
+    _to_pass(rig)
+    rig.press(keys.B)
+    assert rig.screen() == "Menu"
+
+
+def test_the_equity_shows_only_to_the_human_holding_the_cards_and_the_coach_switches_it_off():
+    for coach in (True, False):
+        rig = Rig(31, settings={"humans": 2, "players": 4, "coach": coach}, coach_clock=True)
+        rig.new_game()
+        _to_pass(rig)
+        rig.press(keys.A, keys.LONG)
+        rig.run(2000)  # the coach's slices
+        t = rig.app.screen
+        assert (t.eq is not None) is coach and rig.shows("EQ ") is coach
+        rig.call_or_check()
+        for _ in range(2000):
+            if rig.screen() != "Table" or rig.app.game.human_to_act():
+                break
+            assert not rig.shows("EQ ")  # nobody's equity between the turns
+            rig.run(rig.step_ms)
+
+
+def test_the_menu_sets_the_humans_within_the_seats_and_their_names():
+    rig = Rig(settings={"profile": "casino", "players": 3})
+    rig.press(keys.A)
+    menu = rig.app.screen
+    assert "HUMANS" in menu.items and "NAMES" not in menu.items and menu.value("HUMANS") == "1"
+    while menu.items[menu.sel] != "HUMANS":
+        rig.press(keys.DOWN)
+    got = []
+    for _ in range(4):
+        rig.press(keys.RIGHT)
+        got.append(rig.app.settings.humans)
+    assert got == [2, 3, 1, 2]  # up to the seats (3), then round
+    assert "NAMES" in menu.items
+    while menu.items[menu.sel] != "NAMES":
+        rig.press(keys.DOWN)
+    rig.press(keys.A)
+    assert rig.screen() == "NameEntry"
+    for k in (keys.UP, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.RIGHT, keys.UP):  # "P1 " -> "Q0 ", "P2 " -> "Q2 "
+        rig.press(k)
+    rig.press(keys.B)  # B leaves them as they were
+    assert rig.screen() == "Menu" and rig.app.settings.names == "P1 P2 P3 P4 "
+    rig.press(keys.A)
+    for k in (keys.UP, keys.RIGHT, keys.DOWN, keys.RIGHT, keys.RIGHT, keys.UP):
+        rig.press(k)
+    rig.press(keys.A)  # A keeps them
+    assert rig.screen() == "Menu" and rig.app.settings.name(0) == "Q0 " and rig.app.settings.name(1) == "Q2 "
+
+
+def test_each_human_has_a_page_of_statistics_after_a_pass_and_play_game():
+    rig, _, _ = play(12, seed=9)
+    rig.app.handle(keys.B, keys.LONG)
+    rig.run(100)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("STATS")
+    rig.press(keys.A)
+    pages = rig.app.screen.pages()
+    assert [p for p in pages if type(p) is tuple] == [("P1 ",), ("P2 ",), ("P3 ",)]
+    while type(pages[rig.app.screen.page]) is not tuple:
+        rig.press(keys.RIGHT)
+    assert rig.shows("PLAYER P1", small=False) and rig.shows("HANDS ")
