@@ -171,8 +171,10 @@ def test_the_docs_table_says_the_command_the_deals_and_the_worst_cell(tmp_path, 
     assert "worst cell +3.0 [-1.0, +7.0] (7 Card Stud, textbook:1)" in doc
     tables = doctable.tables(str(page))
     assert [t[0] for t in tables] == ["population-tuning", "population-held-out"]
-    # stamped with the bench, its population and Hard: today's versions
-    assert tables[0][5] is None and "firmware/poker/players/hard.py" in tables[0][1]
+    # stamped with the bench, its population and Hard's play (the players'
+    # decisions deal for deal, not their source): today's versions
+    assert tables[0][5] is None and "host_tests/fixtures/decisions.txt" in tables[0][1]
+    assert not [t for t in tables[0][1] if t.startswith("firmware/")]
     assert tables[1][5] == "never written by its tool"
 
 

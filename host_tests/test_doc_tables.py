@@ -48,7 +48,47 @@ def test_a_table_edited_by_hand_fails(tmp_path, monkeypatch):
 def test_a_table_whose_tool_changed_since_fails(tmp_path, monkeypatch):
     page = _repo(tmp_path, monkeypatch)
     _write(tmp_path)
-    (tmp_path / "tools" / "bench_speed.py").write_text(TOOL + "# a faster loop\n")
+    (tmp_path / "tools" / "bench_speed.py").write_text(TOOL + "FASTER = True\n")
+    assert "changed since it wrote this table" in _problems(page)[0]
+
+
+TOOL_WITH_PROSE = (
+    '"""Measures the speed."""\n'
+    'import doctable\n'
+    '\n'
+    'def table():\n'
+    '    """The table."""\n'
+    '    return TABLE  # measured\n'
+    '\n'
+    'MARK = "# not a comment"\n'
+    'doctable.write("docs/page.md", "speed", table(), [__file__])\n')
+
+
+def test_a_docstring_or_comment_reworded_keeps_the_table_current(tmp_path, monkeypatch):
+    page = _repo(tmp_path, monkeypatch, TOOL_WITH_PROSE)
+    _write(tmp_path)
+    tool = tmp_path / "tools" / "bench_speed.py"
+    reworded = (TOOL_WITH_PROSE.replace("Measures the speed.", "What the speed is,\nmeasured.")
+                .replace('"""The table."""', '"""The table,\n    in Markdown."""  ')
+                .replace("# measured", "# best of three")
+                .replace("import doctable\n", "# the page writer\nimport doctable   \n\n\n"))
+    tool.write_text(reworded)
+    assert _problems(page) == [None]
+    # code is code: the text of a string that looks like a comment, a statement
+    tool.write_text(reworded.replace('"# not a comment"', '"# not a comment!"'))
+    assert "changed since it wrote this table" in _problems(page)[0]
+    tool.write_text(reworded.replace("    return TABLE", "    TABLE.strip()\n    return TABLE"))
+    assert "changed since it wrote this table" in _problems(page)[0]
+
+
+def test_a_tool_that_is_not_python_is_versioned_by_its_bytes(tmp_path, monkeypatch):
+    page = _repo(tmp_path, monkeypatch)
+    bench = tmp_path / "tools" / "bench.mjs"
+    bench.write_text("let n = 1;\n")
+    doctable.write("docs/page.md", "speed", "| a |\n| --- |\n| 1 |",
+                   [str(tmp_path / "tools" / "bench_speed.py"), str(bench)])
+    assert _problems(page) == [None]
+    bench.write_text("let n = 1;  // one\n")
     assert "changed since it wrote this table" in _problems(page)[0]
 
 

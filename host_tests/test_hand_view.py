@@ -7,7 +7,7 @@ from poker.hand import Hand
 from poker.rng import Rng
 from poker.rules import casino, lexibook
 from poker.variants import VARIANTS
-from poker.view import SeatView, cannot_beat
+from poker.view import SeatView, cannot_beat, passive
 
 
 def test_a_seat_sees_its_own_down_cards_and_only_the_up_cards_of_others():
@@ -80,6 +80,19 @@ def test_after_the_showdown_shown_hands_are_public():
     for s in range(2):
         if h.shown[s] is not None:
             assert v.shown[s] == h.hole[s] and v.down[s] == h.down[s]
+
+
+def test_passive_is_the_check_the_call_or_the_bring_in_never_the_fold_listed_first():
+    h = Hand(VARIANTS['FT'], lexibook(), [100] * 3, 0, deck=list(range(52)))
+    v = h.view(h.actor)
+    assert v.legal[0] == ('fold', 0) and passive(v) == ('call', 10)
+    h.act('call', 10)
+    h.act('call', 5)
+    v = h.view(h.actor)  # the big blind's option: the fold is listed, the check is free
+    assert v.legal[0] == ('fold', 0) and passive(v) == ('check', 0)
+    h = Hand(VARIANTS['F7S'], casino(), [100] * 4, 0, deck=list(range(52)))
+    v = h.view(h.actor)
+    assert v.legal == [('bring_in', 5), ('complete', 10)] and passive(v) == ('bring_in', 5)
 
 
 def test_views_know_the_bring_in_and_the_bettor():

@@ -78,7 +78,7 @@ def _soak(soak_dir, hands, heap, more=()):
 
 # Known over budget (strict: the mark goes with its cause). With the
 # scheduler's modules (poker.jobs, match.books, match.ahead, eval.tables)
-# the engine's code no longer fits this 64-bit port's 180 KB beside the
+# the engine's code does not fit this 64-bit port's 180 KB beside the
 # image: its first hand runs out (350 KB in all plays 30 hands, where the
 # budget gives 340 KB). On the device's own word size the stock route's
 # 32-bit proof (test_build) plays within 180 KB.

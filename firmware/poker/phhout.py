@@ -133,8 +133,8 @@ def _write_field(out, k, v):
 
 def cards_text(cards):
     """PHH card text: cards run together, ``??`` for an unknown (None)."""
-    # (written into one buffer: a str per card and their list were 2 KB of
-    # garbage for a deck, at every hand's history)
+    # (written into one buffer: a str per card and their list would be 2 KB
+    # of garbage for a deck, at every hand's history)
     out = io.StringIO()
     for c in cards:
         if c is None:

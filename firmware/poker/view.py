@@ -10,6 +10,19 @@ card test.
 from micropython import const
 
 _AGGRESSIVE = const(('bet', 'raise', 'complete'))
+_PASSIVE = const(('check', 'call', 'bring_in'))
+
+
+def passive(view):
+    """The legal action that stays in the hand for the least: the check,
+    the call or the bring-in (the engine offers one of them at most), else
+    the first legal action. What the table offers first and what a player
+    falls back on."""
+    legal = view.legal
+    for a in legal:
+        if a[0] in _PASSIVE:
+            return a
+    return legal[0]
 
 
 class SeatView:

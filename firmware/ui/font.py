@@ -10,7 +10,7 @@
 Public API: ``SMALL``, ``NORMAL``, ``text``, ``text_blit``, ``width``,
 ``glyph``, ``HEIGHT``, ``ADVANCE``. ``c`` is the colour: 1 draws lit pixels on a transparent
 background, 0 draws dark pixels (for text on a lit box). Pixels outside the
-frame are clipped. The pictures live in tools/fontgen.py.
+frame are clipped. The pictures live in tools/gen/fontgen.py.
 
 Speed: on MicroPython, text on a display (an object with a public MONO_VLSB
 ``buffer``, ``width`` and ``height``: hw.oled's drivers, the simulator's)

@@ -19,7 +19,7 @@ box with a checker pattern.
 
 Drawing uses only fill_rect and blit: the suit sources are made at import,
 a rank's glyph source at its first use (ui.font.glyph), and after that a
-card costs no allocation. The suit pictures live in tools/fontgen.py.
+card costs no allocation. The suit pictures live in tools/gen/fontgen.py.
 """
 from micropython import const
 

@@ -3,7 +3,7 @@
 # Manifest of the `ui` package (the screens, fonts and the console app),
 # micropython-lib style, for MicroPython's freezing tools: the FROZEN variant's
 # boards/STUD_PICO/manifest_frozen.py includes it. It is run by the firmware
-# build on the host, never on the device: tools/build.py leaves manifest.py
+# build on the host, never on the device: tools/build/build.py leaves manifest.py
 # files out of the device trees. MicroPython's manifest runner makes the
 # manifest's folder the current directory, so every module beside this file is
 # listed (subfolders are not: keep packages flat, or list them here).

@@ -24,6 +24,7 @@ never act, always go through, but on the questions before an action).
 from micropython import const
 
 from poker import load
+from poker.view import passive
 from ui import coach, keys
 from ui.messages import Confirm
 from ui.screen import Screen
@@ -37,14 +38,6 @@ _THINK_MS = const(8)
 
 _SOUND = {"fold": "fold", "bet": "chip", "raise": "chip", "complete": "chip",
           "call": "chip", "bring_in": "chip"}
-
-
-def passive(options):
-    """Index of the option chosen at first: check, call or bring in."""
-    for i in range(len(options)):
-        if options[i][0] in ("check", "call", "bring_in"):
-            return i
-    return 0
 
 
 class Table(Screen):
@@ -104,7 +97,7 @@ class Table(Screen):
         if v is not None and v.actor == v.seat and not v.finished:
             # back from the menu or a dialog: check/call again, never the
             # FOLD that the B opening the menu chose
-            self.sel = passive(self.options)
+            self.sel = self.options.index(passive(v))
 
     def refresh(self):
         """Reads the view again after the game moved."""
@@ -125,7 +118,7 @@ class Table(Screen):
             turn = (v.street, len(v.actions))
             if turn != self.turn:  # a new decision: start on check/call
                 self.turn = turn
-                self.sel = passive(self.options)
+                self.sel = self.options.index(passive(v))
                 # your turn (after the others, or a new street after your
                 # own action): no press carried over into it
                 self.app.gate()

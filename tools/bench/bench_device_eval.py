@@ -20,9 +20,8 @@ per-card loop and by the batch sampler, which must agree. With a module
 ``evaluator_viper_base`` on the path (the CPython launcher writes git
 REV's there, default 403f148: the viper module before multiply-and-shift;
 on a device, copy it there compiled with ``mpy-cross -march=armv6m``) its
-``high7`` is timed in the same run, for a ratio (a REV whose
-evaluator_viper.py still holds ``high7``: before the fast paths got modules
-of their own).
+``high7`` is timed in the same run, for a ratio (REV's viper module must
+hold ``high7``).
 """
 import sys
 

@@ -27,10 +27,11 @@ DEALS = 2000
 
 DOCS_PAGE = "docs/players.md"
 HERE = os.path.dirname(os.path.abspath(__file__))
-_PLAYERS = os.path.join(HERE, "..", "..", "firmware", "poker", "players")
-# What the figures are of: the match loop and the three levels
-DOCS_SOURCES = (os.path.join(HERE, "bench_players.py"),) + tuple(
-    os.path.join(_PLAYERS, m) for m in ("base.py", "easy.py", "hard.py", "notes.py"))
+# What the figures are of: the match loop, and the levels' play (their
+# decisions deal for deal, tools/sim/decisions.py: a change of play rewrites
+# the file, a change of the players' code that leaves their play alone does not)
+DOCS_SOURCES = (os.path.join(HERE, "bench_players.py"),
+                os.path.join(HERE, "..", "..", "host_tests", "fixtures", "decisions.txt"))
 
 
 def _job(args):

@@ -6,8 +6,8 @@
     micropython -X heapsize=256k tools/bench/bench_players.py   # the timing part (the
                                                           # script is compiled from source)
 
-Strength: duplicate matches, under the casino rules at 10/20 (issue 16's
-matches; ``--profile lexibook`` for the console's). Each deal (a preset deck order) is played twice
+Strength: duplicate matches, under the casino rules at 10/20
+(``--profile lexibook`` for the console's). Each deal (a preset deck order) is played twice
 at a table of ``--seats`` seats (default 4, the console's table): once with
 the two players alternating A, B, A, B round the table and once with B, A,
 B, A, so every card goes to each player once and the luck of the deal
@@ -89,7 +89,7 @@ def play(variant, rules, bots, dealer, deck, stack, timer=None, log=None):
 
 
 def _rules(profile):
-    # the stakes of issue 16's matches: 10/20 (casino: ante 1, bring-in 5,
+    # the matches' stakes: 10/20 (casino: ante 1, bring-in 5,
     # heads-up uncapped; lexibook: ante and bring-in 2, three raises)
     return lexibook() if profile == 'lexibook' else casino()
 

@@ -63,10 +63,10 @@ SETS = {
 DOCS_PAGE = "docs/players.md"
 DOCS_TABLES = {"tuning": "population-tuning", "held-out": "population-held-out"}
 HERE = os.path.dirname(os.path.abspath(__file__))
-# What the figures are of: the bench, its population and match loop, and Hard
+# What the figures are of: the bench, its population and match loop, and
+# Hard's play (the players' decisions deal for deal, tools/sim/decisions.py)
 DOCS_SOURCES = (os.path.join(HERE, "population.py"), os.path.join(HERE, "bench_players.py"),
-                os.path.join(HERE, "..", "..", "firmware", "poker", "players", "hard.py"),
-                os.path.join(HERE, "..", "..", "firmware", "poker", "players", "notes.py"))
+                os.path.join(HERE, "..", "..", "host_tests", "fixtures", "decisions.txt"))
 
 
 def _player(name, seed):

@@ -120,6 +120,7 @@ def showdown_work():
     from poker.hand import Hand
     from poker.rng import Rng
     from poker.variants import VARIANTS
+    from poker.view import passive
     from simhw import SimDisplay
     from ui import showdown
 
@@ -134,9 +135,8 @@ def showdown_work():
         for k in range(120):
             h = Hand(VARIANTS[code], rules.casino(), [500] * 8, k % 8, rng)
             while not h.finished:  # everybody checks and calls: many show
-                legal = h.legal_actions()
-                pick = [a for a in legal if a[0] in ("check", "call", "bring_in")] or legal
-                h.act(pick[0][0], pick[0][1])
+                kind, amount = passive(h.view(h.actor))
+                h.act(kind, amount)
             shown = 8 - h.shown.count(None)
             t0 = _us()
             h.explain()

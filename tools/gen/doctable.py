@@ -8,7 +8,10 @@ A page holds a table between two markers that a person places once::
 
 The measuring tool calls ``write(page, name, text, tools)``: the lines
 between the markers become ``text`` and the opening marker records the
-version of each tool (a digest of its source) and a digest of the table.
+version of each tool and a digest of the table. A tool's version is a
+digest of what it does: of a Python file, its code without docstrings,
+comments and blank lines (so rewording one keeps the tables); of any
+other file, its bytes.
 ``problems()`` (and ``host_tests/test_doc_tables.py``) then finds every
 table that a tool of today did not write: a tool changed since its table
 was made, a table edited by hand, a tool that no longer names its table.
@@ -16,10 +19,13 @@ So the figures in the docs cannot drift from the command that made them.
 
     python tools/gen/doctable.py          # every table: page, name, tools, state
 """
+import ast
 import hashlib
+import io
 import os
 import re
 import sys
+import tokenize
 
 from paths import ROOT
 
@@ -34,9 +40,46 @@ def _digest(data):
 
 
 def tool_version(tool):
-    """The version of a tool: a digest of its source (``tool`` relative to the repository)."""
+    """The version of a tool (``tool`` relative to the repository): a digest
+    of its code (a ``.py`` file) or of its bytes (any other file)."""
     with open(os.path.join(ROOT, tool), "rb") as f:
-        return _digest(f.read().replace(b"\r\n", b"\n"))
+        data = f.read().replace(b"\r\n", b"\n")
+    if tool.endswith(".py"):
+        data = code_only(data.decode("utf-8")).encode("utf-8")
+    return _digest(data)
+
+
+def code_only(source):
+    """Python ``source`` without its docstrings, comments, trailing spaces and
+    blank lines: what stays when only the wording of the prose changes. The
+    docstrings' spans come from ``ast`` and the comments from ``tokenize``, so
+    a ``#`` or quotes inside a string are left alone. Source that does not
+    parse is returned as it is."""
+    lines = source.split("\n")
+    try:
+        tree = ast.parse(source)
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return source
+    cut = []  # (first line, first column, last line, end column), columns in characters
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                d = body[0]
+                # ast counts columns in UTF-8 bytes
+                first = len(lines[d.lineno - 1].encode("utf-8")[:d.col_offset].decode("utf-8"))
+                last = len(lines[d.end_lineno - 1].encode("utf-8")[:d.end_col_offset].decode("utf-8"))
+                cut.append((d.lineno, first, d.end_lineno, last))
+    for t in tokens:
+        if t.type == tokenize.COMMENT:
+            cut.append((t.start[0], t.start[1], t.end[0], t.end[1]))
+    for l0, c0, l1, c1 in sorted(cut, reverse=True):  # from the end: the columns stay true
+        head = lines[l0 - 1][:c0]
+        tail = lines[l1 - 1][c1:]
+        lines[l0 - 1:l1] = [head + tail] + [""] * (l1 - l0)
+    return "\n".join(l.rstrip() for l in lines if l.strip())
 
 
 def _table_digest(text):

@@ -29,6 +29,7 @@ import sys
 
 from hw.buttons import Buttons
 from poker.rng import Rng
+from poker.view import passive
 from simhw import SimClock, SimDisplay, SimSound
 from ui import keys
 from ui.app import GATE_MS, App
@@ -203,12 +204,8 @@ def _toward_call(table, thumb, now):
     choice, RIGHT to the wanted one, then A, 100 ms apart. A screen that
     comes meanwhile (a question that a stray A opened) gets the rest, as a
     real thumb's would. Returns the time of the last."""
-    opts = [k for k, _ in table.options]
-    want = 0
-    for kind in ("check", "call", "bring_in"):
-        if kind in opts:
-            want = opts.index(kind)
-            break
+    opts = table.options
+    want = opts.index(passive(table.view))
     t = now
     for k in [keys.LEFT] * len(opts) + [keys.RIGHT] * want:
         thumb.press(k, t, 60)

@@ -14,23 +14,21 @@ class Station:
     when it need not and never raises: the game stays predictable."""
 
     def decide(self, view):
-        for kind, amount in view.legal:
-            if kind in ("check", "call", "bring_in"):
-                return kind, amount
-        return view.legal[0]
+        from poker.view import passive  # (here: the rig leaves the app's loading order alone)
+
+        return passive(view)
 
 
 class Raiser:
     """Bets and raises whenever it may, else calls: busts players fast."""
 
     def decide(self, view):
-        best = None
-        for kind, amount in view.legal:
-            if kind in ("raise", "bet", "complete"):
-                return kind, amount
-            if kind in ("call", "check", "bring_in"):
-                best = (kind, amount)
-        return best or view.legal[0]
+        from poker.view import passive
+
+        for a in view.legal:
+            if a[0] in ("raise", "bet", "complete"):
+                return a
+        return passive(view)
 
 
 class Folder(Station):
@@ -152,12 +150,10 @@ class Rig:
     def call_or_check(self):
         """On your turn: check, call or bring in (A on it), answering the
         confirmation if one comes up."""
+        from poker.view import passive
+
         t = self.app.screen
-        ks = [k for k, _ in t.options]
-        for want in ("check", "call", "bring_in"):
-            if want in ks:
-                t.sel = ks.index(want)
-                break
+        t.sel = t.options.index(passive(t.view))
         self.press(keys.A)
         self.answer_confirm()
 

@@ -18,6 +18,7 @@ from poker.match.record import GAME_KEYS, HISTORY_SIZE, histories
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.variants import VARIANTS
+from poker.view import passive
 
 # poker.jobs' kinds (its own copies: see there)
 _BOOKS = const(1)
@@ -41,16 +42,6 @@ def _default_players(seat, settings, rng):
     from poker import players
 
     return players.make(settings.difficulty, rng=rng)
-
-
-def _safe_action(h, seat):
-    """What a virtual player does if its decision is not legal: check or
-    call (or bring in), never fold when it need not."""
-    legal = h.view(seat).legal
-    for a in legal:
-        if a[0] in ("check", "call", "bring_in"):
-            return a
-    return legal[0]
 
 
 class Game:
@@ -342,7 +333,7 @@ class Game:
             yield
             t[_ACTION] = yield from slices
         except Exception:  # a broken virtual player must not stop the console
-            t[_ACTION] = _safe_action(h, seat)
+            t[_ACTION] = passive(h.view(seat))
 
     def step(self):
         turn = self.turn()
@@ -360,14 +351,14 @@ class Game:
         try:
             kind, amount = t[_ACTION] if t is not None else self.bots[seat].decide(h.view(seat))
         except Exception:  # a broken virtual player must not stop the console
-            kind, amount = _safe_action(h, seat)
+            kind, amount = passive(h.view(seat))
         if (kind, amount) not in legal:
             # accept the amount-less form if the kind is unique
             found = None
             for k, a in legal:
                 if k == kind:
                     found = (k, a) if found is None else False
-            kind, amount = found if found else _safe_action(h, seat)
+            kind, amount = found if found else passive(h.view(seat))
         self._apply(h, kind, amount)
         return seat, kind, amount
 

@@ -1,11 +1,11 @@
-"""What every level shares: what the cards and the view say (start-score
-percentiles, ``strong_start``, ``act``: the legal action closest to an
-intent), the styles, the costs the levels count their thinking in, the
-baselines (``Station``, ``RandomPlayer``), ``_Base`` and its decision in
-slices (``think``); and Normal (Monte Carlo equity against random hands of
-the live opponents and pot odds), which Hard builds on."""
+"""What every level shares, and Normal, which Hard builds on: reading the
+cards and the view (``strong_start``, ``act``: the legal action closest to
+an intent), the styles, the cost of thinking, the baselines ``Station`` and
+``RandomPlayer``. Players are made by ``poker.players.make``; what each
+level does: docs/players.md."""
 from poker.odds import equity as _eq
 from poker.rng import Rng
+from poker.view import passive
 
 # ---------------------------------------------------------------- reading the cards
 # start_score percentiles of random starting hands, per game (measured over
@@ -38,19 +38,13 @@ def act(view, intent, big=False):
         if best is not None:
             return best
         intent = 'call'
-    if intent == 'call':
-        for k in ('call', 'check', 'bring_in'):
-            a = find(legal, k)
-            if a is not None:
-                if k == 'call' and view.impossible_call:
-                    break
-                return a
-        intent = 'fold'
-    for k in ('check', 'fold', 'bring_in', 'call'):
-        a = find(legal, k)
-        if a is not None:
-            return a
-    return legal[0]
+    a = passive(view)
+    if intent == 'call' and not (a[0] == 'call' and view.impossible_call):
+        return a
+    # to fold: check when that is free
+    if a[0] == 'check':
+        return a
+    return find(legal, 'fold') or a
 
 
 def final_street(view):
@@ -90,7 +84,7 @@ STYLES = {
 }
 
 # Normal's Monte Carlo cost per player and deal on the MicroPython unix port, in us
-# (measured with tools/bench_players.py's timing on the table evaluator's
+# (measured with tools/bench/bench_players.py's timing on the table evaluator's
 # viper path: dealing plus one evaluation; Omaha by equity's fast exact
 # path, whose worst deals, on boards that make the hand, cost several times
 # its mean). The device takes about DEVICE_X times as long.
@@ -107,11 +101,7 @@ class Station:
     level = 'station'
 
     def decide(self, view):
-        for k in ('check', 'call', 'bring_in'):
-            a = find(view.legal, k)
-            if a is not None:
-                return a
-        return view.legal[0]
+        return passive(view)
 
 
 class RandomPlayer:

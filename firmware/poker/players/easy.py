@@ -1,10 +1,6 @@
-"""The Easy level of the virtual players (``poker.players.make('easy')``):
-the toy console, which rates its hand by what it has made so far against
-the up cards it sees, with the rough reading of the cards it needs:
-``made`` (a high hand's class), ``low_class`` (a low's), ``draws`` (four
-to a flush or a straight) and ``counts`` (the biggest groups of a rank).
-A module of its own: ``make`` imports it only for an Easy table, so a game
-of Normal or Hard players keeps none of it in the stock route's heap.
+"""The Easy level (``poker.players.make('easy')``): rates its hand by what
+it has made against the up cards it sees (docs/players.md). A module of its
+own, so that a table without Easy keeps none of it in the heap.
 """
 from poker.odds import equity as _eq
 from poker.eval import evaluator as _ev

@@ -1,7 +1,6 @@
-"""The Hard virtual player: Normal's equity against the ranges that each
-opponent's actions leave him, and notes on how each seat plays
-(``poker.players.notes``; see ``poker.players.base``; it is made by
-``players.make('hard')``).
+"""The Hard level (``poker.players.make('hard')``): Normal's equity against
+the ranges that each opponent's actions leave him, with notes on how each
+seat plays (``poker.players.notes``). What it does: docs/players.md.
 """
 import sys
 
@@ -43,13 +42,13 @@ _READS = const(2)
 # player, the rest of the decision (the view, the ranges, the set-up) spread
 # over them: the slowest decision's time over its deals and players, plus
 # about a tenth, measured on the virtual Pico with the heap as make
-# bench-device leaves it (tools/bench_device_hard.py --after-game F7S:3,FT:3;
+# bench-device leaves it (tools/bench/device_hard.py --after-game F7S:3,FT:3;
 # a fragmented heap makes the plain bytecode's calls up to twice as slow as
 # on a board just booted). Per game: full tables (the ROMFS route; the host
 # plays as it), without and with ranges (weighted sampling redraws), then
 # the same with the compact tables (the stock route: a 6- or 7-card
 # evaluation is 21 lookups). Omaha's deals are few and its set-up weighs
-# most: from ROMFS its figures keep the deals it had (21 and 15 heads-up).
+# most: from ROMFS its figures give it 21 deals (15 heads-up).
 CHIP_US = {'F7S': (700, 700, 2170, 2170), 'FT': (700, 700, 1780, 1780),
            'F5S': (620, 720, 580, 680), 'F7S/8': (700, 1050, 850, 2400),
            'FR': (1080, 1290, 1130, 3100), 'FO': (2820, 2820, 5200, 5200),
@@ -90,10 +89,7 @@ _FOLDS = const(50)
 
 
 class Hard(Normal):
-    """More samples, opponents' ranges from their actions, pot odds, and
-    notes on how each seat has played (from the views it was given: only
-    public actions): bluffs those who fold, bets thinner into those who
-    call, believes the bets of the passive."""
+    """Normal with more deals, the opponents' ranges and notes on each seat."""
     level = 'hard'
     samples = 240         # deals at most, drawn one at a time (poker.odds.montecarlo)...
     batch_samples = 960   # ...and in batches (poker.odds.sampler: no ranges, F7S and FT)

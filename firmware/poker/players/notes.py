@@ -1,22 +1,7 @@
-"""Hard's notes on the other seats: how each plays, from the public
-actions and the hands turned over of the views it was given (``Notes``;
-``poker.players.hard`` reads them through the methods below).
-
-Per seat, small counts:
-- ``acts``: facing a bet, folds (after the first round: folding a weak
-  start to a raise says little of how a seat defends later), calls and
-  raises; bets and checks; on the last round, folds and calls facing a
-  bet; and our last-round calls of its bets: the chance of winning we
-  believed and the share of the pot they won (both summed, permille);
-  on the last round, its bets and checks (when it could open the betting).
-- ``first`` (bytes): first-round choices (fold or come in) and how often
-  it came in; first-round raises faced (its first answer in a hand, ours
-  included) and how often it folded to one.
-- ``shows`` (bytes, in pairs: all, of which weak): its bets and raises
-  shown down on earlier streets, on the last one, and its last-round
-  calls (a call mucked at the showdown lost: a loose one).
-The byte counts are halved together near 255, so that recent hands weigh
-more.
+"""Hard's notes on the other seats (``Notes``): small counts per seat of
+their public actions and of the hands they turned over, which
+``poker.players.hard`` reads through the methods below. What is counted
+and how Hard uses it: docs/players.md.
 """
 from micropython import const
 
