@@ -234,6 +234,7 @@ def test_a_tap_of_a_on_the_pass_screen_never_shows_the_cards_a_hold_does():
     t = rig.app.screen
     assert rig.screen() == "Table" and t.eyes == seat and t.view.seat == seat and t.options
     assert None not in t.view.down[seat]
+    assert t.options[t.sel][0] in ("check", "call", "bring_in")  # the choice starts there, as ever
     rig.call_or_check()
     assert rig.app.screen.eyes is None if rig.screen() == "Table" else rig.screen() == "Pass"
 

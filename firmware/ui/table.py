@@ -94,7 +94,7 @@ class Table(Screen):
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
         v = self.view
-        if v is not None and v.actor == v.seat and not v.finished:
+        if v is not None and v.actor == v.seat and not v.finished and v.legal:
             # back from the menu or a dialog: check/call again, never the
             # FOLD that the B opening the menu chose
             self.sel = self.options.index(passive(v))
@@ -114,7 +114,7 @@ class Table(Screen):
             self.hand = "" if hidden else coach.hand_name(v)
             self.low = "" if hidden else coach.low_name(v)
         self.options = options(v)
-        if v.actor == v.seat and not v.finished:
+        if v.actor == v.seat and not v.finished and v.legal:  # (pass and play's public view: no actions)
             turn = (v.street, len(v.actions))
             if turn != self.turn:  # a new decision: start on check/call
                 self.turn = turn
