@@ -9,10 +9,10 @@ Imported when opened and forgotten when closed (``poker.unload``).
 from micropython import const
 
 from poker import unload
+from poker.match.settings import NAME_LETTERS as LETTERS
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, centered, text, title
 
-LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters, in the arrows' order
 _LEN = const(3)  # letters in a name (poker.match.settings)
 _ROW_H = const(10)
 _TOP = const(12)

@@ -41,7 +41,7 @@ def parse_history(data):
 
 
 
-def histories(g, n=HISTORY_SIZE):
+def history(g, n=HISTORY_SIZE):
     """The last ``n`` saved hand histories of Game ``g`` (PHH text), oldest
     first; a slot (``history_slot``) holding another number (older, or
     newer than the saved game: the power went between the two writes) is

@@ -40,6 +40,7 @@ DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 MAX_HUMANS = const(4)  # pass and play: friends around one console
 _NAME = const(3)  # letters in a human's name
 _NAMES = const("P1 P2 P3 P4 ")  # the humans' names till they enter their own
+NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
 
 
 def is_int(v):
@@ -126,7 +127,7 @@ class Settings:
         self.tour = max(0, min(99, self.tour))
         self.humans = max(1, min(MAX_HUMANS, self.players, self.humans))
         names = self.names.upper()
-        if len(names) != len(_NAMES) or not all(c == " " or "0" <= c <= "9" or "A" <= c <= "Z" for c in names):
+        if len(names) != len(_NAMES) or not all(c in NAME_LETTERS for c in names):
             names = _NAMES
         self.names = names
         return self
