@@ -310,3 +310,23 @@ def test_each_human_has_a_page_of_statistics_after_a_pass_and_play_game():
     while type(pages[rig.app.screen.page]) is not tuple:
         rig.press(keys.RIGHT)
     assert rig.shows("PLAYER P1", small=False) and rig.shows("HANDS ")
+
+
+def test_last_hand_is_not_offered_in_pass_and_play_it_is_seat_0s_hand_as_it_saw_it():
+    from fake_table import FakeFs
+    from poker.match.store import Store
+
+    rig = Rig(31, settings={"humans": 2, "players": 4}, store=Store("/data", FakeFs()))
+    rig.new_game()
+    for _ in range(5000):
+        if rig.app.game.seq >= 1 and rig.screen() == "Showdown":
+            break
+        if rig.screen() == "Pass":
+            rig.press(keys.A, keys.LONG)
+            rig.call_or_check()
+        else:
+            rig.run(rig.step_ms)
+    rig.press(keys.RIGHT)  # the showdown's way to LAST HAND: nothing
+    assert rig.screen() == "Showdown"
+    rig.press(keys.B)
+    assert rig.screen() == "Menu" and "LAST HAND" not in rig.app.screen.items

@@ -74,7 +74,11 @@ class Flow:
 
     def last_hand(self, back):
         """LAST HAND (ui.review, read when opened and unloaded when closed);
-        ``back()`` when it closes."""
+        ``back()`` when it closes. Not in pass and play: it is the hand as
+        seat 0 saw it, down cards and all."""
+        if self.game is not None and self.game.humans > 1:
+            self.play("error")
+            return
         from ui.review import open_last_hand
 
         open_last_hand(self, back)

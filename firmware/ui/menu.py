@@ -61,7 +61,7 @@ class Menu(Screen):
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
         st = self.app.store
-        if g is not None and st is not None and g.seq > 0:
+        if g is not None and st is not None and g.seq > 0 and g.humans == 1:  # (one human's eyes: not pass and play's)
             # when poker.match.review kept the last hand
             from poker.match.record import review_slot  # (resident: not poker.match.review)
 
