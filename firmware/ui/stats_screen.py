@@ -45,7 +45,7 @@ class StatsScreen(Screen):
         if self.page >= len(pages):
             self.page = 0
         code = pages[self.page]
-        if type(code) is tuple:  # a human's of pass and play (ui.pass_play)
+        if isinstance(code, tuple):  # a human's of pass and play (ui.pass_play)
             from poker import load
 
             title(fb, "PLAYER " + code[0])
