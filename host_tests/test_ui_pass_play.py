@@ -330,3 +330,21 @@ def test_last_hand_is_not_offered_in_pass_and_play_it_is_seat_0s_hand_as_it_saw_
     assert rig.screen() == "Showdown"
     rig.press(keys.B)
     assert rig.screen() == "Menu" and "LAST HAND" not in rig.app.screen.items
+
+
+def test_a_pass_and_play_game_lost_by_every_human_says_so_and_offers_no_rebuy():
+    rig = Rig(31, settings={"humans": 2, "players": 4})
+    rig.new_game()
+    g = rig.app.game
+    g.over, g.result = True, "lost"
+    g.events.append(("GAME OVER", 0))
+    rig.app.after_hand()
+    rig.run(0)
+    assert rig.screen() == "Banner" and rig.shows("EVERY HUMAN IS OUT")
+    rig.run(500)
+    rig.press(keys.A)
+    assert rig.screen() == "Menu" and "REBUY" not in rig.app.screen.items
+    g.events.append(("WIN", 1))
+    rig.app.after_hand()
+    rig.run(0)
+    assert rig.shows("P2 (P2) IS THE LAST ONE LEFT")

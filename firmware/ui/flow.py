@@ -106,7 +106,7 @@ class Flow:
         """REBUY after GAME OVER: the starting chips again, the same table
         goes on (poker.match.game's rebuy; counted in the statistics)."""
         g = self.game
-        if g is None or not g.over or g.result != "lost" or g.tour is not None:
+        if g is None or not g.over or g.result != "lost" or g.tour is not None or g.humans > 1:
             self.menu()
             return
         g.rebuy()

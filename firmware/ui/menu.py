@@ -57,7 +57,7 @@ class Menu(Screen):
         if self.app.can_resume():
             out.append("RESUME")
         g = self.app.game
-        if g is not None and g.over and g.result == "lost" and g.tour is None:
+        if g is not None and g.over and g.result == "lost" and g.tour is None and g.humans == 1:
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
         st = self.app.store
