@@ -99,23 +99,36 @@ class Pass(Screen):
         self.seat = seat
         self.other = other
         self.hint = False
+        self.ready = False  # the table's view of the seat made ahead (tick)
 
     def enter(self):
         self.app.gate()  # (a press meant for the table before never shows the cards)
         self.app.play("turn")
 
-    def key(self, k, event):
-        app = self.app
-        if event == keys.LONG and (k == keys.A or k == keys.B):
+    def tick(self, now):
+        # once this screen is shown: the seat's view, its hand's name and
+        # its actions made ahead, in the table (not on the screen), so that
+        # A held only draws (the press within its 50 ms on the chip)
+        if not self.ready and not self.app.dirty:
+            self.ready = True
             t = self.table
             t.eyes = self.seat
-            app.screen = t  # (its enter would deal a new hand when none runs: none is needed)
             t.refresh()
+
+    def key(self, k, event):
+        app = self.app
+        t = self.table
+        if event == keys.LONG and (k == keys.A or k == keys.B):
+            app.screen = t  # (its enter would deal a new hand when none runs: none is needed)
+            if not self.ready:
+                t.eyes = self.seat
+                t.refresh()
             app.changed()
         elif k == keys.A:
             self.hint = True
             app.changed()
         elif k == keys.B:
+            t.eyes = None  # (made ahead: hidden again before the menu)
             app.menu()
 
     def draw(self, fb):
