@@ -348,3 +348,38 @@ def test_a_pass_and_play_game_lost_by_every_human_says_so_and_offers_no_rebuy():
     rig.app.after_hand()
     rig.run(0)
     assert rig.shows("P2 (P2) IS THE LAST ONE LEFT")
+
+
+def test_the_table_names_each_human_where_it_said_p2_and_a_game_of_one_human_after_says_p2_again():
+    from ui.table_draw import draw_list
+    from ui.words import seat_name, status_text
+    from ui_rig import text_at
+
+    rig = Rig(31, settings={"humans": 2, "players": 4, "names": "ANNBOB      "})
+    rig.new_game()
+    _to_pass(rig)
+    seat = rig.app.game.to_act()
+    rig.press(keys.A, keys.LONG)
+    rig.call_or_check()
+    t = rig.app._table
+    name = ("ANN", "BOB")[seat]
+    assert t.last.split(" ")[0] == name  # the last action line: "BOB CALL 10", not "P2 CALL 10"
+    assert [seat_name(s) for s in range(4)] == ["ANN", "BOB", "P3", "P4"]  # the virtual seats keep theirs
+    v = t.view
+    v.actor, v.finished, v.dealer = 1, False, 1
+    assert status_text(v).startswith("BOB TO ACT")
+    rig.display.fill(0)
+    draw_list(rig.display, v)  # the list's rows: the names, the dealer's D after them
+    assert rig.shows("ANN") and rig.shows("BOB") and rig.shows("P3") and not rig.shows("P1")
+    assert text_at(rig.display, "D", 14, 7 + 6)  # seat 2's row, after its name
+
+    rig.app.settings.humans = 1
+    rig.app.apply_settings()
+    rig.app.menu()
+    rig.run(100)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("NEW GAME")
+    rig.press(keys.A)
+    rig.answer_confirm()
+    assert rig.app.game.humans == 1
+    assert [seat_name(s) for s in range(2)] == ["P1", "P2"]

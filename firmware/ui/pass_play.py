@@ -18,7 +18,7 @@ names they already have (view, turn, event_banner, lines).
 from ui import keys
 from ui.messages import Banner, big
 from ui.screen import NORMAL, SMALL, Screen, W, centered
-from ui.words import seat_name
+from ui.words import names
 
 
 def _front(g, h):
@@ -39,6 +39,9 @@ def view(g, eyes):
     """What the screens show of Game ``g``'s hand: the view of the human
     seat ``eyes`` while they hold up their cards on their turn, else a
     public one (``public``) from the human in front."""
+    names.clear()  # (each human's row, action and turn under their name: ui.words)
+    for seat in range(g.humans):
+        names.append(g.settings.name(seat).strip())
     h = g.hand or g.last_hand
     if h is None:
         return None
@@ -136,7 +139,7 @@ class Pass(Screen):
         fb.rect(0, 0, W, 64, 1)
         centered(fb, "PASS TO" if self.other else "YOUR TURN", 3, NORMAL)
         big(fb, name, 13)
-        centered(fb, "%s PLAYS %s: NO ONE ELSE LOOKS" % (name, seat_name(self.seat)), 32, SMALL)
+        centered(fb, "%s PLAYS P%d: NO ONE ELSE LOOKS" % (name, self.seat + 1), 32, SMALL)
         centered(fb, "KEEP A DOWN TO SEE YOUR CARDS" if self.hint else "HOLD A TO SEE YOUR CARDS", 42, SMALL)
         centered(fb, "B: MENU", 55, SMALL)
 
@@ -150,7 +153,7 @@ def event_banner(app, event):
     if kind == "WIN":
         app.play("victory")
         name = app.settings.name(seat).strip()
-        return Banner(app, "%s WINS" % name, ["%s (%s) IS THE LAST ONE LEFT" % (name, seat_name(seat)),
+        return Banner(app, "%s WINS" % name, ["%s (P%d) IS THE LAST ONE LEFT" % (name, seat + 1),
                                              "IN %d HANDS" % g.hand_no], app.after_hand)
     if kind == "GAME OVER":
         app.play("gameover")

@@ -29,7 +29,7 @@ from ui import coach, keys
 from ui.messages import Confirm
 from ui.screen import Screen
 from ui.table_draw import (BAR_Y, draw_bar, draw_list, draw_table, draw_you, eq_band, options, you_y)
-from ui.words import action_text, seat_name
+from ui.words import action_text, names, seat_name
 
 # a poll's thinking on the device: slices of the player's decision (about 2
 # ms each, poker.players.base.SLICE_US) for up to this many ms, the buttons
@@ -73,6 +73,7 @@ class Table(Screen):
         # and play, None but while the human to act holds them up (ui.pass_play)
         g = app.game
         self.eyes = 0 if g is None or g.humans == 1 else None
+        names.clear()  # the seats' labels: "P1".. (pass and play's view names its humans)
 
     def enter(self):
         g = self.app.game

@@ -55,8 +55,13 @@ def short_text(kind, amount, total=0):
     return action_text(kind, amount, total)
 
 
+# pass and play: the humans' names by seat, which the screens show for
+# "P1".. (ui.pass_play fills it; the table empties it for one human)
+names = []
+
+
 def seat_name(seat):
-    return "P%d" % (seat + 1)
+    return names[seat] if seat < len(names) else "P%d" % (seat + 1)
 
 
 def street_action(view, s):
