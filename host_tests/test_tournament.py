@@ -323,3 +323,15 @@ def test_the_short_stacks_next_big_bet_is_the_next_levels_at_every_level():
             stack = 8 * tournament.level_rules(house, g.tour.level(hands) + 1).big_bet
             tournament.pressure(g, [0, stack - 1, stack, stack], hands)
             assert short(g, 1) and not short(g, 2), (house.profile, hands)
+
+
+def test_the_hand_that_ends_a_tournament_is_booked_as_every_other():
+    fs = FakeFs()
+    g = _game(Store("/data", fs), players=4)
+    FakeHand.plan = _moves([(1, 0, 5000)], [(2, 0, 5000), (3, 0, 5000)])
+    _play(g)
+    _play(g)
+    g.settle()
+    assert g.over and g.stats.get("F7S")["hands"] == 2  # the last hand's statistics too
+    saved = Store("/data", fs).load_json("game")["game"]
+    assert (saved["hand_no"], saved["result"]) == (2, "won")  # and its game record: finished, none to resume

@@ -435,8 +435,8 @@ class Game:
                 if seat or self.humans > 1:
                     self.events.append(("FINISH", seat))
         if self.tour is not None and self.tour.after_hand(self):
-            return  # (its places, its end, its next level: poker.match.tournament)
-        if all(self.out[:self.humans]):  # every human out
+            pass  # (its places, its end: poker.match.tournament; the books below)
+        elif all(self.out[:self.humans]):  # every human out
             self.over = True
             self.result = "lost"
             self.events.append(("GAME OVER", 0))
@@ -451,7 +451,7 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
-        if self.over and self.humans == 1:  # (pass and play: each human's own, in the books)
+        if self.over and self.humans == 1 and self.tour is None:  # (pass and play: each human's own, in the books)
             self.stats.record_game(self.code, self.result == "won")
         self.unbooked = h
         job = books(self, h, start, end)
