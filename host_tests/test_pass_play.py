@@ -244,3 +244,85 @@ def test_pass_and_play_hands_replay_from_their_phh_in_our_engine_and_in_pokerkit
                 theirs = None
             same += theirs == [h.stacks[i] for i in seats]
         assert same >= 0.8 * len(hands), (code, same, len(hands))
+
+
+def _fake_game(**fields):
+    from fake_table import FakeHand, check_bots
+
+    return Game(_settings(humans=2, players=4, names="ANNBOB      ", **fields), Rng(1), players=check_bots,
+                hand_factory=FakeHand)
+
+
+def _fake_hand(g):
+    g.start_hand()
+    while g.hand is not None:
+        g.act("check", 0) if g.human_to_act() else g.step()
+    g.settle()
+
+
+def test_a_game_left_for_a_new_game_counts_as_left_for_each_human_and_a_human_out_before_the_end_lost():
+    from fake_table import FakeHand, fresh, moving
+    from poker.match import friends
+
+    fresh()
+    g = _fake_game()
+    _fake_hand(g)
+    g.new_game()  # NEW GAME over it
+    for name in ("ANN", "BOB"):
+        d = friends.record_of(g.stats, name)
+        assert (d["games"], d["games_won"], d["games_left"]) == (1, 0, 1)
+    assert g.stats.codes() == []  # (the console's own: one player's)
+    back = Stats.from_obj(g.stats.to_obj())
+    assert friends.record_of(back, "BOB") == friends.record_of(g.stats, "BOB")
+    # a game played to its end: ANN out in hand 1, BOB wins in hand 2: a game each, BOB's won
+    fresh()
+    FakeHand.plan = moving(lambda i: ((0, 2, 1000),) if i == 0 else ((2, 1, 5000), (3, 1, 5000)))
+    g = _fake_game()
+    _fake_hand(g)
+    _fake_hand(g)
+    assert g.over and g.result == "won"
+    ann, bob = friends.record_of(g.stats, "ANN"), friends.record_of(g.stats, "BOB")
+    assert (ann["hands"], ann["games"], ann["games_won"]) == (1, 1, 0)
+    assert (bob["hands"], bob["games"], bob["games_won"]) == (2, 1, 1)
+
+
+def test_each_human_has_tournament_statistics_of_their_own_apart_from_the_consoles():
+    from fake_table import FakeHand, fresh, moving
+    from poker.match import friends, tournament
+
+    fresh()
+    # ANN out first (4th); then BOB out (3rd): every human out, the end
+    FakeHand.plan = moving(lambda i: ((0, 2, 1000),) if i == 0 else ((1, 3, 1000),) if i == 1 else ())
+    g = _fake_game(tour=10)
+    _fake_hand(g)
+    _fake_hand(g)
+    assert g.over and g.tour.places[:2] == [4, 3]
+    assert tournament.figures(g.stats)["played"] == 0  # the console's own tournaments: one player's
+    ann = tournament.figures(friends.tours(g.stats, "ANN"))
+    bob = tournament.figures(friends.tours(g.stats, "BOB"), "F7S")
+    assert (ann["played"], ann["best"], ann["places"][3]) == (1, 4, 1)
+    assert (bob["played"], bob["best"], bob["places"][2]) == (1, 3, 1)
+    assert friends.record_of(g.stats, "ANN")["games"] == 0  # (a tournament's end is not a cash game's)
+    # saved and read back; a tournament left: left for BOB, ANN's place (out before) counts
+    back = Stats.from_obj(g.stats.to_obj())
+    assert tournament.figures(friends.tours(back, "BOB")) == bob
+    fresh()
+    FakeHand.plan = moving(lambda i: ((0, 2, 1000),) if i == 0 else ())
+    g.stats = back
+    g.new_game()
+    _fake_hand(g)
+    g.new_game()
+    ann = tournament.figures(friends.tours(g.stats, "ANN"))
+    bob = tournament.figures(friends.tours(g.stats, "BOB"))
+    assert (ann["played"], ann["left"], ann["places"][3]) == (2, 0, 2)
+    assert (bob["played"], bob["left"], bob["best"]) == (2, 1, 3)
+    # a damaged row of tournaments is refused; a row saved before them reads
+    bad = g.stats.to_obj()
+    bad["names"]["BOB"][7]["F7S"][1] = 9  # more left than played
+    try:
+        Stats.from_obj(bad)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a bad tournament row read")
+    assert friends.record_of(Stats.from_obj({"names": {"ANN": [3, 1, 5, 9, 1, 1]}}), "ANN")["games_left"] == 0

@@ -4,7 +4,9 @@ With two humans or more (``Game.humans``), a finished hand's books
 (poker.match.books) count each human seat's hand here instead of in the
 console's statistics, which stay the one player's; the rows live in
 ``Stats.names`` (name -> row) and are saved with the statistics under
-the key ``names``. Imported only for a pass-and-play game or its page of
+the key ``names``. A row ends with the human's tournaments (code -> a
+tournament's row, as poker.match.tournament counts the console's in
+``Stats.tour``). Imported only for a pass-and-play game or its page of
 the statistics, and named by the resident modules as text (``poker.load``).
 
 >>> from poker.match.stats import Stats
@@ -12,28 +14,37 @@ the statistics, and named by the resident modules as text (``poker.load``).
 >>> count(st, 'ANN', 30, True, 80, None)
 >>> count(st, 'ANN', -10, False, 0, False)
 >>> record_of(st, 'ANN')
-{'hands': 2, 'won': 1, 'net': 20, 'pot': 80, 'games': 1, 'games_won': 0}
+{'hands': 2, 'won': 1, 'net': 20, 'pot': 80, 'games': 1, 'games_won': 0, 'games_left': 0}
 """
 from micropython import const
 
 # a human's row: hands dealt in, hands won (in whole or part), chips won
-# minus lost, the biggest pot won, games played to their end, games won
+# minus lost, the biggest pot won, games played to their end or left,
+# games won, games left for a NEW GAME, then their tournaments
 _HANDS = const(0)
 _WON = const(1)
 _NET = const(2)
 _POT = const(3)
 _GAMES = const(4)
 _GWON = const(5)
-_FIELDS = const(("hands", "won", "net", "pot", "games", "games_won"))
+_GLEFT = const(6)
+_TOURS = const(7)
+_FIELDS = const(("hands", "won", "net", "pot", "games", "games_won", "games_left"))
+_OLD = const(6)  # a row saved before the games left and the tournaments
+
+
+def _row(stats, name):
+    row = stats.names.get(name)
+    if row is None:
+        row = stats.names[name] = [0] * len(_FIELDS) + [{}]
+    return row
 
 
 def count(stats, name, net, won, pot, ended):
     """One hand of the human ``name`` into Stats ``stats``: ``net`` chips,
     ``won`` a part of a pot of ``pot``; ``ended``: None, the game goes on,
     else the game ended with this hand, won (True) or lost (False)."""
-    row = stats.names.get(name)
-    if row is None:
-        row = stats.names[name] = [0] * len(_FIELDS)
+    row = _row(stats, name)
     row[_HANDS] += 1
     row[_NET] += net
     if won:
@@ -49,7 +60,9 @@ def count(stats, name, net, won, pot, ended):
 def book(g, h, start, end):
     """The statistics of Game ``g``'s finished hand ``h`` (dealt from
     ``start``, ended with ``end``), each human dealt in under their name;
-    a game that ended with it is won by the human left, lost by the rest."""
+    a game that ended with it counts for every human, those out before
+    included: a cash game won by the human left, lost by the rest, a
+    tournament in each one's place."""
     humans = g.humans
     won = [False] * humans
     pot = 0
@@ -58,18 +71,57 @@ def book(g, h, start, end):
         for s in winners:
             if s < humans:
                 won[s] = True
+    cash = g.tour is None
     for seat in range(humans):
+        ended = None
+        if g.over and cash:
+            ended = g.result == "won" and not g.out[seat]
+        name = g.settings.name(seat)
         if start[seat]:
-            ended = None
-            if g.over:
-                ended = g.result == "won" and not g.out[seat]
-            net = end[seat] - start[seat] if g.tour is None else 0  # (a tournament's chips are not money)
-            count(g.stats, g.settings.name(seat), net, won[seat], pot, ended)
+            net = end[seat] - start[seat] if cash else 0  # (a tournament's chips are not money)
+            count(g.stats, name, net, won[seat], pot, ended)
+        elif ended is not None:
+            row = _row(g.stats, name)
+            row[_GAMES] += 1  # (out before the end: lost)
+        if g.over and not cash:
+            _tour(g, seat, g.tour.places[seat])
+
+
+def _tour(g, seat, place):
+    """The tournament of Game ``g`` ended (or left: 0) in ``place`` for
+    the human at ``seat``."""
+    from poker import load
+
+    load("poker.match.tournament").record(tours(g.stats, g.settings.name(seat)), g.code, place)
+
+
+def left(g):
+    """Game ``g`` left unfinished for a NEW GAME: a game left for each
+    human; a tournament's left, but for the humans already out in their
+    place."""
+    for seat in range(g.humans):
+        if g.tour is not None:
+            _tour(g, seat, g.tour.places[seat])
+        else:
+            row = _row(g.stats, g.settings.name(seat))
+            row[_GAMES] += 1
+            row[_GLEFT] += 1
+
+
+def tours(stats, name):
+    """The tournaments of the human ``name`` as a Stats of their own: its
+    ``tour`` is theirs (what poker.match.tournament's ``record`` and
+    ``figures`` count in)."""
+    from poker.match.stats import Stats
+
+    t = Stats()
+    t.tour = _row(stats, name)[_TOURS]
+    return t
 
 
 def record_of(stats, name):
     """The row of the human ``name`` as a dict (zeros for a name never
-    played)."""
+    played), their tournaments apart (``tours``)."""
     row = stats.names.get(name) or [0] * len(_FIELDS)
     d = {}
     for i in range(len(_FIELDS)):
@@ -85,13 +137,22 @@ def rows(obj):
     out = {}
     for name in obj:
         row = obj[name]
-        if not isinstance(name, str) or not isinstance(row, list) or len(row) != len(_FIELDS):
+        if isinstance(row, list) and len(row) == _OLD:
+            row = row + [0, {}]  # (saved before the games left and the tournaments)
+        if not isinstance(name, str) or not isinstance(row, list) or len(row) != len(_FIELDS) + 1:
             raise ValueError("stats: bad name row")
-        for i in range(len(row)):
+        for i in range(len(_FIELDS)):
             v = row[i]
             if type(v) is not int or (v < 0 and i != _NET):
                 raise ValueError("stats: bad name count")
-        if row[_WON] > row[_HANDS] or row[_GWON] > row[_GAMES]:
+        if row[_WON] > row[_HANDS] or row[_GWON] + row[_GLEFT] > row[_GAMES]:
             raise ValueError("stats: inconsistent names")
-        out[name] = list(row)
+        t = row[_TOURS]
+        if not isinstance(t, dict):
+            raise ValueError("stats: bad name tournaments")
+        if t:
+            from poker import load
+
+            t = load("poker.match.tournament").rows(t)
+        out[name] = row[:_TOURS] + [t]
     return out
