@@ -60,9 +60,9 @@ def count(stats, name, net, won, pot, ended):
 def book(g, h, start, end):
     """The statistics of Game ``g``'s finished hand ``h`` (dealt from
     ``start``, ended with ``end``), each human dealt in under their name;
-    a game that ended with it counts for every human, those out before
-    included: a cash game won by the human left, lost by the rest, a
-    tournament in each one's place."""
+    a cash game that ended with it counts for every human, those out
+    before included: won by the human left, lost by the rest (a
+    tournament's end: poker.match.tournament records each one's place)."""
     humans = g.humans
     won = [False] * humans
     pot = 0
@@ -83,35 +83,21 @@ def book(g, h, start, end):
         elif ended is not None:
             row = _row(g.stats, name)
             row[_GAMES] += 1  # (out before the end: lost)
-        if g.over and not cash:
-            _tour(g, seat, g.tour.places[seat])
-
-
-def _tour(g, seat, place):
-    """The tournament of Game ``g`` ended (or left: 0) in ``place`` for
-    the human at ``seat``."""
-    from poker import load
-
-    load("poker.match.tournament").record(tours(g.stats, g.settings.name(seat)), g.code, place)
 
 
 def left(g):
-    """Game ``g`` left unfinished for a NEW GAME: a game left for each
-    human; a tournament's left, but for the humans already out in their
-    place."""
+    """The cash Game ``g`` left unfinished for a NEW GAME: a game left for
+    each human (a tournament's: poker.match.tournament's ``left``)."""
     for seat in range(g.humans):
-        if g.tour is not None:
-            _tour(g, seat, g.tour.places[seat])
-        else:
-            row = _row(g.stats, g.settings.name(seat))
-            row[_GAMES] += 1
-            row[_GLEFT] += 1
+        row = _row(g.stats, g.settings.name(seat))
+        row[_GAMES] += 1
+        row[_GLEFT] += 1
 
 
 def tours(stats, name):
     """The tournaments of the human ``name`` as a Stats of their own: its
     ``tour`` is theirs (what poker.match.tournament's ``record`` and
-    ``figures`` count in)."""
+    ``figures`` count in; a name never played gets its row)."""
     from poker.match.stats import Stats
 
     t = Stats()

@@ -111,10 +111,10 @@ class Game:
         game in play left unfinished counts as left: ``record_left``)."""
         self.settle()  # the last hand's books first (its game's statistics)
         if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
-            if self.humans > 1:  # (pass and play: each human's, by name)
+            if self.tour is not None:
+                self.tour.left(self)
+            elif self.humans > 1:  # (pass and play: each human's, by name)
                 load("poker.match.friends").left(self)
-            elif self.tour is not None:
-                load("poker.match.tournament").record(self.stats, self.code, 0)
             else:
                 self.stats.record_left(self.code)
         self.drop_deal_ahead()

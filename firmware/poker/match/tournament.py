@@ -100,6 +100,16 @@ class Tournament:
         g.events.append(("TOUR OVER", places[0]))
         if g.humans == 1:  # (your statistics: pass and play's are each human's)
             record(g.stats, g.code, places[0])
+        else:
+            _humans(g, places)
+
+    def left(self, g):
+        """The tournament left for a NEW GAME: left in the statistics (pass
+        and play: each human's, but for those already out: their place)."""
+        if g.humans == 1:
+            record(g.stats, g.code, 0)
+        else:
+            _humans(g, self.places)
 
     def order(self):
         """The seats in finishing order (first place first)."""
@@ -159,6 +169,16 @@ def record(stats, code, place):
         row[_BEST] = place
     if place <= _PLACES:
         row[_FIRST + place - 1] += 1
+
+
+def _humans(g, places):
+    """Pass and play: each human's tournament in ``places`` (0: left) into
+    their own statistics (poker.match.friends)."""
+    from poker import load
+
+    tours = load("poker.match.friends").tours
+    for seat in range(g.humans):
+        record(tours(g.stats, g.settings.name(seat)), g.code, places[seat])
 
 
 def figures(stats, code=None):
