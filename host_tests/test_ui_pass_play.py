@@ -383,3 +383,55 @@ def test_the_table_names_each_human_where_it_said_p2_and_a_game_of_one_human_aft
     rig.answer_confirm()
     assert rig.app.game.humans == 1
     assert [seat_name(s) for s in range(2)] == ["P1", "P2"]
+
+
+def test_a_pass_and_play_tournament_names_each_humans_place_never_yours():
+    for places, word in (([2, 4, 1, 3], "TOURNAMENT OVER"), ([3, 1, 2, 4], "BOB WINS THE TOURNAMENT")):
+        rig = Rig(31, settings={"humans": 2, "players": 4, "names": "ANNBOB      ", "tour": 10})
+        rig.new_game()
+        _to_pass(rig)
+        g = rig.app.game
+        g.tour.places[:] = places
+        g.over, g.result = True, "won" if places[0] == 1 else "lost"
+        g.events.append(("FINISH", 1))
+        g.events.append(("TOUR OVER", places[0]))
+        rig.app.after_hand()
+        rig.run(0)
+        assert rig.shows("BOB HAS NO CHIPS LEFT:")
+        rig.run(500)
+        rig.press(keys.A)
+        assert rig.screen() == "Banner" and rig.app.screen.word == word
+        ann, bob = ("2ND", "4TH") if places[0] == 2 else ("3RD", "1ST")
+        assert rig.shows("ANN %s  BOB %s" % (ann, bob)) and not rig.shows("YOUR PLACE") and not rig.shows("YOU")
+        order = " ".join("%d %s" % (i + 1, ("ANN", "BOB", "P3", "P4")[places.index(i + 1)]) for i in range(4))
+        assert rig.shows(order)
+
+
+def test_each_human_has_a_page_of_their_tournaments_and_their_games_left():
+    from poker.match import friends, tournament
+    from poker.match.stats import Stats
+
+    rig = Rig(29)
+    rig.new_game()
+    st = Stats()
+    friends.count(st, "ANN", 300, True, 600, None)
+    friends.count(st, "BOB", 0, False, 0, None)
+    tournament.record(friends.tours(st, "ANN"), "F7S", 2)
+    tournament.record(friends.tours(st, "ANN"), "F7S", 0)
+    rig.app.game.stats = st
+    rig.app.game.humans = 2
+    rig.app.game.settings.humans, rig.app.game.settings.names = 2, "ANNBOB      "
+    friends.left(rig.app.game)
+    rig.app.game.humans = 1
+    rig.press(keys.B, keys.LONG)
+    menu = rig.app.screen
+    menu.sel = menu.items.index("STATS")
+    rig.press(keys.A)
+    pages = rig.app.screen.pages()
+    assert [p for p in pages if type(p) is tuple] == [("ANN",), ("ANN", "TOURNAMENTS"), ("BOB",)]
+    assert not st.tour  # (the console's own tournaments: none)
+    while pages[rig.app.screen.page] != ("ANN",):
+        rig.press(keys.RIGHT)
+    assert rig.shows("GAMES 1  WON 0  LEFT 1")
+    rig.press(keys.RIGHT)
+    assert rig.shows("ANN TOURNAMENTS", small=False) and rig.shows("PLAYED 2  LEFT 1") and rig.shows("BEST FINISH 2ND")

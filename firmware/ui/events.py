@@ -6,6 +6,7 @@ come a few times a game, so their words need not stay in the heap (GAME
 OVER's answers keep its code only till that banner closes).
 """
 from ui.messages import Banner
+from ui.words import seat_name
 
 
 def event_banner(app, event):
@@ -16,8 +17,8 @@ def event_banner(app, event):
     g = app.game
     if kind == "FINISH":
         app.play("finish")
-        return Banner(app, "FINISH", ["P%d WENT ALL IN AND LOST" % (seat + 1),
-                                      "P%d IS OUT" % (seat + 1)], app.after_hand)
+        name = seat_name(seat)  # (pass and play: a human's name)
+        return Banner(app, "FINISH", ["%s WENT ALL IN AND LOST" % name, "%s IS OUT" % name], app.after_hand)
     if kind == "GAME OVER":
         app.play("gameover")
 

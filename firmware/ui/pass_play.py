@@ -13,7 +13,7 @@ or folded human hand stays hidden.
 
 Imported only in a game of two humans or more (or for its statistics),
 named by the resident modules as text (``poker.load``) and called by
-names they already have (view, turn, event_banner, lines).
+names they already have (view, turn, event_banner, pages, lines).
 """
 from ui import keys
 from ui.messages import Banner, big
@@ -161,16 +161,37 @@ def event_banner(app, event):
     return None
 
 
-def lines(st, name):
-    """The statistics' page of the human ``name`` (ui.stats_screen) of the
-    Stats ``st`` (poker.match.friends)."""
+def pages(st):
+    """The statistics' pages of the Stats ``st`` for pass and play's humans
+    (ui.stats_screen): ``(name,)`` for each, by name, then ``(name,
+    'TOURNAMENTS')`` once they played one."""
     from poker import load
 
-    d = load("poker.match.friends").record_of(st, name)
+    friends = load("poker.match.friends")
+    names = list(st.names)
+    names.sort()
+    out = []
+    for name in names:
+        out.append((name,))
+        if friends.tours(st, name).tour:
+            out.append((name, "TOURNAMENTS"))
+    return out
+
+
+def lines(st, page):
+    """The lines of a human's page of the statistics (``pages``) of the
+    Stats ``st`` (poker.match.friends): their cash games, or their
+    tournaments as the console's page shows its own (ui.tournament)."""
+    from poker import load
+
+    friends = load("poker.match.friends")
+    if len(page) > 1:
+        return load("ui.tournament").lines(friends.tours(st, page[0]))
+    d = friends.record_of(st, page[0])
     hands = d["hands"]
     won = d["won"]
     net = d["net"]
     return ["HANDS %d  WON %d (%d%%)" % (hands, won, (100 * won + hands // 2) // hands if hands else 0),
             "NET %s%d" % ("+" if net > 0 else "", net),
             "BIGGEST POT %d" % d["pot"],
-            "GAMES %d  WON %d" % (d["games"], d["games_won"])]
+            "GAMES %d  WON %d  LEFT %d" % (d["games"], d["games_won"], d["games_left"])]

@@ -1,6 +1,7 @@
 """Statistics (poker.match.stats): overall, per game type and, once one was
 played, the tournaments (kept apart: ui.tournament draws their page),
-then a page for each human of pass and play (ui.pass_play's);
+then a page for each human of pass and play and one of their tournaments
+once they played one (ui.pass_play's);
 LEFT/RIGHT (or B short on a two-button board) switch between them, A or a
 long B go back.
 
@@ -21,9 +22,12 @@ class StatsScreen(Screen):
         st = self.app.stats()
         if st is None:
             return [None]
-        names = list(st.names)  # pass and play's humans: a page each, after the rest
-        names.sort()
-        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else []) + [(n,) for n in names]
+        pages = [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else [])
+        if st.names:  # pass and play's humans: their pages after the rest
+            from poker import load
+
+            pages += load("ui.pass_play").pages(st)
+        return pages
 
     def key(self, k, event):
         n = len(self.pages())
@@ -48,10 +52,10 @@ class StatsScreen(Screen):
         if isinstance(code, tuple):  # a human's of pass and play (ui.pass_play)
             from poker import load
 
-            title(fb, "PLAYER " + code[0])
+            title(fb, "PLAYER " + code[0] if len(code) == 1 else code[0].strip() + " TOURNAMENTS")
             right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
             y = 11
-            for line in load("ui.pass_play").lines(st, code[0]):
+            for line in load("ui.pass_play").lines(st, code):
                 text(fb, line, 0, y, SMALL)
                 y += 7
             return

@@ -7,6 +7,7 @@ cash game's heap never holds it; the resident screens name it as text
 change, lines)."""
 from poker.match.tournament import LEVEL_HANDS, LEVELS, figures
 from ui.messages import Banner
+from ui.words import seat_name
 
 
 def place_name(p):
@@ -37,13 +38,15 @@ def _stakes(r, stud):
 
 
 def _order(g):
-    """The finishing order in lines of five: '1 P4 2 YOU 3 P2 ...'."""
+    """The finishing order in lines of five: '1 P4 2 YOU 3 P2 ...' (pass
+    and play: each human by name, '1 P4 2 ANN 3 BOB ...')."""
     order = g.tour.order()
+    one = g.humans == 1
     lines = []
     line = ""
     for i in range(len(order)):
         s = order[i]
-        line += "%s%d %s" % (" " if line else "", i + 1, "YOU" if s == 0 else "P%d" % (s + 1))
+        line += "%s%d %s" % (" " if line else "", i + 1, "YOU" if s == 0 and one else seat_name(s))
         if i % 5 == 4:
             lines.append(line)
             line = ""
@@ -64,25 +67,38 @@ def event_banner(app, event):
         return None
     if kind == "FINISH":
         app.play("finish")
-        return Banner(app, "OUT", ["P%d HAS NO CHIPS LEFT:" % (arg + 1),
+        return Banner(app, "OUT", ["%s HAS NO CHIPS LEFT:" % seat_name(arg),
                                    "OUT IN %s PLACE" % place_name(t.places[arg])], app.after_hand)
     if kind == "LEVEL":
         r = g.rules
         return Banner(app, "LEVEL %d" % (arg - t.first + 1), [
             "BETS NOW %d/%d" % (r.small_bet, r.big_bet), _stakes(r, g.variant.stud),
             "NEXT LEVEL IN %d HANDS" % t.every], app.after_hand, True)
-    # the end: your place, the hands, the biggest pot, the finishing order
-    app.play("victory" if arg == 1 else "gameover")
+    # the end: your place (pass and play: each human's, two a line), the
+    # hands, the biggest pot, the finishing order
+    places = t.places
+    word = "YOU WIN THE TOURNAMENT" if arg == 1 else "TOURNAMENT OVER"
+    lines = ["YOUR PLACE: %s OF %d" % (place_name(arg), g.seats)]
+    if g.humans > 1:
+        word = "TOURNAMENT OVER"
+        lines = []
+        for s in range(g.humans):
+            part = "%s %s" % (seat_name(s), place_name(places[s]))
+            if places[s] == 1:
+                word = "%s WINS THE TOURNAMENT" % seat_name(s)
+            if s % 2:
+                lines[-1] += "  " + part
+            else:
+                lines.append(part)
+    app.play("gameover" if word == "TOURNAMENT OVER" else "victory")
 
     def done(i):
         if i == 0:
             app.new_game()
         else:
             app.after_hand()
-    lines = ["YOUR PLACE: %s OF %d" % (place_name(arg), g.seats),
-             "%d HANDS, BIGGEST POT %d" % (g.hand_no, t.biggest)] + _order(g)
-    return Banner(app, "YOU WIN THE TOURNAMENT" if arg == 1 else "TOURNAMENT OVER", lines, done, True,
-                  ("NEW GAME", "MENU"))
+    lines += ["%d HANDS, BIGGEST POT %d" % (g.hand_no, t.biggest)] + _order(g)
+    return Banner(app, word, lines, done, True, ("NEW GAME", "MENU"))
 
 
 def change(s, step):
