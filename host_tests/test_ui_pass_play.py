@@ -435,3 +435,13 @@ def test_each_human_has_a_page_of_their_tournaments_and_their_games_left():
     assert rig.shows("GAMES 1  WON 0  LEFT 1")
     rig.press(keys.RIGHT)
     assert rig.shows("ANN TOURNAMENTS", small=False) and rig.shows("PLAYED 2  LEFT 1") and rig.shows("BEST FINISH 2ND")
+
+
+def test_a_human_out_of_a_cash_game_is_named_on_the_finish_banner():
+    rig = Rig(31, settings={"humans": 2, "players": 4, "names": "ANNBOB      "})
+    rig.new_game()
+    _to_pass(rig)
+    rig.app.game.events.append(("FINISH", 1))
+    rig.app.after_hand()
+    rig.run(0)
+    assert rig.screen() == "Banner" and rig.shows("BOB WENT ALL IN AND LOST") and rig.shows("BOB IS OUT")
