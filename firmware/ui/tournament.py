@@ -77,20 +77,24 @@ def event_banner(app, event):
     # the end: your place (pass and play: each human's, two a line), the
     # hands, the biggest pot, the finishing order
     places = t.places
-    word = "YOU WIN THE TOURNAMENT" if arg == 1 else "TOURNAMENT OVER"
+    won = arg == 1
+    word = "YOU WIN THE TOURNAMENT"
     lines = ["YOUR PLACE: %s OF %d" % (place_name(arg), g.seats)]
     if g.humans > 1:
-        word = "TOURNAMENT OVER"
+        won = False
         lines = []
         for s in range(g.humans):
             part = "%s %s" % (seat_name(s), place_name(places[s]))
             if places[s] == 1:
+                won = True
                 word = "%s WINS THE TOURNAMENT" % seat_name(s)
             if s % 2:
                 lines[-1] += "  " + part
             else:
                 lines.append(part)
-    app.play("gameover" if word == "TOURNAMENT OVER" else "victory")
+    if not won:
+        word = "TOURNAMENT OVER"
+    app.play("victory" if won else "gameover")
 
     def done(i):
         if i == 0:
