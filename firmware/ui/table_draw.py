@@ -326,20 +326,16 @@ def draw_list(fb, view):
         if s == view.actor and not view.finished:
             fb.fill_rect(0, y, 12 if named else 9, 6, 1)
             c = 0
-        x = 15
         if named:
             draw_text(fb, names[s], 0, y, SMALL, c)
-            if view.dealer == s:  # (after the name: the stack moves over)
-                draw_text(fb, "D", 14, y, SMALL, 1)
-                x = 19
+        elif s < 9:  # seat_name, drawn in parts: no string a frame
+            draw_text(fb, "P", 0, y, SMALL, c)
+            draw_text(fb, s + 1, 4, y, SMALL, c)
         else:
-            if s < 9:  # seat_name, drawn in parts: no string a frame
-                draw_text(fb, "P", 0, y, SMALL, c)
-                draw_text(fb, s + 1, 4, y, SMALL, c)
-            else:
-                draw_text(fb, s + 1, 0, y, SMALL, c)
-            if view.dealer == s:
-                draw_text(fb, "D", 10, y, SMALL, 1)
+            draw_text(fb, s + 1, 0, y, SMALL, c)
+        x = 15
+        if view.dealer == s:  # (after a name: the stack moves over)
+            x = draw_text(fb, "D", 14 if named else 10, y, SMALL, 1) + 1
         draw_text(fb, view.stacks[s], x, y, SMALL, 1)
         if view.bets[s]:
             draw_text(fb, view.bets[s], 37, y, SMALL, 1)
