@@ -18,7 +18,7 @@ from ui import glyphs
 from ui.font import draw_boxed, draw_text
 from ui.glyphs import ghost, mini
 from ui.screen import SMALL, W, money, right, width
-from ui.words import LETTER, WORD, action_text, names, says_total, short_text, status_text, street_action, street_total
+from ui.words import LETTER, WORD, action_text, says_total, short_text, status_text, street_action, street_total
 
 _MID_Y = const(32)
 _YOU_Y = const(40)
@@ -322,21 +322,17 @@ def draw_list(fb, view):
         fb.hline(0, 6, W, 1)
     for s in range(n):
         c = 1
-        named = s < len(names)  # pass and play: a human's name (three letters, 12 px)
         if s == view.actor and not view.finished:
-            fb.fill_rect(0, y, 12 if named else 9, 6, 1)
+            fb.fill_rect(0, y, 9, 6, 1)
             c = 0
-        if named:
-            draw_text(fb, names[s], 0, y, SMALL, c)
-        elif s < 9:  # seat_name, drawn in parts: no string a frame
+        if s < 9:  # seat_name, drawn in parts: no string a frame
             draw_text(fb, "P", 0, y, SMALL, c)
             draw_text(fb, s + 1, 4, y, SMALL, c)
         else:
             draw_text(fb, s + 1, 0, y, SMALL, c)
-        x = 15
-        if view.dealer == s:  # (after a name: the stack moves over)
-            x = draw_text(fb, "D", 14 if named else 10, y, SMALL, 1) + 1
-        draw_text(fb, view.stacks[s], x, y, SMALL, 1)
+        if view.dealer == s:
+            draw_text(fb, "D", 10, y, SMALL, 1)
+        draw_text(fb, view.stacks[s], 15, y, SMALL, 1)
         if view.bets[s]:
             draw_text(fb, view.bets[s], 37, y, SMALL, 1)
         la = street_action(view, s)
