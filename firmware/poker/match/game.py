@@ -21,6 +21,7 @@ from poker.variants import VARIANTS
 from poker.view import passive
 
 # poker.jobs' kinds (its own copies: see there)
+_JOURNAL = const(0)
 _BOOKS = const(1)
 _AHEAD = const(3)
 _THINKING = const(4)
@@ -148,9 +149,14 @@ class Game:
         g.record = None  # keep no second copy of the record in RAM
         saved = rec.get("game") if rec is not None else None
         if saved is None or saved.get("result") is not None:
-            if jobs is not None:  # its record written by the journal's job, not in the loading's step
+            if jobs is not None:
                 g.jobs = g.journal.jobs = jobs
             g.new_game()
+            if jobs is not None:
+                # its record waits for its first hand (journal.open flushes
+                # it before the header): a flash write at power-on is a press
+                # kept waiting, for a game with nothing in it yet
+                jobs[_JOURNAL] = None
             if store is not None:
                 store.remove("hand")  # older firmware's mid-hand marker
         else:  # the saved game, and its hand if one was cut
