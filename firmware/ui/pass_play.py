@@ -168,10 +168,10 @@ def pages(st):
     from poker import load
 
     friends = load("poker.match.friends")
-    names = list(st.names)
-    names.sort()
+    humans = list(st.names)
+    humans.sort()
     out = []
-    for name in names:
+    for name in humans:
         out.append((name,))
         if friends.tours(st, name).tour:
             out.append((name, "TOURNAMENTS"))
