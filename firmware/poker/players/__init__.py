@@ -1,4 +1,4 @@
-"""The virtual players: three levels, four styles, every game.
+"""The virtual players: three levels, five styles, every game.
 
     p = make('hard', 'tight-aggressive', seed=7)   # or make(2, rng=rng)
     kind, amount = p.decide(hand.view(seat))       # one of view.legal
