@@ -14,7 +14,10 @@ from poker.players.notes import EARLIER, LAST_CALLS, MANIAC, VALUE, Notes, weak_
 # How Hard plays each game where the games differ, one entry a game:
 # (the first round's line against raisers, against callers: % of a fair
 # share, the raisers' aggression moving the first between the two; what
-# it reads, the flags below)
+# it reads, the flags below; facing a last-round bet, the part (%) of
+# the share of his last rounds a seat bets that is read as value: at
+# seven card stud and razz all of it, as seven cards make hands that
+# bet there for value well below his best)
 _RANGES = const(1)           # opponents' actions narrow their cards in the deals
 _FIRST_FOLDS = const(2)      # first round: the value line and steals into several
 #                              seats read by the seats' folds to first-round raises
@@ -26,17 +29,18 @@ _WEAK_FOLD = const(16)       # first round: a start outside the best 55 % folds 
 _POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before the
 #                              raiser on later rounds (its door card is the higher)
 _PLAY = {
-    'FT': (70, 50, _RANGES),
-    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD),
-    'F7S/8': (70, 50, _RANGES),
-    'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD),
-    'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
-    'FO/8': (70, 50, _FLAT_HEADS_UP),
+    'FT': (70, 50, _RANGES, 50),
+    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD, 100),
+    'F7S/8': (70, 50, _RANGES, 50),
+    'F5S': (120, 90, _RANGES, 50),  # five card stud and razz reward a tight start
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD, 100),
+    'FO': (70, 50, _FLAT_HEADS_UP, 50),  # (four-card starts: too crude a score for ranges)
+    'FO/8': (70, 50, _FLAT_HEADS_UP, 50),
 }
 _LINE_RAISED = const(0)
 _LINE_CALLED = const(1)
 _READS = const(2)
+_VALUE_PART = const(3)
 
 # Hard's Monte Carlo deals counted in the RP2040's time: us per deal and per
 # player, the rest of the decision (the view, the ranges, the set-up) spread
@@ -71,8 +75,6 @@ if sys.platform == 'rp2':
 # read as
 _RAISE_WINS = const(600)
 _LEAST_SHARE = const(50)
-# his value bets, as a part (%) of the share of his last rounds he bets
-_VALUE_PART = const(50)
 # how much that reading says before our calls of a seat's last-round bets
 # count (the chance believed, permille summed: about five calls); and how
 # far the calls that won more than believed may widen the next ones (%)
@@ -160,9 +162,10 @@ class Hard(Normal):
         against the hands that bet there pays the pot's odds. ``e`` is our
         share against the bettor's hands before this bet (the ranges leave
         it out): hands that started like his. He bets the better part of
-        what he holds there; as a part of those, half the share of his
-        last rounds he bets (a typical player's for a seat not seen; each
-        raise on top halves it again): the hands he still holds are the
+        what he holds there; as a part of those, a part of the share of
+        his last rounds he bets (``_PLAY``: half, at the stud games all;
+        a typical player's share for a seat not seen; each raise on top
+        halves it again): the hands he still holds are the
         better part of those that started like his, the rest folded on the
         way (a typical player's last-round bets beat a hand that beats
         seven random hands in ten about nine times in ten). A hand that
@@ -170,7 +173,8 @@ class Hard(Normal):
         (``Notes.last_bluffs``). Then, as our calls of his bets come out,
         by what they won of what we believed."""
         b = view.bettor
-        q = self.notes.last_bets(b) * _VALUE_PART // 100 >> (view.raises - 1 if view.raises < 5 else 4)
+        q = self.notes.last_bets(b) * _PLAY[view.variant.code][_VALUE_PART] // 100
+        q >>= view.raises - 1 if view.raises < 5 else 4
         q = q if q > _LEAST_SHARE else _LEAST_SHARE
         top = 1000 - q
         value = (e - top) * 1000 // q if e > top else 0
