@@ -212,3 +212,30 @@ def test_a_pins_change_after_the_loop_read_the_pins_makes_the_next_wait_end_at_o
     assert edges.ioctl(Edges.POLL, Edges.POLLIN) == Edges.POLLIN
     b.down_mask()
     assert edges.ioctl(Edges.POLL, Edges.POLLIN) == 0
+
+
+def test_a_tap_latched_while_the_loop_was_busy_keeps_it_from_resting():
+    # a tap that came and went during a long step: the loop must poll (and
+    # read it as down) before it rests, else its key waits out the rest
+    clock = [0]
+    pins = [IrqPin(), IrqPin()]
+    b = PinButtons(pins, keymap, ("LEFT", "A"), ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    clock[0] = 10
+    b.down_mask()
+    pins[1].tap()
+    clock[0] = 150  # the step kept the loop away for 140 ms
+    assert b.moving() == 2 and b.due(150)
+    assert b.down_mask() == 2  # read at the next poll, as before
+    clock[0] = 151
+    assert b.moving() == 0  # (the pin is up: the release comes with the debounce)
+
+
+def test_a_bounce_between_prompt_polls_is_not_a_tap_owed():
+    clock = [0]
+    pins = [IrqPin()]
+    b = PinButtons(pins, keymap, ("A",), ticks_ms=lambda: clock[0], ticks_diff=lambda x, y: x - y)
+    clock[0] = 10
+    b.down_mask()
+    pins[0].tap()
+    clock[0] = 20
+    assert b.moving() == 0

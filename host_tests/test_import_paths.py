@@ -19,7 +19,6 @@ NOT_ROOMS = {"wasmport"}
 # front (a copy of the firmware to run, a tree laid out for MicroPython).
 MAY_SET_PATH = {
     "tools/bench/mpsetup.py": "--fw=DIR: another copy of the firmware",
-    "tools/bench/bench_device_eval.py": "the baseline's folder given on the command line",
     "tools/sim/fullgame.py": "MPY_DIR given on the command line: the device's layout",
     "host_tests/mptest.py": "the tree it runs (a copy of the layout, compiled)",
 }

@@ -93,6 +93,7 @@ def _names():
         HIGHEST,
         HIGH_MAX,
         HISTORY_SIZE,
+        HUMANS,
         Hand,
         Hard,
         Help,
@@ -117,6 +118,7 @@ def _names():
         LATE_MS,
         LEFT,
         LETTER,
+        LETTERS,
         LEVEL,
         LEVELS,
         LEVEL_HANDS,
@@ -132,6 +134,7 @@ def _names():
         M,
         MAGIC,
         MANIAC,
+        MAX_HUMANS,
         MAX_SIZE,
         MEDIUM,
         MISDEAL,
@@ -140,9 +143,11 @@ def _names():
         MUCK,
         Menu,
         NAMES,
+        NAME_LETTERS,
         NEXT,
         NORMAL,
         NOTICE,
+        NameEntry,
         Normal,
         Notes,
         OFF,
@@ -168,6 +173,7 @@ def _names():
         PROFILE_NAMES,
         PULL_UP,
         PWM,
+        Pass,
         Pin,
         PinButtons,
         Power,
@@ -415,6 +421,7 @@ def _names():
         _found,
         _framed,
         _freq,
+        _front,
         _full,
         _game_and_rules,
         _game_obj,
@@ -436,6 +443,7 @@ def _names():
         _host_sleep_ms,
         _host_ticks_diff,
         _host_ticks_ms,
+        _human_before,
         _i,
         _illegal,
         _init_sequence,
@@ -532,7 +540,6 @@ def _names():
         _rows_double,
         _rows_single,
         _runs,
-        _safe_action,
         _safe_index,
         _save,
         _save_due,
@@ -635,6 +642,7 @@ def _names():
         ask_new_game,
         ask_strong_fold,
         asks,
+        at,
         awake,
         awards,
         b,
@@ -678,6 +686,7 @@ def _names():
         bluffs,
         board,
         board_triples,
+        book,
         books,
         bot,
         bots,
@@ -813,6 +822,7 @@ def _names():
         empty_mv,
         enabled,
         encode,
+        ended,
         enter,
         entry,
         entry_pct,
@@ -836,6 +846,7 @@ def _names():
         explain,
         exposed_key,
         external_vcc,
+        eyes,
         f,
         false,
         fb,
@@ -935,6 +946,7 @@ def _names():
         hole_cards,
         house,
         human_to_act,
+        humans,
         hurry,
         hw,
         hz,
@@ -1112,6 +1124,7 @@ def _names():
         options,
         order,
         os,
+        other,
         out,
         over,
         own,
@@ -1178,6 +1191,7 @@ def _names():
         profile,
         profiles,
         property,
+        public,
         pwm,
         quick,
         quiet,
@@ -1196,6 +1210,7 @@ def _names():
         read_board,
         read_raw,
         read_u16,
+        ready,
         reason,
         rebuy,
         rebuys,
@@ -1204,6 +1219,7 @@ def _names():
         record_game,
         record_hand,
         record_left,
+        record_of,
         record_rebuy,
         rect,
         redeal,
@@ -1542,6 +1558,7 @@ def _strings(s):
     s('ALL IN')
     s('APPLIES *')
     s('B: HURRY')
+    s('B: MENU')
     s('BEST HAND:')
     s('EACH GETS ')
     s('EQ %d%%')
@@ -1569,6 +1586,8 @@ def _strings(s):
     s('NO LOW: ')
     s('P%d')
     s('P%d IS OUT')
+    s('PASS TO')
+    s('PLAYER ')
     s('POT ')
     s('PRESS A')
     s('SAFE MODE')
@@ -1578,6 +1597,7 @@ def _strings(s):
     s('TOUR OVER')
     s('YOU ')
     s('YOU WIN')
+    s('YOUR TURN')
     s('[')
     s('\\')
     s('\\n')

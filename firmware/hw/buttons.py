@@ -255,7 +255,9 @@ class PinButtons(Buttons):
     def moving(self):
         """The pins that differ from the debounced state (bits; 0: none): a
         press or a release under way, before ``due`` tells it (work that
-        cannot be cut, a flash write, waits for it)."""
+        cannot be cut, a flash write, waits for it); and a tap latched while
+        the loop was busy, which the next poll reads as down: its key is
+        owed, so the loop must not rest before that poll."""
         self._edges.seen = 0  # (before the pins: a change after them ends the next wait)
         ch = self.state
         i = 0
@@ -263,6 +265,9 @@ class PinButtons(Buttons):
             if not p.value():
                 ch ^= 1 << i
             i += 1
+        late = self._latched
+        if late and self._ticks is not None and self._diff(self._ticks(), self._polled) > self.LATE_MS:
+            ch |= late
         return ch
 
     def due(self, now_ms):

@@ -9,7 +9,7 @@ card test.
 """
 from micropython import const
 
-_AGGRESSIVE = const(('bet', 'raise', 'complete'))
+AGGRESSIVE = ('bet', 'raise', 'complete')  # the action kinds that put more chips in than the others
 _PASSIVE = const(('check', 'call', 'bring_in'))
 
 
@@ -88,7 +88,7 @@ class SeatView:
             a = acts[i]
             if a[0] != st:
                 break
-            if a[2] in _AGGRESSIVE:
+            if a[2] in AGGRESSIVE:
                 raises += 1
                 if a[1] != seat:
                     theirs += 1

@@ -255,15 +255,21 @@ class App(Flow):
         shuffle); while the menu waits, a new game's players and first deal
         (made again after a setting changed); while the final table waits,
         the showdown's names and lines (the key that shows it only draws);
-        while the menu waits with MODE TOURNAMENT, the tournament's code."""
+        while the menu waits with MODE TOURNAMENT, the tournament's code,
+        with HUMANS over one, pass and play's."""
         g = self.game
         job = None
-        if (self.screen is self._menu and self.settings is not None and self.settings.tour
-                and "ui.tournament" not in sys.modules):
-            # a tournament's code while the menu waits: its NEW GAME waits on no import
+        s = self.settings
+        lazy = None  # a tournament's or pass and play's code while the menu waits: its NEW GAME waits on no import
+        if self.screen is self._menu and s is not None:
+            if s.tour and "ui.tournament" not in sys.modules:
+                lazy = "ui.tournament"  # (and poker.match.tournament)
+            elif s.humans > 1 and "ui.pass_play" not in sys.modules:
+                lazy = "ui.pass_play"
+        if lazy is not None:
             from poker import load
 
-            job = lambda: load("ui.tournament")  # noqa: E731  (and poker.match.tournament)
+            job = lambda: load(lazy)  # noqa: E731
         elif g is None:
             return None
         elif getattr(self.screen, "deals_ahead", False):

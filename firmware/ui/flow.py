@@ -74,7 +74,11 @@ class Flow:
 
     def last_hand(self, back):
         """LAST HAND (ui.review, read when opened and unloaded when closed);
-        ``back()`` when it closes."""
+        ``back()`` when it closes. Not in pass and play: it is the hand as
+        seat 0 saw it, down cards and all."""
+        if self.game is not None and self.game.humans > 1:
+            self.play("error")
+            return
         from ui.review import open_last_hand
 
         open_last_hand(self, back)
@@ -102,7 +106,7 @@ class Flow:
         """REBUY after GAME OVER: the starting chips again, the same table
         goes on (poker.match.game's rebuy; counted in the statistics)."""
         g = self.game
-        if g is None or not g.over or g.result != "lost" or g.tour is not None:
+        if g is None or not g.over or g.result != "lost" or g.tour is not None or g.humans > 1:
             self.menu()
             return
         g.rebuy()
@@ -159,6 +163,8 @@ class Flow:
         b = None
         if g.tour is not None:  # (its code is in the heap: no import in the press)
             b = load("ui.tournament").event_banner(self, event)
+        if b is None and g.humans > 1:  # (the same, pass and play's)
+            b = load("ui.pass_play").event_banner(self, event)
         if b is None:
             from ui.events import event_banner
 

@@ -3,13 +3,15 @@
 
 Keys: UP/DOWN move, LEFT/RIGHT change the value, A changes it forward (or
 opens the item; on GAME: the rules of the game shown there, ui.help, so a
-game can be read before it is played), B goes back to the table when a
+game can be read before it is played; NAMES: the pass-and-play humans'
+names, ui.name_entry), B goes back to the table when a
 game is running. Two-button board: NEXT (RIGHT) changes the value, NEXT
 held (DOWN) = next item, OK (A) = change forward / open (GAME: its rules),
 OK held (B) = back.
 """
 from micropython import const
 
+from poker.match.settings import MAX_HUMANS
 from ui import keys
 from ui.messages import Confirm
 from ui.screen import BATTERY_W, NORMAL, Screen, W, battery_icon, text, title, width
@@ -21,7 +23,7 @@ _ROWS = const(6)  # rows below the title bar
 _LEVELS = const(("EASY", "NORMAL", "HARD"))
 # the items that set the game itself (poker.match.game's names): they wait for a new game
 _GAME_SETTING = {"GAME": "game", "BET": "stakes", "RULES": "profile", "PLAYERS": "players", "CHIPS": "chips",
-                 "MODE": "tour", "LEVELS": "tour"}
+                 "MODE": "tour", "LEVELS": "tour", "HUMANS": "humans"}
 _CONTRAST_STEPS = const(8)  # contrast 1..8 shown; 0..255 stored
 
 
@@ -55,11 +57,11 @@ class Menu(Screen):
         if self.app.can_resume():
             out.append("RESUME")
         g = self.app.game
-        if g is not None and g.over and g.result == "lost" and g.tour is None:
+        if g is not None and g.over and g.result == "lost" and g.tour is None and g.humans == 1:
             out.append("REBUY")  # the same table, the starting chips again
         out.append("NEW GAME")
         st = self.app.store
-        if g is not None and st is not None and g.seq > 0:
+        if g is not None and st is not None and g.seq > 0 and g.humans == 1:  # (one human's eyes: not pass and play's)
             # when poker.match.review kept the last hand
             from poker.match.record import review_slot  # (resident: not poker.match.review)
 
@@ -76,6 +78,9 @@ class Menu(Screen):
             out.append("CHIPS")
         if s.tour:
             out.append("LEVELS")  # hands a level lasts
+        out.append("HUMANS")  # pass and play: the seats played from the buttons
+        if s.humans > 1:
+            out.append("NAMES")  # theirs (ui.name_entry)
         out.append("LEVEL")
         out.append("SPEED")
         out.append("SOUND")
@@ -119,6 +124,8 @@ class Menu(Screen):
             return str(s.players)
         if name == "CHIPS":
             return str(s.chips)
+        if name == "HUMANS":
+            return str(s.humans)
         if name == "LEVEL":
             return _LEVELS[s.difficulty]
         if name == "SPEED":
@@ -159,6 +166,8 @@ class Menu(Screen):
             c = s.chip_choices()
             i = c.index(s.chips) if s.chips in c else 0
             s.chips = c[(i + step) % len(c)]
+        elif name == "HUMANS":
+            s.humans = 1 + (s.humans - 1 + step) % min(s.players, MAX_HUMANS)
         elif name == "LEVEL":
             s.difficulty = (s.difficulty + step) % 3
         elif name == "SPEED":
@@ -204,6 +213,11 @@ class Menu(Screen):
             app.go(StatsScreen(app))
         elif name == "HELP":
             app.help()
+        elif name == "NAMES":
+            from poker import load
+
+            app.keep_menu()
+            load("ui.name_entry").open(app)
 
     def resume(self):
         """Back to the game in play; if the menu changed its game, stakes,

@@ -10,6 +10,7 @@ Only the device imports it (App with ``quick``), after the first frame, as
 the loading's first step: an app that loads at once (the simulator, the
 heap proofs) never interns its names.
 """
+import gc
 import sys
 
 from micropython import const
@@ -24,13 +25,21 @@ from ui.messages import Wait
 # writer (poker.phhout, imported and forgotten per hand) and the screens only
 # the menu opens (help, stats). poker.players.hard and poker.odds.sampler are
 # here although a game may never use them: imported at first use, a press
-# would wait on their import.
-PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "poker.eval.lows", "poker.eval.load",
-           "poker.eval.evaluator", "poker.cards",
-           "poker.deal", "poker.settle", "poker.hand", "poker.view", "poker.odds.ranges",
-           "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.players.base",
-           "poker.players.notes", "poker.players.hard", "poker.match.record", "poker.eval.handname", "poker.match.game",
-           "ui.coach", "ui.table", "ui.showdown")
+# would wait on their import. A key (A, B) comes at its release, and waits
+# on a step in progress: each step stays shorter than a press, so a module
+# comes after the modules it imports (a step reads one file, not five).
+PRELOAD = ("poker.variants", "poker.rules", "poker.match.settings", "ui.menu", "poker.cards", "poker.eval.lows",
+           "poker.eval.load", "poker.eval.tables", "poker.eval.evaluator",
+           "poker.deal", "poker.settle", "poker.view", "poker.hand", "poker.odds", "poker.odds.ranges",
+           "poker.odds.omaha_fast", "poker.odds.montecarlo", "poker.odds.sampler", "poker.odds.equity", "poker.players",
+           "poker.players.base", "poker.players.notes", "poker.players.hard", "poker.match.record", "poker.eval.handname",
+           "poker.match.store", "poker.match.stats", "poker.match.journal", "poker.match.books", "poker.match.ahead",
+           "poker.match.game", "ui.coach", "ui.words", "ui.table_draw", "ui.table", "ui.showdown")
+# The loading's collection, a step of its own before this module: by then
+# the imports' garbage (each .mpy is read into the heap) fills the heap,
+# and without it the next allocation that finds no room collects, in an
+# import or in a key's answer.
+_COLLECT_BEFORE = const("ui.coach")
 _ANSWER = const(4)  # PRELOAD's first modules: what the first key's answer (the menu) needs
 
 
@@ -46,6 +55,9 @@ def steps(app):
             app._load_settings()
             yield
         i += 1  # (a local count: an attribute more on the app slows every key's answer)
+        if name == _COLLECT_BEFORE:
+            gc.collect()
+            yield
         if name not in sys.modules:
             __import__(name)
             yield

@@ -19,6 +19,7 @@ first); B opens the menu; LEFT/RIGHT show the hand again street by street
 """
 from micropython import const
 
+from poker import load
 from ui import glyphs, keys
 from ui.screen import SMALL, Screen, W, boxed, money, right, text, width
 from ui.glyphs import mini
@@ -178,7 +179,8 @@ def prepare(game):
     h = game.last_hand
     if h is not None:
         h.explain(0)  # the names and the cards that play, your mucked hand's too
-    v = game.view(0)
+    # (pass and play: a public view, no human's hand that was not shown down)
+    v = game.view(0) if game.humans == 1 else load("ui.pass_play").view(game, None)
     if v is None:
         return (h, None, [], 0)
     return (h, head_of(v), lines_of(v), v.winnings[v.seat])
@@ -197,7 +199,10 @@ class Showdown(Screen):
         """The last hand's view while the screen is up (made anew: the
         screen keeps its top line and its lines, not the view, whose 1.3 KB
         would sit beside the next deck)."""
-        return self.app.game.view(0) if self.head is not None else None
+        g = self.app.game
+        if self.head is None:
+            return None
+        return g.view(0) if g.humans == 1 else load("ui.pass_play").view(g, None)  # (as prepare's)
 
     def enter(self):
         g = self.app.game

@@ -1,5 +1,6 @@
 """Statistics (poker.match.stats): overall, per game type and, once one was
-played, the tournaments (kept apart: ui.tournament draws their page);
+played, the tournaments (kept apart: ui.tournament draws their page),
+then a page for each human of pass and play (ui.pass_play's);
 LEFT/RIGHT (or B short on a two-button board) switch between them, A or a
 long B go back.
 
@@ -20,7 +21,9 @@ class StatsScreen(Screen):
         st = self.app.stats()
         if st is None:
             return [None]
-        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else [])
+        names = list(st.names)  # pass and play's humans: a page each, after the rest
+        names.sort()
+        return [None] + list(st.codes()) + (["TOURNAMENTS"] if st.tour else []) + [(n,) for n in names]
 
     def key(self, k, event):
         n = len(self.pages())
@@ -42,6 +45,16 @@ class StatsScreen(Screen):
         if self.page >= len(pages):
             self.page = 0
         code = pages[self.page]
+        if isinstance(code, tuple):  # a human's of pass and play (ui.pass_play)
+            from poker import load
+
+            title(fb, "PLAYER " + code[0])
+            right(fb, "%d/%d" % (self.page + 1, len(pages)), W - 2, 1, SMALL, 0)
+            y = 11
+            for line in load("ui.pass_play").lines(st, code[0]):
+                text(fb, line, 0, y, SMALL)
+                y += 7
+            return
         if code == "TOURNAMENTS":
             from poker import load
 

@@ -23,6 +23,7 @@ never act, always go through, but on the questions before an action).
 """
 from micropython import const
 
+from poker import load
 from poker.view import passive
 from ui import coach, keys
 from ui.messages import Confirm
@@ -68,6 +69,10 @@ class Table(Screen):
         self.hint = 0  # A pressed while the others act: which hint the bar shows
         self.paced = False  # the next player's action is decided: only its pace is left
         self.level = ""  # a tournament's level on the bar while the others act
+        # the human seat whose down cards the table shows: yours (0); pass
+        # and play, None but while the human to act holds them up (ui.pass_play)
+        g = app.game
+        self.eyes = 0 if g is None or g.humans == 1 else None
 
     def enter(self):
         g = self.app.game
@@ -83,14 +88,13 @@ class Table(Screen):
             self.hurry = 0
             self.hint = 0
             self.level = ""
+            self.eyes = 0 if g.humans == 1 else None
             if g.tour is not None:  # the level and the hands to the next (ui.tournament)
-                from poker import load
-
                 self.level = load("ui.tournament").hint(g)
         self.next_step = self.app.now + self.app.pace_ms
         self.refresh()
         v = self.view
-        if v is not None and v.actor == v.seat and not v.finished:
+        if v is not None and v.actor == v.seat and not v.finished and v.legal:
             # back from the menu or a dialog: check/call again, never the
             # FOLD that the B opening the menu chose
             self.sel = self.options.index(passive(v))
@@ -98,17 +102,19 @@ class Table(Screen):
     def refresh(self):
         """Reads the view again after the game moved."""
         g = self.app.game
-        v = g.view(0)
+        # (pass and play: the cards of no human but the one holding them up)
+        v = g.view(0) if g.humans == 1 else load("ui.pass_play").view(g, self.eyes)
         self.view = v
         if v is None:
             return
         cards = (v.down[v.seat], v.up[v.seat], len(v.board))
         if cards != self.cards:  # the names change only with new cards
             self.cards = cards
-            self.hand = coach.hand_name(v)
-            self.low = coach.low_name(v)
+            hidden = None in cards[0]  # (pass and play: no name of cards not shown)
+            self.hand = "" if hidden else coach.hand_name(v)
+            self.low = "" if hidden else coach.low_name(v)
         self.options = options(v)
-        if v.actor == v.seat and not v.finished:
+        if v.actor == v.seat and not v.finished and v.legal:  # (pass and play's public view: no actions)
             turn = (v.street, len(v.actions))
             if turn != self.turn:  # a new decision: start on check/call
                 self.turn = turn
@@ -151,6 +157,8 @@ class Table(Screen):
         if g.hand is None:
             return max(0, self.finish_at - now) if self.finish_at >= 0 and g.unbooked is None else 0
         if g.human_to_act():
+            if self.eyes != g.to_act():
+                return 0  # pass and play: the pass screen is due (tick)
             return 0 if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None else None
         return max(0, self.next_step - now) if self.paced and not self.hurry else 0
 
@@ -170,6 +178,9 @@ class Table(Screen):
                 self.app.showdown()
             return
         if g.human_to_act():
+            if self.eyes != g.to_act():  # pass and play: that human's cards are hidden
+                load("ui.pass_play").turn(self, g)
+                return
             if self.app.settings.coach and self.eq_n < coach.EQ_SAMPLES and self.view is not None:
                 self._coach_step()
             return
@@ -215,7 +226,7 @@ class Table(Screen):
     def key(self, k, event):
         g = self.app.game
         if k == keys.B and event == keys.LONG:
-            self.app.menu()
+            self._menu()
             return
         if k == keys.UP or k == keys.DOWN:
             self.listing = not self.listing
@@ -252,7 +263,7 @@ class Table(Screen):
         elif k == keys.B:
             o = self.options
             if self.view is not None and 0 <= sel < len(o) and o[sel][0] == "fold":
-                self.app.menu()
+                self._menu()
                 return
             for i in range(n):
                 if self.options[i][0] == "fold":
@@ -270,6 +281,12 @@ class Table(Screen):
             self.app.changed()
         else:
             self.app.changed(BAR_Y, 64)  # only the action bar
+
+    def _menu(self):
+        """The menu; pass and play: the cards hide first."""
+        if self.app.game.humans > 1:
+            self.eyes = None
+        self.app.menu()
 
     def choose(self, action):
         """Your chosen action, after the checks that protect you."""
@@ -336,7 +353,10 @@ class Table(Screen):
             self.app.play("error")
             self.refresh()
             return
-        self.last = "YOU " + action_text(kind, amount, have + (amount or 0))
+        one = self.app.game.humans == 1  # (pass and play: the seat's name, and the cards hide)
+        self.last = ("YOU " if one else seat_name(self.eyes) + " ") + action_text(kind, amount, have + (amount or 0))
+        if not one:
+            self.eyes = None
         self.sel = 0
         self.listing = False
         self.next_step = self.app.now + self.app.pace_ms
@@ -351,7 +371,8 @@ class Table(Screen):
             draw_list(fb, v)
             return
         sel = self.sel if v.actor == v.seat else -1
-        eq = self.eq if self.app.settings.coach and not v.folded[v.seat] else None
+        # (pass and play: the equity only to the human holding up the cards)
+        eq = self.eq if self.app.settings.coach and not v.folded[v.seat] and self.eyes == v.seat else None
         # what the bar adds while the others act: '>>' while you hurry them
         # (a third '>' at every other press) or a hint after an A
         if self.hurry:

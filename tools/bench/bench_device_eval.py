@@ -4,9 +4,7 @@ one MicroPython script that runs on the device as it is:
     mpremote run tools/bench/bench_device_eval.py    (on a Pico: STUD_PICO
                                                    + ROMFS, or stock)
     micropython -X heapsize=400k tools/bench/bench_device_eval.py  (unix port)
-    python tools/bench/bench_device_eval.py [REV]    (the unix port, and
-                                                   the viper evaluator
-                                                   of git REV beside it)
+    python tools/bench/bench_device_eval.py          (the unix port, from CPython)
 
 It prints, per figure, microseconds from ``time.ticks_us`` over many calls
 (the best of a few rounds, the loop's own cost subtracted where it says
@@ -16,37 +14,20 @@ and the eight-or-better low of 7 cards; 7-card evaluation inside
 ``high7_batch`` (one call for 2,000 hands); and one Monte Carlo deal of 7
 Card Stud heads-up (deal the unseen cards, evaluate both hands; the set-up
 of a run included, over runs of 16, 240 and 1000 deals) by equity's
-per-card loop and by the batch sampler, which must agree. With a module
-``evaluator_viper_base`` on the path (the CPython launcher writes git
-REV's there, default 403f148: the viper module before multiply-and-shift;
-on a device, copy it there compiled with ``mpy-cross -march=armv6m``) its
-``high7`` is timed in the same run, for a ratio (REV's viper module must
-hold ``high7``).
+per-card loop and by the batch sampler, which must agree.
 """
 import sys
 
 if sys.implementation.name != "micropython":
     import os
     import subprocess
-    import tempfile
 
     import paths
-    rev = sys.argv[1] if len(sys.argv) > 1 else "403f148"
-    with tempfile.TemporaryDirectory() as tmp:
-        src = subprocess.run(["git", "show", rev + ":firmware/poker/eval/viper.py"],
-                             cwd=paths.ROOT, capture_output=True, text=True, check=True).stdout
-        with open(os.path.join(tmp, "evaluator_viper_base.py"), "w") as f:
-            f.write(src)
-        print("baseline: firmware/poker/eval/viper.py of %s" % rev)
-        sys.exit(subprocess.call([paths.micropython_exe(), "-X", "heapsize=400k", os.path.abspath(__file__), tmp],
-                                 cwd=os.path.join(paths.ROOT, "firmware"), env=paths.micropython_env()))
+    sys.exit(subprocess.call([paths.micropython_exe(), "-X", "heapsize=400k", os.path.abspath(__file__)],
+                             cwd=os.path.join(paths.ROOT, "firmware"), env=paths.micropython_env()))
 
 import array  # noqa: E402
 import time  # noqa: E402
-
-_argv = getattr(sys, "argv", None) or []  # (none on a device's raw REPL)
-if len(_argv) > 1:  # the baseline's folder
-    sys.path.append(_argv[1])
 
 from poker.odds import montecarlo  # noqa: E402
 from poker.odds import equity as eq  # noqa: E402
@@ -119,16 +100,6 @@ print("evaluator: mode %s, fast path %s, tables %s" % (ev.MODE, ev.FAST_PATH,
 base = best(loop_only)
 print("empty 7-argument call:               %7.3f us" % per_call(best(calls, nothing), base))
 print("7-card evaluation, fast path, call:  %7.3f us  (RP2040 budget 16)" % per_call(best(calls, ev.high7_unchecked), base))
-try:
-    import evaluator_viper_base as old
-    if ev.MODE != "full":  # (compact mode frees the per-suit keys once bound)
-        raise ImportError("the baseline runs on the full tables only")
-    old.bind(ev._K, ev._KS, (ev._C5, ev._C6, 0, ev._B, ev._N, 1 if ev._FLAT else 0), ev._FL5, ev._FL6,
-             ev._FL7, ev._DBUF, ev._TFBUF, ev._TBUF)
-    f = old.high7 if ev.MODE == "full" else old.high7_compact
-    print("  the baseline's viper high7, call:  %7.3f us" % per_call(best(calls, f), base))
-except ImportError:
-    pass
 print("7-card evaluation, plain path, call: %7.3f us  (RP2040 budget 50)" % per_call(best(calls, ev.plain_high7()), base))
 
 

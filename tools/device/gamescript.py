@@ -48,7 +48,8 @@ LONG_HOLD_MS = 700       # a long press on a two-button board: past long_press_m
 SETTLE_LIMIT_MS = 60000  # a screen that never settles within this is a failure
 ACT_ON_PRESS = ("LEFT", "RIGHT", "UP", "DOWN")  # arrows act when pressed, A and B when released
 LONG_PRESS_MS = Buttons.long_press_ms
-WAITING = ("Table", "Menu", "Showdown", "Banner", "Confirm", "StatsScreen")
+WAITING = ("Table", "Menu", "Showdown", "Banner", "Confirm", "StatsScreen", "Pass")
+HOLD_A = "HOLD A"  # a step's key: A held past long_press_ms (pass and play's PASS screen shows the cards)
 
 
 class Step:
@@ -115,9 +116,9 @@ class SimConsole:
         return True
 
     def press(self, name):
-        code = keys.NAMES.index(name)
+        code = keys.A if name == HOLD_A else keys.NAMES.index(name)
         shows = self.display.frames
-        self.sim._emit(code, keys.PRESS)
+        self.sim._emit(code, keys.LONG if name == HOLD_A else keys.PRESS)
         self.sim._emit(code, keys.RELEASE)
         self.app.draw()
         if self.display.frames != shows:  # the press's own frame: the quiet counts from it
@@ -220,6 +221,8 @@ def plan(seed, games=(("F7S", 3), ("FT", 2)), max_steps=3000, battery=True, noti
                 key = "B" if "fold" in [k for k, _ in app.screen.options] else "A"
             elif name == "Table":
                 key = "A"     # check / call / bring in (the default choice), or on to the showdown
+            elif name == "Pass":
+                key = HOLD_A  # pass and play: the human to act holds A to see their cards
             elif name == "Confirm":
                 # a warning (no chance to win the call): RIGHT, then A goes on
                 key = "A" if steps and steps[-1].key == "RIGHT" else "RIGHT"
@@ -314,7 +317,7 @@ def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None, buttons=Non
     for i, s in enumerate(steps):
         before = len(vp.frames)
         t = vp.now
-        button, hold = buttons[s.key] if buttons else (s.key, HOLD_MS)
+        button, hold = buttons[s.key] if buttons else ("A", LONG_HOLD_MS) if s.key == HOLD_A else (s.key, HOLD_MS)
         release = vp.press(button, hold)
         if hold > HOLD_MS:
             edge = t + LONG_PRESS_MS * NS_PER_MS  # a long press acts while held

@@ -453,6 +453,75 @@ def stats_tournaments():
     return rig
 
 
+# -- pass and play (ui.pass_play, ui.name_entry) ------------------------------------
+
+_FRIENDS = {"humans": 3, "names": "ANNBOBCY    ", "game": "F7S"}
+
+
+def pass_to():
+    # a human's turn after another's: PASS TO, and no card
+    rig = Rig(seed=31, settings=_FRIENDS)
+    rig.new_game()
+    first = None
+    while True:
+        if rig.screen() == "Pass":
+            seat = rig.app.game.to_act()
+            if first is not None and seat != first:
+                return rig
+            first = seat
+            rig.press(keys.A, keys.LONG)
+            rig.call_or_check()
+        else:
+            rig.run(rig.app.pace_ms)
+
+
+def table_pass_hidden():
+    # between two humans' turns, a virtual player to act: every human's
+    # down cards as backs, no hand's name, no equity
+    rig = Rig(seed=31, settings={"humans": 2, "players": 4, "names": "ANNBOB      ", "game": "F7S",
+                                 "coach": True})
+    rig.new_game()
+    acted = False
+    while not (acted and rig.screen() == "Table" and not rig.app.game.human_to_act()):
+        if rig.screen() == "Pass":
+            rig.press(keys.A, keys.LONG)
+            rig.call_or_check()
+            acted = True
+        else:
+            rig.run(rig.step_ms)
+    return rig
+
+
+def name_entry():
+    rig = Rig(settings={"humans": 3, "names": "ANNBOBCX    "})
+    rig.press(keys.A)
+    _menu(rig, "NAMES")
+    rig.press(keys.A)
+    for k in (keys.RIGHT,) * 7 + (keys.UP,):  # CX -> CY: the cursor on its second letter
+        rig.press(k)
+    return rig
+
+
+def stats_player():
+    from poker.match import friends
+    from poker.match.stats import Stats
+
+    rig = Rig(seed=29, settings={"game": "F7S"})
+    rig.new_game()
+    st = Stats()
+    st.record_hand("F7S", 240, True, 480)
+    friends.count(st, "ANN", 300, True, 600, None)
+    friends.count(st, "ANN", -40, False, 0, True)
+    friends.count(st, "BOB", 0, False, 0, False)
+    rig.app.game.stats = st
+    rig.press(keys.B, keys.LONG)
+    _menu(rig, "STATS")
+    rig.press(keys.A)
+    while rig.app.screen.pages()[rig.app.screen.page] != ("ANN",):
+        rig.press(keys.RIGHT)
+    return rig
+
+
 SCENES = (
     ("power_on", power_on), ("menu", menu), ("menu_casino", menu_casino),
     ("table_stud", table_stud), ("table_five_stud", table_five_stud),
@@ -474,6 +543,8 @@ SCENES = (
     ("last_hand_earlier", last_hand_earlier), ("help_from_game", help_from_game),
     ("menu_tournament", menu_tournament), ("table_tournament", table_tournament), ("tour_level", tour_level),
     ("tour_out", tour_out), ("tour_over", tour_over), ("stats_tournaments", stats_tournaments),
+    ("pass_to", pass_to), ("table_pass_hidden", table_pass_hidden), ("name_entry", name_entry),
+    ("stats_player", stats_player),
 )
 
 

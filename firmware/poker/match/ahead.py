@@ -44,7 +44,7 @@ def key(g, s):
     back)."""
     a = g._ahead
     state = a[_STATE] if a is not None else rng_state(g.rng)
-    return (s.game, s.stakes, s.profile, s.players, s.chips, s.difficulty, state)
+    return (s.game, s.stakes, s.profile, s.players, s.chips, s.difficulty, s.humans, state)
 
 
 def new_game(g):
@@ -63,7 +63,7 @@ def new_game(g):
     try:
         n = s.players
         bots = {}
-        for seat in range(1, n):
+        for seat in range(s.humans, n):
             bots[seat] = g.players(seat, s, rng)
         state = rng.state()
         rules = s.house()

@@ -6,7 +6,7 @@ part's garbage is collected before the next, and a press waits on one part
 at most. (The parts are written out in the one generator: a helper each
 would be a name more in the stock route's heap.)
 """
-from poker import unload
+from poker import load, unload
 from poker.eval import handname
 from poker.match.record import history_slot, review_slot
 from poker.match.store import MAX_SIZE
@@ -80,6 +80,9 @@ def books(g, h, start, end):
 
 
 def _record_stats(g, h, start, end):
+    if g.humans > 1:  # pass and play: each human's own (named as text: a one-human game interns none of it)
+        load("poker.match.friends").book(g, h, start, end)
+        return
     pot = 0
     won = False
     for amount, winners in h.pots:

@@ -14,13 +14,14 @@ from poker import load, unload
 from poker.jobs import Jobs
 from poker.match import ahead, journal
 from poker.match.books import books
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot, parse_history
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, history
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.variants import VARIANTS
 from poker.view import passive
 
 # poker.jobs' kinds (its own copies: see there)
+_JOURNAL = const(0)
 _BOOKS = const(1)
 _AHEAD = const(3)
 _THINKING = const(4)
@@ -95,6 +96,7 @@ class Game:
         self.rules = s.house()
         self.min_stack = self.rules.min_stack()
         self.total = self.seats * self.chips
+        self.humans = s.humans  # seats 0..humans-1 play from the buttons (pass and play)
         self.tour = None  # a poker.match.tournament.Tournament when one is played
         self.bots = {}
         if bots is None:
@@ -109,7 +111,7 @@ class Game:
         """Starts over with the current settings; the statistics stay (a
         game in play left unfinished counts as left: ``record_left``)."""
         self.settle()  # the last hand's books first (its game's statistics)
-        if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None):
+        if getattr(self, "over", True) is False and (self.hand_no > 0 or self.hand is not None) and self.humans == 1:
             if self.tour is not None:
                 load("poker.match.tournament").record(self.stats, self.code, 0)
             else:
@@ -145,7 +147,14 @@ class Game:
         g.record = None  # keep no second copy of the record in RAM
         saved = rec.get("game") if rec is not None else None
         if saved is None or saved.get("result") is not None:
+            if jobs is not None:
+                g.jobs = g.journal.jobs = jobs
             g.new_game()
+            if jobs is not None:
+                # its record waits for its first hand (journal.open flushes
+                # it before the header): a flash write at power-on is a press
+                # kept waiting, for a game with nothing in it yet
+                jobs[_JOURNAL] = None
             if store is not None:
                 store.remove("hand")  # older firmware's mid-hand marker
         else:  # the saved game, and its hand if one was cut
@@ -154,6 +163,7 @@ class Game:
                 setattr(s, name, saved[name])
             tour = saved.get("tour")  # a tournament's (poker.match.tournament.to_obj: its hands a level first)
             s.tour = tour[0] if tour else 0
+            s.humans = saved.get("humans", 1)
             g._setup(s)
             g.bought = saved.get("bought", 0)
             g.total += g.bought
@@ -182,6 +192,8 @@ class Game:
              "hand_no": self.hand_no, "result": self.result, "bought": self.bought}
         if self.tour is not None:
             g["tour"] = self.tour.to_obj()
+        if self.humans > 1:  # (absent: one, as saved before pass and play)
+            g["humans"] = self.humans
         return g
 
     def pending(self, settings):
@@ -193,6 +205,8 @@ class Game:
         t = g.get("tour")  # (its hands a level first)
         if (t[0] if t else 0) != settings.tour:
             out.append("tour")
+        if self.humans != settings.humans:
+            out.append("humans")
         return out
 
     def plays(self, settings):
@@ -262,7 +276,9 @@ class Game:
         return None if h is None or h.finished else h.actor
 
     def human_to_act(self):
-        return self.to_act() == 0
+        """True when a seat played from the buttons is to act (``humans``)."""
+        seat = self.to_act()
+        return seat is not None and seat < self.humans
 
     def view(self, seat=0):
         h = self.hand or self.last_hand
@@ -279,7 +295,7 @@ class Game:
         act, or None."""
         seat = self.to_act()
         h = self.hand
-        if seat is None or seat == 0 or h is None:
+        if seat is None or seat < self.humans or h is None:
             return None
         return h, seat, self._moves, self.bots.get(seat)
 
@@ -379,7 +395,7 @@ class Game:
         self._thought = None  # (a decision begun by the old players: see think)
         self.jobs[_THINKING] = None
         self.level = self.settings.difficulty  # the level the players play at
-        for seat in range(1, self.seats):
+        for seat in range(self.humans, self.seats):
             self.bots[seat] = self.players(seat, self.settings, self.rng)
 
     def run_bots(self):
@@ -422,20 +438,18 @@ class Game:
         for seat in range(n):
             if not self.out[seat] and self.stacks[seat] < self.min_stack:
                 self.out[seat] = True
-                if seat:
+                if seat or self.humans > 1:
                     self.events.append(("FINISH", seat))
         if self.tour is not None and self.tour.after_hand(self):
             return  # (its places, its end, its next level: poker.match.tournament)
-        if self.out[0]:
+        if all(self.out[:self.humans]):  # every human out
             self.over = True
             self.result = "lost"
             self.events.append(("GAME OVER", 0))
-            self.stats.record_game(self.code, False)
-        elif all(self.out[1:]):
+        elif self.out.count(False) == 1:  # one seat left: a human's
             self.over = True
             self.result = "won"
-            self.events.append(("WIN", 0))
-            self.stats.record_game(self.code, True)
+            self.events.append(("WIN", self.out.index(False)))
         else:
             d = self.dealer
             for _ in range(n):
@@ -443,6 +457,8 @@ class Game:
                 if not self.out[d]:
                     break
             self.dealer = d
+        if self.over and self.humans == 1:  # (pass and play: each human's own, in the books)
+            self.stats.record_game(self.code, self.result == "won")
         self.unbooked = h
         job = books(self, h, start, end)
         if self.journal.jobs is not None:
@@ -469,18 +485,6 @@ class Game:
             self._finish_hand()
 
     def history(self, n=HISTORY_SIZE):
-        """The last ``n`` saved hand histories (PHH text), oldest first; a
-        slot (``poker.match.record.history_slot``) holding another number
-        (older, or newer than the saved game: the power went between the
-        two writes) is skipped."""
-        if self.store is None:
-            return []
-        self.settle()
-        out = []
-        for k in range(self.seq - min(n, HISTORY_SIZE) + 1, self.seq + 1):
-            if k <= 0:
-                continue
-            entry = self.store.load(history_slot(k), parse_history)
-            if entry is not None and entry[0] == k:
-                out.append(entry[1])
-        return out
+        """The last ``n`` saved hand histories (PHH text), oldest first
+        (poker.match.record.history)."""
+        return history(self, n)

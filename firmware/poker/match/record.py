@@ -39,3 +39,21 @@ def parse_history(data):
         raise ValueError("history: no header")
     return int(data[:nl]), data[nl + 1:].decode()
 
+
+
+def history(g, n=HISTORY_SIZE):
+    """The last ``n`` saved hand histories of Game ``g`` (PHH text), oldest
+    first; a slot (``history_slot``) holding another number (older, or
+    newer than the saved game: the power went between the two writes) is
+    skipped."""
+    if g.store is None:
+        return []
+    g.settle()
+    out = []
+    for k in range(g.seq - min(n, HISTORY_SIZE) + 1, g.seq + 1):
+        if k <= 0:
+            continue
+        entry = g.store.load(history_slot(k), parse_history)
+        if entry is not None and entry[0] == k:
+            out.append(entry[1])
+    return out

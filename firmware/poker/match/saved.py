@@ -14,7 +14,7 @@ made (``rebuy``, Game.rebuy's work) and unloaded after: its code is not
 in the heap while the game is played.
 """
 from poker.match.record import GAME_KEYS
-from poker.match.settings import SAVE_VERSION, Settings, is_int
+from poker.match.settings import MAX_HUMANS, SAVE_VERSION, Settings, is_int
 from poker.match.stats import Stats
 
 
@@ -72,7 +72,10 @@ def check(obj):
         raise ValueError("game: bad dealer")
     if result not in (None, "won", "lost"):
         raise ValueError("game: bad result")
-    if result is None and (out[dealer] or out[0]):
+    humans = g.get("humans", 1)  # (pass and play: the seats played from the buttons)
+    if not is_int(humans) or not 1 <= humans <= min(n, MAX_HUMANS):
+        raise ValueError("game: bad humans")
+    if result is None and (out[dealer] or all(out[:humans])):
         raise ValueError("game: bad dealer")
     g["settings"] = s
     return obj

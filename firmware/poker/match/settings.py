@@ -9,7 +9,10 @@ of ``PROFILES``), ``players`` (the human included, ``min_players()`` ..
 (how long the virtual players' turns show: 0 slow, 1 normal, 2 fast;
 ``SPEEDS`` names them), ``sound``, ``contrast`` (0..255), ``coach``, and
 ``tour`` (0 a cash game, else a sit and go whose levels last ``tour``
-hands, one of ``poker.match.tournament.LEVEL_HANDS``).
+hands, one of ``poker.match.tournament.LEVEL_HANDS``), ``humans`` (the
+seats played from the buttons, pass and play: 1 .. ``MAX_HUMANS``, at
+most ``players``) and ``names`` (their names, three letters each, one
+after the other: ``name(seat)``).
 
 ``house()`` is the ``poker.rules.RuleSet`` they play; ``normalize()``
 clamps every field to a legal value (the loaders call it; call it after
@@ -34,6 +37,10 @@ STAKES = (10, 20, 50, 100)  # small bets: BET SIZE 10/20, 20/40, 50/100, 100/200
 SPEEDS = ("SLOW", "NORMAL", "FAST")  # the virtual players' pace (the SPEED menu)
 _DEFAULT_GAME = const("F7S")
 DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
+MAX_HUMANS = const(4)  # pass and play: friends around one console
+_NAME = const(3)  # letters in a human's name
+_NAMES = const("P1 P2 P3 P4 ")  # the humans' names till they enter their own
+NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
 
 
 def is_int(v):
@@ -56,6 +63,8 @@ def _fields(house):
         ("contrast", 128),
         ("coach", False),
         ("tour", 0),
+        ("humans", 1),
+        ("names", _NAMES),
     )
 
 
@@ -67,10 +76,16 @@ class Settings:
     sound: bool  # declared for the type checker (the values come from _FIELDS)
     coach: bool  # declared for the type checker (the values come from _FIELDS)
     tour: int  # declared for the type checker (the values come from _FIELDS)
+    humans: int  # declared for the type checker (the values come from _FIELDS)
+    names: str  # declared for the type checker (the values come from _FIELDS)
 
     def __init__(self):
         for name, default in self._FIELDS:
             setattr(self, name, default)
+
+    def name(self, seat):
+        """The name of the human at ``seat`` (three letters)."""
+        return self.names[seat * _NAME:seat * _NAME + _NAME]
 
     def games(self):
         return games(self.profile)
@@ -110,6 +125,11 @@ class Settings:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed))
         self.contrast = max(0, min(255, self.contrast))
         self.tour = max(0, min(99, self.tour))
+        self.humans = max(1, min(MAX_HUMANS, self.players, self.humans))
+        names = self.names.upper()
+        if len(names) != len(_NAMES) or not all(c in NAME_LETTERS for c in names):
+            names = _NAMES
+        self.names = names
         return self
 
     def copy(self):

@@ -7,7 +7,8 @@ at the end of a hand not folded: the high hand, in razz the ace-to-five
 low; an evaluator value, 0 for none), ``net`` (chips won minus lost),
 ``games``, ``games_won``, ``games_lost``, ``games_left`` and ``rebuys``.
 Tournament rows are kept apart in ``s.tour`` (code -> row), which
-``poker.match.tournament`` writes and reads; what counts where:
+``poker.match.tournament`` writes and reads, and pass and play's humans
+in ``s.names`` (name -> row: ``poker.match.friends``); what counts where:
 docs/playing.md, "Statistics".
 
 ``record_hand(code, net, won, pot, best=0, best_text='')``,
@@ -50,6 +51,7 @@ class Stats:
     def __init__(self):
         self.by_game = {}  # code -> list in _FIELDS order
         self.tour = {}  # code -> a tournament's row (poker.match.tournament)
+        self.names = {}  # name -> a pass-and-play human's row (poker.match.friends)
 
     def _row(self, code):
         record = self.by_game.get(code)
@@ -125,6 +127,11 @@ class Stats:
             for code in self.tour:
                 t[code] = list(self.tour[code])
             out["tour"] = t  # (no game's code)
+        if self.names:
+            t = {}
+            for name in self.names:
+                t[name] = list(self.names[name])
+            out["names"] = t  # (no game's code either)
         return out
 
     @staticmethod
@@ -138,6 +145,11 @@ class Stats:
                 from poker import load
 
                 s.tour = load("poker.match.tournament").rows(record)
+                continue
+            if code == "names":
+                from poker import load
+
+                s.names = load("poker.match.friends").rows(record)
                 continue
             if isinstance(record, list) and len(record) == _OLD_FIELDS:
                 record = record + [0, 0]  # saved before games_left and rebuys

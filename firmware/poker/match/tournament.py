@@ -78,7 +78,7 @@ class Tournament:
         left = g.seats - len(busted) - _count_out(places)
         for i in range(len(busted)):
             places[busted[i]] = left + len(busted) - i
-        if g.out[0] or left == 1:
+        if all(g.out[:g.humans]) or left == 1:
             self.finish(g)
             return True
         n = self.level(g.hand_no)
@@ -98,7 +98,8 @@ class Tournament:
         g.over = True
         g.result = "won" if places[0] == 1 else "lost"
         g.events.append(("TOUR OVER", places[0]))
-        record(g.stats, g.code, places[0])
+        if g.humans == 1:  # (your statistics: pass and play's are each human's)
+            record(g.stats, g.code, places[0])
 
     def order(self):
         """The seats in finishing order (first place first)."""

@@ -5,15 +5,13 @@ an intent), the styles, the cost of thinking, the baselines ``Station`` and
 level does: docs/players.md."""
 from poker.odds import equity as _eq
 from poker.rng import Rng
-from poker.view import passive
+from poker.view import AGGRESSIVE, passive
 
 # ---------------------------------------------------------------- reading the cards
 # start_score percentiles of random starting hands, per game (measured over
 # 20000 random starts; see equity.start_score): the 45th and 70th
 P45 = {'FT': 7, 'FO': 19, 'FO/8': 22, 'F7S': 11, 'F7S/8': 12, 'FR': 1, 'F5S': 11}
 P70 = {'FT': 10, 'FO': 23, 'FO/8': 26, 'F7S': 14, 'F7S/8': 20, 'FR': 6, 'F5S': 13}
-
-AGGRESSIVE = ('raise', 'bet', 'complete')
 
 
 def find(legal, kind):
