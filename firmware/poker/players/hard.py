@@ -14,10 +14,7 @@ from poker.players.notes import EARLIER, LAST_CALLS, MANIAC, VALUE, Notes, weak_
 # How Hard plays each game where the games differ, one entry a game:
 # (the first round's line against raisers, against callers: % of a fair
 # share, the raisers' aggression moving the first between the two; what
-# it reads, the flags below; facing a last-round bet, the part (%) of
-# the share of his last rounds a seat bets that is read as value: at
-# seven card stud and razz all of it, as seven cards make hands that
-# bet there for value well below his best)
+# it reads, the flags below)
 _RANGES = const(1)           # opponents' actions narrow their cards in the deals
 _FIRST_FOLDS = const(2)      # first round: the value line and steals into several
 #                              seats read by the seats' folds to first-round raises
@@ -28,19 +25,21 @@ _RANGE_ALONE = const(8)      # first round: a raise is weighed by the raiser's r
 _WEAK_FOLD = const(16)       # first round: a start outside the best 55 % folds to a raise
 _POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before the
 #                              raiser on later rounds (its door card is the higher)
+_ALL_VALUE = const(64)       # last round: all of a seat's bets there are read as
+#                              value, not the better half (seven cards make many
+#                              hands that bet there for value well below his best)
 _PLAY = {
-    'FT': (70, 50, _RANGES, 50),
-    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD, 100),
-    'F7S/8': (70, 50, _RANGES, 50),
-    'F5S': (120, 90, _RANGES, 50),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD, 100),
-    'FO': (70, 50, _FLAT_HEADS_UP, 50),  # (four-card starts: too crude a score for ranges)
-    'FO/8': (70, 50, _FLAT_HEADS_UP, 50),
+    'FT': (70, 50, _RANGES),
+    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD | _ALL_VALUE),
+    'F7S/8': (70, 50, _RANGES),
+    'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE),
+    'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
+    'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
 _LINE_RAISED = const(0)
 _LINE_CALLED = const(1)
 _READS = const(2)
-_VALUE_PART = const(3)
 
 # Hard's Monte Carlo deals counted in the RP2040's time: us per deal and per
 # player, the rest of the decision (the view, the ranges, the set-up) spread
@@ -162,18 +161,20 @@ class Hard(Normal):
         against the hands that bet there pays the pot's odds. ``e`` is our
         share against the bettor's hands before this bet (the ranges leave
         it out): hands that started like his. He bets the better part of
-        what he holds there; as a part of those, a part of the share of
-        his last rounds he bets (``_PLAY``: half, at the stud games all;
-        a typical player's share for a seat not seen; each raise on top
-        halves it again): the hands he still holds are the
-        better part of those that started like his, the rest folded on the
-        way (a typical player's last-round bets beat a hand that beats
-        seven random hands in ten about nine times in ten). A hand that
+        what he holds there; as a part of those, half the share of his
+        last rounds he bets (all of it with ``_ALL_VALUE``; a typical
+        player's for a seat not seen; each raise on top halves it again):
+        the hands he still holds are the better part of those that
+        started like his, the rest folded on the way (a typical player's
+        last-round bets beat a hand that beats seven random hands in ten
+        about nine times in ten). A hand that
         beats no more than the rest wins against his bluffs alone
         (``Notes.last_bluffs``). Then, as our calls of his bets come out,
         by what they won of what we believed."""
         b = view.bettor
-        q = self.notes.last_bets(b) * _PLAY[view.variant.code][_VALUE_PART] // 100
+        q = self.notes.last_bets(b)
+        if not self._reads(view) & _ALL_VALUE:
+            q >>= 1
         q >>= view.raises - 1 if view.raises < 5 else 4
         q = q if q > _LEAST_SHARE else _LEAST_SHARE
         top = 1000 - q
