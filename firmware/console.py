@@ -1,27 +1,12 @@
 """The console: the device's main loop, the monotonic clock, and safe mode.
 
-It sits above the hardware layer (hw) and the screens (ui), which know
-nothing of each other: it builds the devices with ui.keys as the buttons'
-key map, builds ui.app.App on them and runs the loop. firmware/main.py only
-calls ``main()``: MicroPython compiles it from source at every power-on,
-so it stays a line long (the STUD_PICO firmware runs /rom/main.py when the
-filesystem has none).
-
-A poll, every ``buttons.debounce_ms`` or at once when a pin changes: the
-buttons -> ``app.handle(key, event)``; ``app.held`` and ``app.tick(now)``;
-``app.draw()`` (only when something changed), then a heap collection when
-the app waits for you and the heap runs low; the buzzer; the screen's dim,
-off and light sleep (a press that wakes the screen is swallowed;
-``app.awake`` keeps it on). Between polls the core sleeps in WFE; when
-``app.rest_ms(now)`` says nothing is due for a while, it sleeps that long
-at the idle clock (hw.clocks), back at full speed for the poll that
-follows. While the app waits for a key, the battery is read now and then.
-
-Safe mode: the board's ``safe_mode_key`` held at power-on shows SAFE MODE
-and returns, leaving the REPL free. A note left by boards/STUD_PICO/_boot.py
-(a new filesystem made on flash it could not mount) is shown once. The
-deal's seed is printed on the USB serial at power-on (``stud: seed N``):
-``tools/sim`` deals the same game from it. docs/power.md: the sleeping.
+``main()`` (all that firmware/main.py calls) builds the devices (hw, with
+ui.keys as the buttons' key map) and the app (ui.app.App) and runs the
+loop: each poll feeds the buttons to ``app.handle``, then ``app.tick``,
+``app.draw``, the buzzer and the screen's dim, off and sleep; between polls
+the core sleeps (docs/power.md, "What the console does"). The board's
+``safe_mode_key`` held at power-on shows SAFE MODE and returns, leaving the
+REPL free; the deal's seed is printed at power-on (``stud: seed N``).
 """
 import gc
 import os

@@ -89,8 +89,9 @@ def test_hard_raises_a_last_round_raise_only_with_hands_that_beat_most_such_rais
     # the better half of his value bets (the better eighth of what he
     # holds: a seat not seen bets half his last rounds, of which the
     # better half are value), and a re-raise of ours is called by those:
-    # 920 per 1000 against his hands calls, 980 raises again
-    h = _to_the_last_round('F7S')
+    # 920 per 1000 against his hands calls, 980 raises again (hold'em:
+    # the stud games read all his bets as value, below)
+    h = _to_the_last_round('FT')
     h.act('bet')
     h.act('raise')
     v = h.view(0)
@@ -263,8 +264,8 @@ def test_hard_folds_a_last_round_hand_that_beats_only_bluffs_to_a_seat_not_seen_
     # against his bluffs. A seat never seen at a showdown is a typical
     # player, who seldom bluffs there: a fold, though the pot's odds ask
     # for less than 450; a seat whose last-round bets shown down were half
-    # bluffs is called
-    v = _bet_into_on_every_round('F7S')
+    # bluffs is called (hold'em: at the stud games, below)
+    v = _bet_into_on_every_round('FT')
     assert v.bettor == 1 and v.to_call * 1000 // (v.pot + v.to_call) < 200
     unseen = players.make('hard', 'balanced', seed=5)
     assert unseen._choose(v, 1, 450)[0] == 'fold'
@@ -277,13 +278,32 @@ def test_hard_folds_a_last_round_hand_that_beats_only_bluffs_to_a_seat_not_seen_
     assert unseen._choose(v, 1, 950)[0] == 'raise'
 
 
+def test_hard_reads_every_last_round_bet_as_value_at_seven_card_stud_and_razz():
+    # at seven card stud and razz a seat's last-round bets are all read as
+    # value (seven cards make hands that bet there well below his best):
+    # a seat not seen bets half his last rounds, so a hand that beats 650
+    # per 1000 of what he held before his bet beats 300 per 1000 of his
+    # bets, and calls the pot's odds; in hold'em his value bets are the
+    # better half of those (his best quarter): it beats none, and folds
+    # (one player for all: these answers leave its notes alone; the
+    # MicroPython test heap is tight)
+    hard = players.make('hard', 'balanced', seed=5)
+    for code, answer in (('F7S', 'call'), ('FR', 'call'), ('FT', 'fold')):
+        v = _bet_into_on_every_round(code)
+        assert v.bettor == 1 and v.to_call * 1000 // (v.pot + v.to_call) < 200, code
+        assert hard._choose(v, 1, 650)[0] == answer, code
+        if code != 'FT':
+            # and a raise needs a hand that beats most of them: 850 raises
+            assert hard._choose(v, 1, 850)[0] == 'raise', code
+
+
 def test_hard_reads_a_seat_that_bets_most_last_rounds_as_betting_more_than_its_best_hands():
     # a seat that bet 40 of the last rounds it could open and checked 5
     # bets nearly all it holds there: its bets beyond a typical player's
     # share are read as bluffs until its showdowns say otherwise. 450 per
     # 1000 against his hands is called (a seat not seen yet: a fold,
-    # above); 850 beats most of his value bets and raises
-    v = _bet_into_on_every_round('F7S')
+    # above); 850 beats most of his value bets and raises (hold'em)
+    v = _bet_into_on_every_round('FT')
     hard = players.make('hard', 'balanced', seed=5)
     hard.notes.acts[1] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 5]
     assert hard.notes.last_bets(1) > 850 and hard.notes.last_bluffs(v, 1) > 400

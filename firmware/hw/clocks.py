@@ -1,19 +1,12 @@
 """The system clock: full speed while the console works, a low one while it
 waits for a button.
 
-``Clocks(freq, buses, full_hz, idle_hz, usb_powered=None)``: ``freq`` is
-``machine.freq`` (a fake in tests); ``buses`` the display buses whose rate
-hangs on the clock (each with ``retime()``); ``usb_powered`` a callable,
-True while USB powers the board, when the idle clock stays at
-``usb_idle_hz`` or more for the USB serial.
-
-- ``full()``: ``full_hz``; ``idle()``: ``idle_hz``. Each does nothing when
-  the clock is already there, so the loop may call them every time.
-- ``after_sleep()``: puts back the clock the console had before a
-  ``machine.lightsleep`` (the chip wakes at its boot clocks), and the
-  buses with it.
-
-Why the buses must be re-timed: docs/power.md, "The buses keep their rates".
+``Clocks(freq, buses, full_hz, idle_hz, usb_powered=None)``: ``full()``
+and ``idle()`` (each does nothing when the clock is already there),
+``after_sleep()`` (the clock and the buses as they were before a
+``machine.lightsleep``). ``freq`` is ``machine.freq`` (a fake in tests),
+``buses`` the display buses to ``retime()``. Why: docs/power.md, "A lower
+clock while the console waits" and "The buses keep their rates".
 """
 from micropython import const
 

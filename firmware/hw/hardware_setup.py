@@ -1,22 +1,12 @@
 """The one place that builds the hardware: reads the board, builds the devices.
 
-``setup(keymap, board=None)`` reads the board (a dict; else
-``/board.json``, written by ``make deploy``; else the board built into a
-release UF2, ``/rom/board.json``: ``built_in_board``; else the reference
-board) and returns ``Devices``; ``keymap`` is what the buttons report
-(hw.buttons: the console gives ui.keys). A board that cannot be read or
-built (bad JSON, a missing field, a pin the chip lacks, a display that
-does not answer) falls back to the built-in board (the reference board
-when there is none, or when the built-in one is what failed), and
-``problem`` says what was wrong (also printed; the app shows it).
-
-``Devices``: ``display`` (hw.oled, made after a ``gc.collect()`` so the
-1 KB frame buffer finds room), ``buttons`` (hw.buttons.PinButtons),
-``sound`` (hw.buzzer.Buzzer or None), ``power`` (hw.power.Power),
-``clocks`` (hw.clocks.Clocks), ``battery`` (hw.power.Battery or None),
-``problem``, ``board`` (the dict), ``seed()`` (30 random bits from the
-chip, or the board's ``"seed"``) and ``safe_mode_held()``. The board
-file's fields: docs/hardware.md, "Building your own board file".
+``setup(keymap, board=None)`` reads the board (a dict, else
+``/board.json``, else the release UF2's ``/rom/board.json``, else the
+reference board) and returns ``Devices``: ``display``, ``buttons``,
+``sound``, ``power``, ``clocks``, ``battery``, ``board``, ``seed()``,
+``safe_mode_held()`` and ``problem`` (what was wrong with a board that
+could not be built: it falls back to the built-in one). ``keymap`` is
+what the buttons report. The board file: docs/hardware.md.
 """
 import gc
 import json

@@ -1,24 +1,12 @@
 """One driver for the 128x64 OLEDs: SSD1306 and SH1106, over I2C or SPI.
 
-The display is a ``framebuf.FrameBuffer`` (MONO_VLSB), so drawing is the
-framebuf API; ``show()`` sends only the 128-byte pages that changed since
-the last ``show()`` (compared with a shadow copy of what the panel holds).
-
-- ``OLED``: the common base (frame buffer, shadow, init, contrast, power);
-  the two chips differ only in how a page is addressed:
-  ``SSD1306`` sets a column and page window (horizontal addressing mode),
-  ``SH1106`` (132-column RAM, 1.3" modules) sets page and column start,
-  with the panel at column 2.
-- ``I2CBus`` and ``SPIBus`` differ only in how a block of commands and a
-  block of data are written.
-
 >>> bus = I2CBus(machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5), freq=400_000))
 >>> d = SSD1306(bus)          # or SH1106(bus)
 >>> d.fill(0); d.text("hi", 0, 0); d.show()
 
-No allocation in ``show()``: the page views, command buffers and the
-I2C vector lists are made in the constructors. ``keep(display)``, once the
-board's display is made, drops the other chip's and bus's classes.
+The display is a ``framebuf.FrameBuffer`` (MONO_VLSB); ``show()`` sends
+only the pages that changed. ``keep(display)`` drops the classes the board
+does not use. How: docs/hardware.md, "The display and its bus".
 """
 import framebuf
 from micropython import const

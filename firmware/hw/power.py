@@ -3,25 +3,11 @@ button; the optional battery voltage.
 
 ``Power(display, screen_off_ms, sleep_ms, sleeper, wake_check, dim_ms,
 after_naps)``: the loop calls ``update(now_ms, last_activity_ms)`` every
-poll, and ``next_ms(...)`` says how long it may sleep before the next step.
-- After ``dim_ms`` without a button the panel goes to its lowest contrast
-  (``display.dim(True)``): the state is DIM.
-- After ``screen_off_ms`` the panel is switched off (``display.poweroff()``;
-  its RAM keeps the picture): DARK.
-- After ``sleep_ms`` the console "powers off": ``sleeper()`` (on the device
-  ``nap`` below: ``machine.lightsleep`` in short naps) is called again
-  and again until ``wake_check()`` says a button is down; then
-  ``after_naps()`` (the clocks as they were: hw.clocks), the screen comes
-  back on and ``woke`` is set. RAM is kept, so the game goes on where it
-  was.
-- Any button wakes it from DIM, DARK or a nap (``wake()``: the screen back
-  at its contrast); the loop swallows that press so it does nothing else.
-All of this is logic over injected functions: tests drive it with fakes.
-
-``Battery(adc, divider=3, empty_mv=3300, full_mv=4200)``: ``millivolts()``
-and ``percent()`` from a ``machine.ADC`` (``read_u16``) behind a divider
-(the Pico's VSYS/3 on GP29), the mean of a few readings (the regulator's
-ripple); ``low()`` below ``low_percent``.
+poll; ``next_ms(...)`` says how long it may sleep; ``wake()`` on a press.
+Logic over injected functions: tests drive it with fakes.
+``Battery(adc, divider=3, empty_mv=3300, full_mv=4200)``: ``millivolts()``,
+``percent()``, ``low()`` (the mean of a few readings: the regulator's
+ripple). What the console does and why: docs/power.md.
 """
 from micropython import const
 

@@ -361,21 +361,12 @@ _BITS = _bits_table()
 def exposed_key(up, low=False):
     """A comparable value of exposed cards for deciding who acts first.
 
-    High (``low=False``): higher is better; quads > trips > two pair > pair
-    > high cards, then ranks; straights and flushes do not count. Low
-    (``low=True``, razz, ace low): lower is better, by the same categories
-    (a pair is worse than any unpaired cards), then the highest rank first.
-    Suits never count (exact ties go by position). Only keys of the same
-    number of cards compare.
-
-    The category is the sum over cards of how many cards share its rank
-    (4 cards: quads 16, trips 10, two pair 8, pair 6, none 4), then the
-    ranks ordered by (multiplicity, rank), highest first.
+    High (``low=False``): higher is better; low (razz): lower is better. Only
+    keys of the same number of cards compare; how the key is made:
+    firmware/poker/README.md, "Dealing and the order of action".
 
     >>> from poker.cards import parse
     >>> exposed_key(parse('2c 2d')) > exposed_key(parse('As Kd'))
-    True
-    >>> exposed_key(parse('3c 3d 2h 2s')) > exposed_key(parse('Ac Ad Kh Qs'))
     True
     """
     cnt = bytearray(13)

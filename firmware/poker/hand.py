@@ -1,25 +1,14 @@
 """One hand of fixed-limit poker as an explicit state machine.
 
-    h = Hand(variant, rules, stacks, dealer, rng, log=None, deck=None)
-
-Construction verifies the deck, posts antes (stud) or blinds (flop games),
-deals the first street and stops at the first decision (``h.actor``) or at
-the end of the hand (``h.finished``). ``h.legal_actions()`` lists the
-actor's choices as ``(kind, amount)``; ``h.act(kind, amount=None)`` applies
-one. ``amount`` is always the chips moved from the actor's stack now.
-
 >>> from poker.variants import VARIANTS
 >>> from poker.rules import lexibook
 >>> from poker.rng import Rng
 >>> h = Hand(VARIANTS['F7S'], lexibook(), [100, 100, 100, 100], 2, Rng(1))
->>> h.legal_actions()
+>>> h.legal_actions()           # the actor's (kind, chips moved now)
 [('bring_in', 2), ('complete', 10)]
->>> while not h.finished:
-...     h.act(*h.legal_actions()[0])
->>> sum(h.stacks)
-400
+>>> h.act('bring_in', 2)
 
-Betting, records, deck order: firmware/poker/README.md, "One hand".
+Then ``h.actor``, ``h.finished``: firmware/poker/README.md, "One hand".
 """
 from poker.deal import Dealing, check
 from poker.settle import Settling

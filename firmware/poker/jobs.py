@@ -1,21 +1,13 @@
 """Work done later, a part at a time: one scheduler of jobs.
 
-A job is a generator that yields at safe points, or a function called once
-(a job of one part); each part is short, so a press waits on one part at
-most. Each kind of work has its slot, and ``step()`` runs one part of the
-first slot that has a job, in the order ``_JOURNAL``, ``_BOOKS``,
-``_LOADING``, ``_AHEAD``, ``_THINKING`` (what each holds, who hands it
-out, and why the kinds are private constants: docs/architecture.md, "The
-work done later: one scheduler").
-
     jobs = Jobs()
-    jobs[_BOOKS] = gen          # a job of that kind (instead of what was there)
-    jobs[_JOURNAL] = w.flush    # a job of one part: the call
+    jobs[_BOOKS] = gen          # a job of that kind: a generator, or a function
     jobs.step()                 # one part of the first job; False when idle
     jobs.step(None, _THINKING)  # the same among the kinds before _THINKING
     jobs.waiting(_THINKING)     # True when a job of those kinds is there
     jobs.run(_BOOKS)            # that job to its end (None: every job)
-    jobs[_BOOKS] is None        # True once it is done (or dropped)
+
+The kinds, their order and why: docs/architecture.md, "The work done later".
 """
 from micropython import const
 

@@ -1,19 +1,11 @@
-"""The end of a hand: the showdown, the pots and who wins them, the check
-of the chips at the end and the void of a deal (seed 002). The
-``Settling`` part of ``poker.hand.Hand`` (a mixin: its methods run on the
-hand's own state). The rules it follows (who shows first, who may muck,
-side pots, hi/lo halves, odd chips) are docs/rules.md's; PokerKit's
-settling is two rule fields, ``rules.merge_pots`` and
-``rules.low_half_if_any_low``.
+"""The end of a hand: the showdown, the pots and who wins them, the check of
+the chips at the end and the void of a deal.
 
-What it leaves on the hand: ``h.pots``, one ``(amount, winners)`` per pot
-or half pot in settlement order (last-formed side pot first, high half
-before low; the first winners get the odd chips), ``h.pot_info`` beside it
-(``(half, eligible)``), ``h.winnings`` per seat, ``h.awards`` for the
-screens (``(pot, half, amount, [(seat, chips)...], name)``, pot 0 the main
-one), ``h.mucked``, and once ``h.explain()`` ran (the showdown screen
-calls it) ``h.plays[seat]`` (the high and low fives that play) and
-``h.names[seat]`` (their names).
+The ``Settling`` part of ``poker.hand.Hand`` (a mixin: its methods run on
+the hand's own state). It leaves ``h.pots``, ``h.pot_info``,
+``h.winnings``, ``h.awards``, ``h.mucked`` and, after ``h.explain()``,
+``h.plays`` and ``h.names`` (firmware/poker/README.md, "One hand"); the
+rules it follows are docs/rules.md's.
 """
 # pyright: reportAttributeAccessIssue=false
 # (a mixin: the attributes it reads are Hand's, set in Hand.__init__)

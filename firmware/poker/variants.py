@@ -28,30 +28,12 @@ _MENU = const((('FT', ('lexibook', 'casino')), ('FO', ('lexibook', 'casino')),
 
 
 class Variant:
-    """One game. Plain attributes:
-
-    - ``code``, ``name`` (short, fits a 128 px screen), ``stud`` (bool),
-      ``max_seats``, ``high`` (bool: a high hand wins or shares the pot),
-      ``low`` (``None``, ``'8'`` eight-or-better, ``'a5'`` razz low).
-    - ``deals``: per street, the cards each seat gets, as a string of
-      ``'d'`` (down) and ``'u'`` (up), e.g. seven card stud
-      ``('ddu', 'u', 'u', 'u', 'd')``; flop games ``('dd', '', '', '')``.
-    - ``board``: per street, how many community cards are dealt.
-    - ``streets``: number of betting rounds; ``big_from``: index of the first
-      round played at the big bet.
-    - ``omaha``: the high/low hand uses exactly 2 hole + 3 board cards.
-    - ``bring_in``: ``'low'`` (lowest door card, ace high, suit breaks ties
-      c<d<h<s), ``'high'`` (razz: highest door card, ace low, the highest
-      suit brings in) or ``None`` (blinds).
-    - ``opener``: who acts first after the first round: ``'high'`` (best
-      exposed high hand), ``'low'`` (best exposed razz low) or ``None``
-      (flop games: first live seat left of the dealer).
-    - ``open_pair_street``: the round on which an open pair gives the
-      big-bet option (fourth street in stud high), or -1.
-    - ``street_names``: names of the betting rounds.
-    - ``shape``: what equity deals and scores (poker/odds/equity.py): (own cards
-      at showdown, board cards, ``omaha``, the pot's kind ``POT_HIGH`` /
-      ``POT_HILO8`` / ``POT_RAZZ``, ``stud``).
+    """One game, as plain attributes: ``code``, ``name``, ``stud``,
+    ``max_seats``, ``high``, ``low``, ``deals`` (per street, each seat's cards
+    as 'd' down and 'u' up), ``board``, ``streets``, ``big_from``, ``omaha``,
+    ``bring_in``, ``opener``, ``open_pair_street``, ``street_names`` and
+    ``shape`` (what equity deals and scores). What each means:
+    firmware/poker/README.md, "Variants".
     """
 
     def __init__(self, code, name, stud, max_seats, high, low, deals, board,

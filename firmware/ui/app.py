@@ -5,35 +5,9 @@
     app.tick(now)            # pacing, flashing
     app.draw()               # redraws only if something changed, then show()
 
-``display``: a framebuf.FrameBuffer (MONO_VLSB 128x64) with ``show()`` and
-optionally ``contrast(v)``. ``store``: a ``poker.match.store.Store`` or None.
-``rng``: anything with ``getrandbits`` (deals the cards). ``clock``: a
-callable returning milliseconds, or an object with ``ticks_ms()`` (caps the
-coach's equity time), or None. ``sound``: an object with ``play(name)``
-(names: click, turn, win, lose, finish, gameover, victory) or None.
-``battery``: a ``hw.power.Battery`` or None, kept as ``app.battery`` for a
-screen that shows it. ``quick`` (the device): the first frame at once, the
-loading after it (ui.quick_start).
-
-App keeps the contract with the platform (keys, ticks, frames, the work done
-later a step per quiet poll); the way between the screens (the menu, the
-table, the showdown...) is its base, ui.flow.Flow.
-
-Keys, six buttons: UP/DOWN/LEFT/RIGHT move or choose, A confirms or acts, B
-goes back (on the table: selects FOLD on your turn, hurries the virtual
-players while they act; ui.table); a long B opens the menu from the table
-or the showdown.
-
-Two buttons (ui.keys.BOARD_KEYS): OK short = A, OK long = B, NEXT short =
-RIGHT, NEXT long = DOWN. Every screen works with these four: DOWN and the
-menu's values wrap around, A confirms, B goes back. On the table: NEXT
-picks the action (up to the last one), OK does it; hold OK to go to FOLD
-(hold again for the menu), or to hurry the players while they act; hold
-NEXT to see the table as a list.
-
-A press of A or B needs the finger lifted first after a screen that came
-by itself (a new hand, your turn, the hand's end, the showdown: ``gate()``):
-one held through it, or pressed within GATE_MS of it, does nothing.
+App keeps the contract with the platform (keys, ticks, frames, the work
+done later a step per quiet poll); the way between the screens is its base,
+ui.flow.Flow. Its arguments: docs/architecture.md, "The app and its platform".
 """
 import sys
 

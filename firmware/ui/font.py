@@ -7,20 +7,8 @@
 >>> width("POT 120")                     # the advance: 7 * 6
 42
 
-Public API: ``SMALL``, ``NORMAL``, ``text``, ``text_blit``, ``width``,
-``glyph``, ``HEIGHT``, ``ADVANCE``. ``c`` is the colour: 1 draws lit pixels on a transparent
-background, 0 draws dark pixels (for text on a lit box). Pixels outside the
-frame are clipped. The pictures live in tools/gen/fontgen.py.
-
-Speed: on MicroPython, text on a display (an object with a public MONO_VLSB
-``buffer``, ``width`` and ``height``: hw.oled's drivers, the simulator's)
-goes through a small ``@micropython.viper`` twin that ORs the glyph columns
-straight into the buffer, ~8x faster than blits. Everywhere else (CPython,
-a plain FrameBuffer, non-ASCII text) ``text_blit`` draws one ``blit`` per
-character, its source a tuple over the font table (the form framebuf.blit
-takes since MicroPython 1.20) made at the glyph's first use (~50 bytes a
-glyph on the device). The two give the same pixels (tested); after a
-glyph's first use, drawing allocates nothing.
+``c`` is the colour: 1 lit pixels, 0 dark ones (text on a lit box).
+How text is drawn fast: docs/device.md, "Drawing text and cards".
 """
 from micropython import const
 

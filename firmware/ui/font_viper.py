@@ -1,18 +1,11 @@
 """ui.font's text drawing as ``@micropython.viper`` code (MicroPython with a
 native emitter only; ui.font falls back to its blits elsewhere).
 
-``bind(small, normal, blit, chips, buf)`` takes the two font tables (bytes
-of glyph columns), ui.font's blits (a string or chips), its ``_chips`` and
-the buffer that one writes chips into.
-``text(fb, s, x, y, font, c)`` is ui.font.draw_text: it ORs (c=1) or
-clears (c=0) the glyph columns of ``s`` (a string, or chips as an int: the
-digits ui.font.money writes, made into a buffer, no string) straight into
-the frame buffer's own MONO_VLSB buffer (``fb.buffer``, ``fb.width`` x
-``fb.height``) and returns the x after the text, like ui.font.text_blit; a
-frame buffer without one, a height not a multiple of 8 or text that is not
-ASCII goes to the blits. A native frame: no heap block a call, where a
-bytecode wrapper of six arguments takes one. ``boxed`` is ui.font.draw_boxed
-alike.
+``bind(small, normal, blit, chips, buf)`` takes ui.font's tables, blits
+and chips buffer; ``text(fb, s, x, y, font, c)`` and ``boxed`` are
+ui.font.draw_text and draw_boxed, writing straight into ``fb.buffer``
+(MONO_VLSB) and returning the x after the text; what they cannot draw goes
+to the blits (docs/device.md, "Drawing text and cards").
 """
 import micropython
 

@@ -5,21 +5,9 @@
 >>> back(fb, 20, 20, LARGE)       # a face-down card of the same size
 >>> suit(fb, 40, 0, 2, 5)         # a 5x5 heart
 
-Public API: the sizes ``SMALL`` (9x7: 3x5 rank and 3x5 suit, for crowded
-tables), ``MEDIUM`` (11x7: 3x5 rank and 5x5 suit), ``LARGE`` (12x16: 5x7
-rank top left, 7x7 suit bottom right); ``W`` and ``H`` (the card size per
-size); ``card``, ``back``, ``suit``; ``small_card``
-(``card`` and ``back`` of a SMALL card, where tables draw dozens);
-``mini`` and ``ghost``, a card as text (the lists, a folded seat's up
-cards). A face-up card is a lit box with rounded corners and its rank and
-suit in dark pixels, so it reads on a dark table; ``back`` is an outlined
-box with a checker pattern.
-``card`` takes the card integers of poker.cards (rank * 4 + suit) and
-``None`` for a card that cannot be seen (drawn as a back).
-
-Drawing uses only fill_rect and blit: the suit sources are made at import,
-a rank's glyph source at its first use (ui.font.glyph), and after that a
-card costs no allocation. The suit pictures live in tools/gen/fontgen.py.
+Sizes ``SMALL``, ``MEDIUM``, ``LARGE`` (``W``, ``H``); ``card`` takes
+poker.cards integers, ``None`` for a card not seen (a back); ``small_card``
+for crowded tables; ``mini`` and ``ghost``: a card as text.
 """
 from micropython import const
 

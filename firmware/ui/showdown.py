@@ -1,21 +1,12 @@
 """The end of a hand: who won each pot with what, who showed, who mucked.
 
-The lines, main pot first, then the side pots one after the other:
-
-- a pot line when there are several pots or the game is hi/lo ("MAIN POT
-  240" and "P1 SCOOPS", "SPLIT HI/LO", "NO LOW: HIGH WINS" or "SPLIT");
-- one line per winner of each pot (each half in hi/lo: HI, LO): the seat,
-  the five cards that play, the hand's name (with the ranks that decided
-  against the best hand it beat) and, boxed, the chips it took; a name too
-  long for the line goes on the next one;
-- then every other seat that showed (its cards and name), "MUCK" for a
-  seat that mucked, and you (your cards, "FOLD" if you folded; mucked, the
-  cards that play and the name of your hand after "MUCK": you know them).
-
-Names and cards come from the engine (poker.hand's awards, plays and
-names, made by poker.eval.handname when the screen asks: Hand.explain). UP/DOWN scroll; A goes on (the next hand, or a banner
-first); B opens the menu; LEFT/RIGHT show the hand again street by street
-(LAST HAND: ui.review), back here after.
+The lines, main pot first: a pot line when there are several pots or the
+game is hi/lo; a line per winner of each pot (or half): the five cards that
+play, the hand's name and the chips it took; then every other seat that
+showed, MUCK or FOLD, and you. Names and cards come from the engine
+(Hand.explain). UP/DOWN scroll; A goes on; B opens the menu; LEFT/RIGHT
+show the hand again street by street (ui.review). What a player sees:
+docs/playing.md.
 """
 from micropython import const
 

@@ -1,31 +1,14 @@
 """Hand evaluation from lookup files (built by tools/gen/tablegen.py).
 
-Strengths are ints, higher is better, equal is a tie:
-
-- ``high(cards)``: the best high hand of 5, 6 or 7 cards, one scale for all
-  three, 1 (7-5-4-3-2) .. 7462 (royal flush); ``category(strength)`` names it.
-- ``low8(cards)``: the best eight-or-better low of 5 to 7 cards, ``None``
-  when there is none; ``low_a5(cards)``: ace-to-five low (razz), always a
-  value. Their scales are their own (only compare low with low).
-- ``omaha_high(hole, board)``, ``omaha_low8(hole, board)``: exactly two
-  hole cards and three board cards.
-- ``best_five(cards)``: the five cards of the high hand, in display order.
-
 >>> from poker.cards import parse
 >>> category(high(parse("As Ks Qs Js Ts 2c 3d")))
 'straight flush'
 >>> high(parse("Ah Ad 7c 7s 2d")) > high(parse("Kh Kd Qc Qs Ad"))
 True
->>> low8(parse("Ah 2d 3c 4s 9d Kc Kd")) is None
-True
 
-The public functions check their input (5..7 cards, integers 0..51, no
-duplicates) and raise ``ValueError``; the hot paths call the unchecked
-entry points (``high7_unchecked(a, .., g)`` and the others, ``high7_batch``
-for Monte Carlo). ``MODE`` is ``'full'`` or ``'compact'`` (the tables the
-heap could take), ``FAST_PATH`` ``'viper'`` or ``'plain'``; both give the
-same strengths. docs/evaluator.md explains the entry points, the modes and
-how the tables work.
+``high``, ``low8``, ``low_a5``, ``omaha_high``, ``omaha_low8``,
+``best_five`` check their input (ValueError); the hot paths call the
+unchecked entries. Scales, modes, paths: docs/evaluator.md.
 """
 import sys
 

@@ -1,22 +1,12 @@
 """Names of showdown hands and the five cards that play, for the screens.
 
-- ``high_five(hole, board, omaha)``: the five cards of the best high hand
-  (Omaha: exactly two hole and three board cards), in display order.
-- ``low_five(hole, board, low, omaha)``: the five cards of the best low
-  (``low`` '8' or 'a5'), highest rank first (ace low), or None (no low).
-- ``high_name(five, rival=None)``: (fives in display order, as high_five
-  gives them) 'TWO PAIR K-6', 'KS FULL OF 6S',
-  'STRAIGHT TO 9'... With ``rival`` (the best hand it beat, same scale),
-  the ranks that decided are added when the category and its main ranks
-  tie: 'PAIR 8S, K KICKER', 'A-K-9 HIGH', 'FLUSH A-Q'.
-- ``low_name(five)``: '8-6-5-4-A LOW' (razz with a pair: its high name).
-- ``explain(hand, viewer=None)``: fills a finished Hand's ``plays``,
-  ``names`` and its awards' names (``Hand.explain`` calls it, then forgets
-  this module); ``viewer``: the seat whose screen they are for: its own
-  hand, mucked at the showdown, is named too and counts as a rival (it
-  knows its cards: "A-J HIGH" says the jack beat its ten).
-
-Strengths come from poker.eval.evaluator; only names are made here.
+``high_five(hole, board, omaha)``, ``low_five(hole, board, low, omaha)``:
+the five cards that play (None: no low); ``high_name(five, rival=None)``
+('KS FULL OF 6S'; with the hand it beat, the ranks that decided:
+'PAIR 8S, K KICKER'), ``low_name(five)`` ('8-6-5-4-A LOW');
+``explain(hand, viewer=None)`` fills a finished Hand's ``plays``, ``names``
+and its awards' names (``Hand.explain`` calls it). Strengths come from
+poker.eval.evaluator; only names are made here.
 """
 from poker.eval import evaluator
 from poker.cards import LOW_RANK, LOW_RANKS, RANKS

@@ -1,21 +1,14 @@
 """What ``poker.eval.evaluator`` reads before it can work, in steps: the table
-file chosen (full or compact, ``poker.eval.lookup`` says how), its pieces (the
-header, the displacements, the values, the keys and flush tables) and, on
-MicroPython, the viper module.
+file chosen (full or compact), its pieces and, on MicroPython, the viper
+module.
 
     steps()       # the loading as a job (poker.jobs): a piece a step
-    take()        # (mode, header, displacements, value buffers, keys and
-                  #  flush tables, viper module or None); loads what is left
+    take()        # every piece (loads what is left), handed over and forgotten
 
-The device's app runs ``steps()`` in its LOADING job before it imports
-``poker.eval.evaluator`` (``ui.app``'s PRELOAD), a step per quiet poll: read in one go, from LittleFS,
-these pieces and the evaluator's import held the loop 164 ms of the chip,
-and a press made meanwhile waited for all of it; a step is one piece (one
-file read, a collection, an import): 3 to 24 ms from LittleFS (measured on
-the virtual Pico), under 10 from ROMFS. Without the
-steps (tests, the host) the evaluator's ``take()`` loads everything at
-once. ``take()`` hands the pieces over and forgets them: an evaluator
-imported again (with other ``poker.eval.lookup`` settings) loads afresh.
+The app runs ``steps()`` in its LOADING job before it imports the
+evaluator; without the steps (tests, the host) the evaluator's ``take()``
+loads everything at once. Why: docs/evaluator.md, "Why the modules are
+split as they are".
 """
 import struct
 import sys

@@ -1,26 +1,13 @@
-"""The one loader of the evaluator's lookup files (made by tools/gen/tablegen.py;
-they live in a folder named ``tables``).
+"""The one loader of the evaluator's lookup files (made by
+tools/gen/tablegen.py; they live in a folder named ``tables``).
 
 ``load(name, offset=0, count=None)`` returns those bytes of
-``tables/<name>`` from the first place that has the file, trying in order:
-
-1. ``/rom/tables/<name>`` on a ROMFS mount: a ``memoryview`` of the file
-   itself, zero copy (the bytes stay in flash; about 80 bytes of RAM);
-2. ``/tables/<name>`` on the device's ordinary filesystem: read once into a
-   ``bytearray`` of exactly the size asked for (one copy, never two);
-3. ``tables/<name>`` beside the ``poker`` package (``firmware/tables`` when
-   ``firmware/`` is the import root: the unix port and CPython on a host);
-   on CPython the result is ``bytes``.
-
-Loading a big table in parts (several ``load`` calls with offsets) lets the
-RAM copies live in several smaller heap blocks, which a fragmented 180 KB
-heap can still find; from ROMFS each part is a slice of the same mapping.
-
-A ROMFS file is recognised by its accepting ``memoryview(file)``; on an
-ordinary filesystem that raises and the file is read instead.
-``SEARCH`` may be changed (tests do) before the first ``load``. ``where(name)`` is ``(path, kind)``, kind
-``'romfs'`` or ``'file'``. ``ram_bytes()`` is how many table bytes
-``load`` has read into RAM.
+``tables/<name>`` from the first folder of ``SEARCH`` that has it: a
+``memoryview`` of flash from ROMFS, else a ``bytearray`` read once (bytes
+on CPython). ``where(name)`` is ``(path, 'romfs' or 'file')``;
+``ram_bytes()`` the table bytes read into RAM. Tests may change ``SEARCH``
+before the first ``load``. The order and why: docs/evaluator.md, "Where
+the tables live on each route".
 """
 import gc
 import sys

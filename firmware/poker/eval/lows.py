@@ -1,24 +1,13 @@
-"""Low hands: eight-or-better (hi/lo games) and ace-to-five (razz), and
-Omaha's eight-or-better low (two hole and three board cards).
+"""Low hands: eight-or-better (hi/lo), ace-to-five (razz), and Omaha's
+eight-or-better low (two hole and three board cards).
 
-Ranks are ace low (``poker.cards.LOW_RANK``); straights and flushes do not
-count. Every function here is unchecked and allocates nothing (equity calls
-them for every hand of every deal); ``poker.eval.evaluator`` holds the checked
-public ``low8``, ``low_a5`` and ``omaha_low8`` and re-exports these.
-
-- ``low8_unchecked(cards)``: 5..7 cards, a strength (higher is better,
-  7-5-4-3-2-A... best is 5-4-3-2-A), or None when no five distinct ranks
-  8 or lower exist.
-- ``low_a5_unchecked(cards)``: 5..7 cards, always a strength: no pair beats
-  a pair beats two pair beats trips beats a full house beats quads; within
-  a category the lower ranks win.
-- ``omaha_low8_unchecked(hole, board)``: 2..6 hole and 3..5 board cards,
-  on low8's scale, or None.
+``low8_unchecked(cards)``, ``low_a5_unchecked(cards)`` (5..7 cards),
+``omaha_low8_unchecked(hole, board)``: higher is better, None when there
+is no eight-or-better low. Unchecked, allocating nothing (equity calls
+them on every deal); ``poker.eval.evaluator`` holds the checked ones.
 
 >>> from poker.cards import parse
 >>> low8_unchecked(parse("Ah 2d 3c 4s 5d")) > low8_unchecked(parse("Ah 2d 3c 4s 6d"))
-True
->>> omaha_low8_unchecked(parse("Ac 2d Kh Ks"), parse("3c 4d 9h Ts Jc")) is None
 True
 """
 from micropython import const

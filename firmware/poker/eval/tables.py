@@ -1,23 +1,13 @@
 """The evaluator's tables, bound once: the one module that reads the table
 file's pieces (``poker.eval.load``) and binds them to names, which
-``evaluator`` and its plain paths (``chunked``, ``plain7``) import. It
-imports none of them: none of them takes a name from a module still being
-imported.
+``evaluator`` and its plain paths (``chunked``, ``plain7``) import; it
+imports none of them, so no import circle.
 
-- ``MODE``: 'full' (``tables/high.bin``) or 'compact' (``tables/high5.bin``),
-  chosen once (``poker.eval.lookup``);
-- ``_D``, ``_T`` (chunks of ``_CHUNK_BITS``), ``_TF`` (the first, or only,
-  chunk), ``_FLAT`` (the values in one piece): the hash's displacements and
-  values as u16 views; ``_B``, ``_N``: its buckets and slots; ``_C5``,
-  ``_C6``: the rank-key offsets of 5 and 6 cards;
-- ``_K``: each card's key; ``_KS``/``_KSF``: per suit (per flush code), the
-  rank keys of that suit's cards; ``_FL5``/``_FL6``/``_FL7``: the flush
-  tables of 5, 6, 7 cards, indexed by a key sum's suit part; ``_FOFF``;
-- ``_DBUF``, ``_TBUF``, ``_TFBUF``, ``_viper``: the raw buffers and the native
-  module that the evaluator binds its viper path to.
-
-The constants repeat the evaluator's (host_tests/test_evaluator.py holds
-them equal): the header is checked against them before anything is bound.
+``MODE`` ('full' or 'compact'); the hash's ``_D``, ``_T``, ``_TF``,
+``_FLAT``, ``_B``, ``_N``, ``_C5``, ``_C6``; the card keys ``_K``, ``_KS``,
+``_KSF``; the flush tables ``_FL5``, ``_FL6``, ``_FL7``, ``_FOFF``; the raw
+buffers and the viper module. The header is checked against the
+evaluator's constants before anything is bound.
 """
 import struct
 import sys

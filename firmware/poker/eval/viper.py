@@ -1,26 +1,12 @@
 """The layout that the evaluator's ``@micropython.viper`` paths read, and
-``bind`` that fills it: one buffer of int32 per fast path, its ``_VRAM``
-(one global and one cast per call: on the RP2040 each global name and
-each buffer cast is a runtime call).
+``bind`` that fills it: one buffer of int32 per fast path, its ``_VRAM``.
 
-Only the fast path of the evaluator's mode imports it, inside its
-``bind``: ``poker/eval/viper_full.py`` (``high7``, ``high7_batch``) or
-``poker/eval/viper_compact.py`` (``high7_compact``); once bound, the
-evaluator forgets it (``poker.unload``). Those repeat the ``_V_*`` layout
-constants they use as ``const()`` (an immediate in viper code;
-host_tests/test_evaluator.py holds them equal to these). Why the paths
-are modules of their own: docs/evaluator.md, "Why the modules are split
-as they are".
-
-The layout, as int32: the 52 card keys, the parameters, the modulo
-constants, the addresses of the displacements, of the values in one piece
-and of each 4096-entry chunk of the values (64-bit addresses as two words,
-low first: the unix port); then the five-card flush table as bytes: all
-the compact path reads (``_V_SMALL`` words, its buffer's size); then, for
-the full path only (``_V_ALL`` words), the six- and seven-card flush tables
-and the 4 x 52 per-suit keys (host_tests/mp_count_seven.py reads these by index).
-The hash's two ``%`` are done by multiply-and-shift (``_fastmod`` derives
-the constants and proves them exact for every key the tables can be asked for).
+Only the fast path of the evaluator's mode imports it, inside its ``bind``
+(``poker/eval/viper_full.py``, ``poker/eval/viper_compact.py``), and the
+evaluator forgets it once bound. Those repeat the ``_V_*`` layout
+constants as ``const()`` (host_tests/test_evaluator.py holds them equal).
+Why, and what the buffer holds: docs/evaluator.md, "Why the modules are
+split as they are".
 """
 import struct
 

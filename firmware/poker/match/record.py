@@ -1,17 +1,9 @@
-"""The saved game on flash: its record's parts, and the slots of the hand
-histories (what the record must hold to load: poker.match.saved).
+"""The saved game on flash: its record's parts (``GAME_KEYS``), and the slots
+of the hand histories and their reviews (what the record must hold to
+load: poker.match.saved; the files: docs/saves.md).
 
-The ``game`` record (``poker.match.game.Game`` writes it after every hand) is
-``{"v": SAVE_VERSION, "seq": hands ever played, "stats": Stats,
-"game": {...} or None}``; its ``game`` part has the settings of the game in
-play (``GAME_KEYS``) and ``stacks``, ``out``, ``dealer``, ``hand_no``,
-``result``, ``bought`` (chips bought by rebuys; 0 when absent), and for a
-tournament ``tour`` (``poker.match.tournament``).
-
-The hand histories: hand number ``seq`` lives in slot ``history_slot(seq)``
-as ``b"<seq>\\n"`` and its PHH text; ``parse_history`` reads one back. Its
-review (what you saw of it, for LAST HAND) lives in ``review_slot(seq)``.
-
+>>> history_slot(12), review_slot(12)   # hand 12's files
+('hist4', 'last0')
 >>> parse_history(b"12\\nvariant = 'FT'")
 (12, "variant = 'FT'")
 """

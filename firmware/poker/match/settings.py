@@ -1,31 +1,13 @@
 """The menu's settings: what the menu changes, kept legal, saved on flash.
 
-``Settings()`` holds them as plain attributes: ``game`` (a variant code,
-one of ``games()``: the profile's, in GAME SELECT order), ``stakes`` (an
-index into ``STAKES``, the small bets; ``small_bet()``), ``profile`` (one
-of ``PROFILES``), ``players`` (the human included, ``min_players()`` ..
-``max_players()``: the profile's seats and the game's), ``chips`` (one of
-``chip_choices()``), ``difficulty`` (0 easy, 1 normal, 2 hard), ``speed``
-(how long the virtual players' turns show: 0 slow, 1 normal, 2 fast;
-``SPEEDS`` names them), ``sound``, ``contrast`` (0..255), ``coach``, and
-``tour`` (0 a cash game, else a sit and go whose levels last ``tour``
-hands, one of ``poker.match.tournament.LEVEL_HANDS``), ``humans`` (the
-seats played from the buttons, pass and play: 1 .. ``MAX_HUMANS``, at
-most ``players``) and ``names`` (their names, three letters each, one
-after the other: ``name(seat)``).
-
-``house()`` is the ``poker.rules.RuleSet`` they play; ``normalize()``
-clamps every field to a legal value (the loaders call it; call it after
-the menu changes a field). ``Settings.load(store)`` (the defaults, and a
-message in ``store.problems``, when the file is bad); ``save(store)``
-writes the ``settings`` record (``SAVE_VERSION``).
-
 >>> s = Settings()
 >>> (s.profile, s.players, s.chips, s.house().first_dealer)
 ('lexibook', 4, 5000, 2)
 >>> s.profile = 'casino'; s.game = 'FR'; s.players = 12
 >>> s.normalize().players
 8
+
+The fields, ``house()``, ``load``/``save``: firmware/poker/README.md, "Settings".
 """
 from micropython import const
 

@@ -1,20 +1,12 @@
 """Power-safe storage of small named records on flash.
 
-``Store(root='/data', fs=None)`` keeps each record as one file
-``root/name``, with a header and a CRC-32, written atomically (the format
-and the write's steps: docs/saves.md, "The files"). Bytes in, bytes out:
-
-- ``read(name)``, ``write(name, data, keep=True)`` (False after reporting
-  a full flash or an I/O error: never raises for one; ``keep=False``: no
-  ``name.bak``), ``remove(name)``, ``list()``, ``exists(name)``;
-- ``load(name, parse)`` (the newest copy ``parse`` accepts),
-  ``load_json(name, check)``, ``save_json(name, obj)``;
-- raw files, no header: ``read_raw``, ``write_raw``, ``append``;
-- ``problems``, ``pop_problems()``: the damage found, for the screen.
-
-``fs`` (injectable for the fault tests) is anything with ``open``,
-``rename``, ``remove``, ``listdir`` and ``mkdir``; the default ``OsFs``
-uses ``os`` (CPython, the unix port, the device's LittleFS).
+``Store(root='/data', fs=None)`` keeps each record as one file with a
+header and a CRC-32, written atomically (docs/saves.md, "The files"):
+``read``/``write`` (bytes; ``write`` returns False on a full flash or an
+I/O error, never raises for one), ``load``, ``load_json``, ``save_json``,
+``remove``, ``list``, ``exists``; raw files: ``read_raw``, ``write_raw``,
+``append``; ``problems``/``pop_problems()`` for the screen. ``fs`` (the
+fault tests inject one) defaults to ``OsFs``, over ``os``.
 """
 import json
 import os

@@ -1,24 +1,13 @@
-"""Equity: a hand's expected share of the pot, in parts per 1000, against
-the live opponents, from what one seat knows (its own cards, the board,
-each opponent's up cards, the dead cards). Monte Carlo over
-``poker.rng.Rng``, or every deal walked when they are few (``exact_max``).
-
-    equity(variant, mine, board=(), opponents=1, dead=(), samples=300,
-           rng=None, exact_max=0, ranges=None, clock=None, budget_ms=0,
-           omaha_quick=False)
-    view_equity(view, samples=300, rng=None, ranges=None, exact_max=0,
-                clock=None, budget_ms=0, omaha_quick=False)
-    parts(...), view_parts(...)  # the same in slices (generators; finish(g), done(value))
-    start_score(code, cards), now_class(code, cards, n)  # poker.odds.ranges
+"""Equity: a hand's expected share of the pot, in parts per 1000, against the
+live opponents, from what one seat knows; Monte Carlo, or every deal
+walked when they are few (``exact_max``).
 
 >>> from poker.cards import parse
 >>> equity('FT', parse('As Ah'), parse('Ad Ac 2h 7s 9d'), 1, exact_max=2000)
 1000
 
-``variant`` is a code or a ``Variant``; ``opponents`` a count or each live
-opponent's up cards. What ``ranges``, ``omaha_quick`` and ``clock`` do,
-and how a pot is split in integers: docs/evaluator.md, "Equity". A
-``Deal`` (here) lays one problem out and scores a showdown.
+``view_equity(view, ...)`` is the same from a SeatView; ``parts`` and
+``view_parts`` the same in slices. The arguments: docs/evaluator.md, "Equity".
 """
 from micropython import const
 

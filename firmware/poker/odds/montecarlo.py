@@ -1,18 +1,12 @@
 """Monte Carlo equity: a sample of the deals of a ``poker.odds.equity.Deal``,
-the opponents' ranges (``poker.odds.ranges``) weighing it; (units, deals).
-Seven-card high games without ranges take ``poker.odds.sampler``'s batch path
-instead: the same deals from the same ``Rng``. (Every deal once:
-``poker.odds.exact``.)
+weighed by the opponents' ranges (``poker.odds.ranges``); (units, deals).
+Seven-card high games without ranges take ``poker.odds.sampler``'s batch
+path, with the same deals. (Every deal once: ``poker.odds.exact``.)
 
-``parts`` is the same sampling in slices (a generator: it yields after
-every ``per`` hands dealt, returns (units, deals)), so that a virtual
-player's decision leaves the console's loop free between slices; the deals
-and the sums are the same whatever the slices (``WHOLE``: none).
-``finish`` runs such a generator to its end.
-
-Each deal takes one 16-bit word of the ``Rng`` stream and draws its cards
-from a 16-bit LCG started there (``_LCG_A``, ``_LCG_C``), by
-multiply-shift: no function call in the per-card loop.
+``parts`` is the same sampling in slices (a generator that yields after
+every ``per`` hands dealt and returns (units, deals)): the same result
+whatever the slices (``WHOLE``: none); ``finish`` runs one to its end.
+How the cards are drawn: docs/evaluator.md, "Equity".
 """
 from micropython import const
 

@@ -1,20 +1,13 @@
-"""Monte Carlo for high-hand games of seven cards (7 Card Stud, hold'em),
-in batches: deal many samples into one buffer, evaluate every hand of the
-batch in one call (``evaluator.high7_batch``), score the batch in one call.
+"""Monte Carlo for the seven-card high games (7 Card Stud, hold'em) in
+batches: deal many samples into one buffer, evaluate them in one call
+(``evaluator.high7_batch``), score them in one call.
 
-``run(t, samples, rng, clock, budget_ms, pot)`` is poker.odds.equity's Monte
-Carlo loop (``poker.odds.montecarlo``) for such a deal ``t`` (an ``equity.Deal``) without ranges:
-the same cards from the same ``Rng`` (one ``next16`` word a deal, then the
-deal LCG), the same pool shuffled in place, the same units, the same
-checks of the clock every 16 deals, the ``Rng`` left in the same state:
-the same result for a seed; on MicroPython, where ``prepare``, ``deal``
-and ``score`` are viper code (poker/odds/sampler_viper.py) and the evaluation
-is the evaluator's viper loop, a deal of 7 Card Stud heads-up takes 21 us
-on the RP2040 instead of 558 (README). ``None`` when it does not apply
-(another random source, more than ``_MAX_PLAYERS``).
-
-Buffers are made once (the hands of up to ``_MAX_HANDS`` at a time); a
-batch allocates nothing.
+``run(t, samples, rng, clock, budget_ms, pot)`` is poker.odds.montecarlo's
+loop for an ``equity.Deal`` ``t`` without ranges, with the same result for
+a seed (the same cards, clock checks and ``Rng`` state after), or ``None``
+when it does not apply (another random source, more than ``_MAX_PLAYERS``).
+Its buffers are made once: a batch allocates nothing. Its speed on the
+device: docs/device.md, "Figures on the virtual Pico".
 """
 import array
 import sys

@@ -1,20 +1,12 @@
-"""The virtual players: three levels, four styles, every game.
-
-A player is an object with ``decide(view) -> (kind, amount)``, where
-``view`` is the ``poker.view.SeatView`` of its own seat (all it is ever
-given: no hidden card of another seat can reach it) and the answer is one
-of ``view.legal``. Decisions are deterministic for a seed: each player
-owns an ``Rng``.
+"""The virtual players: three levels, five styles, every game.
 
     p = make('hard', 'tight-aggressive', seed=7)   # or make(2, rng=rng)
-    kind, amount = p.decide(hand.view(seat))
+    kind, amount = p.decide(hand.view(seat))       # one of view.legal
 
-Levels: ``LEVELS`` (``make`` also takes 0, 1, 2); styles: ``STYLES``
-(``make(level)`` with no style draws one). ``make`` imports only the level
-it makes (on the stock route the code sits in the heap); ``base`` holds
-what every level shares, the baselines ``Station`` and ``RandomPlayer``,
-and Normal; then ``easy``, ``hard`` and ``notes`` (Hard's memory of the
-other seats). What each level does and how strong it is: docs/players.md.
+A player sees only its seat's ``poker.view.SeatView`` and owns its ``Rng``
+(deterministic for a seed). ``LEVELS``, ``STYLES``; ``make(level)`` with no
+style draws one, and imports only that level's module. What each level
+does and how strong it is: docs/players.md.
 """
 from micropython import const
 

@@ -25,12 +25,15 @@ _RANGE_ALONE = const(8)      # first round: a raise is weighed by the raiser's r
 _WEAK_FOLD = const(16)       # first round: a start outside the best 55 % folds to a raise
 _POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before the
 #                              raiser on later rounds (its door card is the higher)
+_ALL_VALUE = const(64)       # last round: all of a seat's bets there are read as
+#                              value, not the better half (seven cards make many
+#                              hands that bet there for value well below his best)
 _PLAY = {
     'FT': (70, 50, _RANGES),
-    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD),
+    'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD | _ALL_VALUE),
     'F7S/8': (70, 50, _RANGES),
     'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD),
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE),
     'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
     'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
@@ -71,8 +74,6 @@ if sys.platform == 'rp2':
 # read as
 _RAISE_WINS = const(600)
 _LEAST_SHARE = const(50)
-# his value bets, as a part (%) of the share of his last rounds he bets
-_VALUE_PART = const(50)
 # how much that reading says before our calls of a seat's last-round bets
 # count (the chance believed, permille summed: about five calls); and how
 # far the calls that won more than believed may widen the next ones (%)
@@ -161,16 +162,20 @@ class Hard(Normal):
         share against the bettor's hands before this bet (the ranges leave
         it out): hands that started like his. He bets the better part of
         what he holds there; as a part of those, half the share of his
-        last rounds he bets (a typical player's for a seat not seen; each
-        raise on top halves it again): the hands he still holds are the
-        better part of those that started like his, the rest folded on the
-        way (a typical player's last-round bets beat a hand that beats
-        seven random hands in ten about nine times in ten). A hand that
+        last rounds he bets (all of it with ``_ALL_VALUE``; a typical
+        player's for a seat not seen; each raise on top halves it again):
+        the hands he still holds are the better part of those that
+        started like his, the rest folded on the way (a typical player's
+        last-round bets beat a hand that beats seven random hands in ten
+        about nine times in ten). A hand that
         beats no more than the rest wins against his bluffs alone
         (``Notes.last_bluffs``). Then, as our calls of his bets come out,
         by what they won of what we believed."""
         b = view.bettor
-        q = self.notes.last_bets(b) * _VALUE_PART // 100 >> (view.raises - 1 if view.raises < 5 else 4)
+        q = self.notes.last_bets(b)
+        if not self._reads(view) & _ALL_VALUE:
+            q >>= 1
+        q >>= view.raises - 1 if view.raises < 5 else 4
         q = q if q > _LEAST_SHARE else _LEAST_SHARE
         top = 1000 - q
         value = (e - top) * 1000 // q if e > top else 0
