@@ -20,6 +20,8 @@ from ui.messages import Banner, big
 from ui.screen import NORMAL, SMALL, Screen, W, centered
 from ui.words import names
 
+_named = None  # the Settings' names that ui.words' names were made from (none made a refresh)
+
 
 def _front(g, h):
     """The human seat the table is drawn from: the human to act, else the
@@ -39,9 +41,13 @@ def view(g, eyes):
     """What the screens show of Game ``g``'s hand: the view of the human
     seat ``eyes`` while they hold up their cards on their turn, else a
     public one (``public``) from the human in front."""
-    names.clear()  # (each human's row, action and turn under their name: ui.words)
-    for seat in range(g.humans):
-        names.append(g.settings.name(seat).strip())
+    global _named
+    s = g.settings
+    if s.names is not _named or len(names) != g.humans:  # (each human's action and turn under their name: ui.words)
+        _named = s.names
+        names.clear()
+        for seat in range(g.humans):
+            names.append(s.name(seat).strip())
     h = g.hand or g.last_hand
     if h is None:
         return None
