@@ -123,6 +123,7 @@ class Pass(Screen):
             t = self.table
             t.eyes = self.seat
             t.refresh()
+            self.app.collect_due = True  # (and the heap collected while the screen waits: not in A held's frame)
 
     def key(self, k, event):
         app = self.app
