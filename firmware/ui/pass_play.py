@@ -1,19 +1,10 @@
-"""Pass and play (friends around one console, ``Settings.humans``): what
-the table and the showdown show while no human holds up their cards, the
-screen that passes the console to the human whose turn comes, their
-banners and their page of the statistics.
-
-Between two humans' turns no frame shows a human's down cards: the table
-draws a public view (``view``: every human's down cards as backs, no
-names of their hands, no equity, no actions), and when a human is to act
-the PASS screen comes (``turn``); that human holds A (on two buttons: OK
-held) to see their cards and act; the action hides them again
-(ui.table). The showdown shows what was shown down, as always; a mucked
-or folded human hand stays hidden.
-
-Imported only in a game of two humans or more (or for its statistics),
-named by the resident modules as text (``poker.load``) and called by
-names they already have (view, turn, event_banner, pages, lines).
+"""Pass and play (``Settings.humans``): the table's public view (``view``:
+every human's down cards as backs, no hand names, no equity, no actions),
+the PASS screen at a human's turn (``turn``: hold A to see the cards and
+act), the showdown's hidden mucks, the banners and each human's page of
+the statistics. What stays hidden, and when: docs/playing.md, "Pass and
+play". Loaded only in a game of two humans or more (or for its
+statistics), named as text (``poker.load``).
 """
 from ui import keys
 from ui.messages import Banner, big

@@ -1,25 +1,8 @@
 """The table screen: it drives the hand and answers your keys (the drawing
-is ui.table_draw's, the words ui.words').
-
-Keys on your turn: LEFT/RIGHT choose an action, stopping at either end (no
-wrap: one press too many never lands on FOLD); the choice starts on check,
-call or bring in. A does it. B jumps to FOLD (A then folds; a question
-comes first when a check is free, or when your hand is strong: three of a
-kind or better, a made eight-low, or the coach's equity at 50 % or more,
-BACK chosen), B again opens the menu.
-While the others act: B hurries them (the bar shows ">>": their turns go
-by without their pace, up to your turn or the hand's end), and so does A
-held; A pressed alone never acts: the bar shows how to hurry instead. On
-the final table A or B goes on to the showdown. UP/DOWN show the table as a
-list (every seat's stack, bet, last action and up cards); a long B opens
-the menu. Two buttons: NEXT = RIGHT (stops at the last action: hold OK for
-FOLD, then NEXT goes right again), OK = A, OK held = B (hurry while the
-others act, FOLD on your turn).
-
-After a new hand is dealt, your turn comes or the hand ends, A and B need
-the finger lifted first (``App.gate``): one held through the change, or
-pressed within ``ui.app.GATE_MS`` of it, does nothing (the arrows, which
-never act, always go through, but on the questions before an action).
+is ui.table_draw's, the words ui.words'). What each key does, on your turn
+and while the others act, and why A and B need the finger lifted after a
+new screen (``App.gate``): docs/playing.md, "The table" to "The finger
+lifted first".
 """
 from micropython import const
 

@@ -1,16 +1,9 @@
 """Drawing the table: every seat, the pot, the board, your cards, your
 actions, and the table as a list. ``ui.table`` (the screen) calls these
-with a seat's view; nothing here keeps state.
-
-Stud, top to bottom: the other seats (one row each up to four; five to
-nine in two columns going round the table, with a letter for each seat's
-action this street), the pot line, your cards large (your down cards
-underlined) with your stack and hand, the action bar. Flop games put the
-board large at the right and your hole cards below it. The stack of the
-seat to act is inverted; a folded seat's cards are drawn without their
-box. Amounts follow ui.words' convention ("RAISE TO 800"); text goes
-through ui.font's native drawing (no string made a frame). What a player reads
-there: docs/playing.md#the-table.
+with a seat's view; nothing here keeps state. Amounts follow ui.words'
+convention; text goes through ui.font's native drawing (no string made a
+frame). The layouts, stud and flop games, as a player reads them:
+docs/playing.md, "The table".
 """
 from micropython import const
 

@@ -1,24 +1,15 @@
-"""What the screens say about actions: one bet convention everywhere.
-
-Limit players' words, as hand histories print them: a bet says its chips
-("BET 200"); a raise or a completion says the street total it makes
-("RAISE TO 800", "COMPL TO 20": never the chips put in by it, which in
-fixed limit read as an illegal size); a call and a bring-in say the chips
-they put in ("CALL 400": what the button costs you). The action bar, the
-seat lines, the middle line, the list and LAST HAND all speak this way
-(poker.phhout's ``cbr`` writes the same street totals).
+"""What the screens say about actions, in one bet convention everywhere
+(the limit player's, docs/playing.md "One bet convention"): a bet says
+its chips, a raise or a completion the street total it makes, a call or a
+bring-in the chips it puts in.
 
 >>> action_text("raise", 600, 800)
 'RAISE TO 800'
->>> action_text("call", 400, 800)
-'CALL 400'
 >>> short_text("raise", 20, 40)
 'R TO 40'
 
-Three lengths: ``action_text`` (the bar, a seat's row at four seats),
-``short_text`` (a cell of the two-column tables, 36 px) and ``LETTER`` (a
-stud cell at five seats and more: one letter between the stack and the up
-cards; none is a rank's letter, so it is never read as a card).
+``action_text`` for the bar and a row, ``short_text`` for a 36 px cell,
+``LETTER`` for a stud cell at five seats and more.
 """
 from ui.font import money
 

@@ -1,13 +1,8 @@
-"""Pass and play's books: each human's statistics under their name.
-
-With two humans or more (``Game.humans``), a finished hand's books
-(poker.match.books) count each human seat's hand here instead of in the
-console's statistics, which stay the one player's; the rows live in
-``Stats.names`` (name -> row) and are saved with the statistics under
-the key ``names``. A row ends with the human's tournaments (code -> a
-tournament's row, as poker.match.tournament counts the console's in
-``Stats.tour``). Imported only for a pass-and-play game or its page of
-the statistics, and named by the resident modules as text (``poker.load``).
+"""Pass and play's books: each human's statistics under their name, in
+``Stats.names`` (name -> row, its tournaments at its end), saved with the
+statistics under ``names``; a finished hand's books count a human seat's
+hand here, not in the console's own. Loaded only for a pass-and-play game
+or its statistics page, named as text (``poker.load``).
 
 >>> from poker.match.stats import Stats
 >>> st = Stats()

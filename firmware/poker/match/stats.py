@@ -1,24 +1,11 @@
-"""The human player's statistics, per game type and overall.
-
-``Stats()`` keeps, for each variant code: ``hands`` (dealt in; a voided
-deal does not count), ``won`` (hands won in whole or part), ``pot`` (the
-biggest pot won part of), ``best`` and ``best_text`` (the best hand held
-at the end of a hand not folded: the high hand, in razz the ace-to-five
-low; an evaluator value, 0 for none), ``net`` (chips won minus lost),
-``games``, ``games_won``, ``games_lost``, ``games_left`` and ``rebuys``.
-Tournament rows are kept apart in ``s.tour`` (code -> row), which
-``poker.match.tournament`` writes and reads, and pass and play's humans
-in ``s.names`` (name -> row: ``poker.match.friends``); what counts where:
-docs/playing.md, "Statistics".
-
+"""The statistics, per game type and overall: ``Stats()``, with
 ``record_hand(code, net, won, pot, best=0, best_text='')``,
-``record_game(code, won)``, ``record_left(code)`` and ``record_rebuy(code)``
-add to them; ``get(code)`` is one game type's figures as a dict (zeros for
-one never played), ``total()`` the overall figures (sums; the biggest pot
-and best high hand are maxima), ``codes()`` the game types played.
-``to_obj()`` / ``Stats.from_obj(obj)`` convert to and from JSON-ready data
-(``from_obj`` raises ``ValueError`` on wrong types or negative counts; a
-row without ``games_left`` or ``rebuys`` reads them as zeros).
+``record_game(code, won)``, ``record_left(code)``, ``record_rebuy(code)``;
+``get(code)`` (a dict of one game type's figures), ``total()``, ``codes()``;
+``to_obj()`` / ``Stats.from_obj(obj)`` to and from JSON-ready data
+(``ValueError`` on bad data). A tournament's rows sit in ``s.tour``
+(poker.match.tournament's), pass and play's humans in ``s.names``
+(poker.match.friends'). What counts where: docs/playing.md, "Statistics".
 """
 
 from micropython import const

@@ -1,28 +1,16 @@
 """A tournament (sit and go): the stakes rise by levels, seats bust out,
 the last one standing wins (the rules: docs/rules.md, "Tournaments").
-
-``join(g, s)`` makes ``Game`` ``g`` one; the game then asks this module
-after each hand (``g.tour.after_hand(g)``: places, the end, the next
-level, each virtual player told whether it is short: ``pressure``), on
-saving (``to_obj``), on loading (``load``; ``check`` for
-``poker.match.saved``) and for the statistics (``record``, ``figures``,
-``rows``). Imported only when a tournament is played, and named by the
-resident modules as text (``poker.load``): a cash game's heap holds none
-of it, and of its names only the few the resident modules call.
-
-Each level is played by the rule profile at its bet (``level_rules``);
-hand ``k`` (1-based) is played at level ``(k - 1) // level_hands``
-counted from the first:
+``join(g, s)`` makes ``Game`` ``g`` one; the game then asks it after each
+hand (``g.tour.after_hand(g)``), to save and load, and for the
+statistics. Loaded only when a tournament is played, named as text
+(``poker.load``). Hand ``k`` is played at level ``(k - 1) // level_hands``:
 
 >>> t = Tournament(None, 4, 0, 10)
 >>> [t.level(n) for n in (0, 9, 10, 19, 20)]  # hands completed before it
 [0, 0, 1, 1, 2]
->>> t.to_next(0), t.to_next(9), t.to_next(10)
-(10, 1, 10)
 
-Events (``g.events``): ``('FINISH', seat)`` a virtual player out (its
-place in ``places``), ``('LEVEL', level)`` the stakes of ``level``
-(0-based) from the next hand, ``('TOUR OVER', place)`` the end, your place.
+Events (``g.events``): ``('FINISH', seat)``, ``('LEVEL', level)``,
+``('TOUR OVER', place)``.
 """
 from micropython import const
 
