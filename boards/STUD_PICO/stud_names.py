@@ -444,6 +444,7 @@ def _names():
         _host_ticks_diff,
         _host_ticks_ms,
         _human_before,
+        _humans,
         _i,
         _illegal,
         _init_sequence,
@@ -481,6 +482,7 @@ def _names():
         _monotonic,
         _moves,
         _mv,
+        _named,
         _new,
         _new_ahead,
         _new_due,
@@ -1395,6 +1397,7 @@ def _names():
         top,
         total,
         tour,
+        tours,
         tri,
         true,
         turn,
@@ -1522,6 +1525,8 @@ def _strings(s):
     s('%dTH')
     s('%s %d')
     s('%s %d %r')
+    s('%s %s')
+    s('%s IS OUT')
     s('%s SCOOPS')
     s('%s TO ACT')
     s('%s WINS')
@@ -1585,7 +1590,6 @@ def _strings(s):
     s('NO CHANCE')
     s('NO LOW: ')
     s('P%d')
-    s('P%d IS OUT')
     s('PASS TO')
     s('PLAYER ')
     s('POT ')
