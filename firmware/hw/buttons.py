@@ -99,7 +99,18 @@ class Buttons:
                         self._pressed(i, now_ms, emit)
                     else:
                         state &= ~bit
-                        self._released(i, emit)
+                        # (the release here, not in a method: A's and B's
+                        # keys, handled under it, take the deepest path of
+                        # the C stack, and a frame less counts there)
+                        if self._repeat & bit:
+                            emit(self.keys[i], self._ev_release)
+                        elif self._long & bit:
+                            lk = self.long_keys[i]
+                            emit(self.keys[i] if lk == 255 else lk, self._ev_release)
+                        else:
+                            emit(self.keys[i], self._ev_press)
+                            emit(self.keys[i], self._ev_release)
+                        self._long &= ~bit
                     continue
             if was:
                 self._holding(i, now_ms, emit)
@@ -140,18 +151,6 @@ class Buttons:
             gap = self._gap[i] * self.repeat_accel_pct // 100
             self._gap[i] = gap if gap > self.repeat_min_ms else self.repeat_min_ms
             self._next[i] = now + self._gap[i]
-
-    def _released(self, i, emit):
-        bit = 1 << i
-        if self._repeat & bit:
-            emit(self.keys[i], self._ev_release)
-        elif self._long & bit:
-            lk = self.long_keys[i]
-            emit(self.keys[i] if lk == 255 else lk, self._ev_release)
-        else:
-            emit(self.keys[i], self._ev_press)
-            emit(self.keys[i], self._ev_release)
-        self._long &= ~bit
 
 
 class _Edges(IOBase):

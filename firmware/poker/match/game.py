@@ -472,7 +472,9 @@ class Game:
     def settle(self):
         """Books the finished hand now, what is left of it (see poker.match.books)."""
         if self.unbooked is not None:
-            self.jobs.run(_BOOKS)
+            jobs = self.jobs
+            while jobs.step(_BOOKS):  # (jobs.run's loop here: a frame less on a deep path, a key's to start_hand)
+                pass
 
     def resumed(self, h, start, chain):
         """The hand ``h`` (dealt from ``start``) resumed by

@@ -136,9 +136,10 @@ class Writer:
             if st is None or not st.append(JOURNAL, h):
                 self.chain = None  # a failing flash: this hand goes unjournaled
         p = self.pending
-        if p is not None:
+        if p is not None:  # (_journal_write inline: the deepest path of the C stack passes here)
             self.pending = None
-            self._journal_write(p)
+            if self.chain is not None and st is not None and not st.append(JOURNAL, p):
+                self.chain = None  # a failing flash: this hand goes unjournaled
 
     def _journal_write(self, items):
         st = self.store
