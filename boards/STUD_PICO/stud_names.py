@@ -528,7 +528,6 @@ def _names():
         _read_record,
         _reads,
         _record_stats,
-        _released,
         _reopen,
         _repeat,
         _replace,
