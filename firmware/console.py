@@ -100,6 +100,7 @@ class Loop:
         self._till_key = False  # the last rest_ms: the app waits for a key
         self.period_ms = buttons.debounce_ms
         self._swallow = False
+        self._keys = []  # this poll's (key, event), handled after the buttons' poll
         self._framed = False  # a frame was shown since the last idle poll
         self._quiet = 0  # polls in a row that drew no frame
         self._roomy = _ROOMY  # the code is not in the heap (see _COLLECT_BELOW)
@@ -118,7 +119,7 @@ class Loop:
 
     def _emit(self, key, event):
         if not self._swallow:
-            self.app.handle(key, event)
+            self._keys.append((key, event))
 
     def step(self, now):
         """One poll at time now (ms)."""
@@ -146,6 +147,14 @@ class Loop:
                 return
         app = self.app
         b.poll(mask, now, self._emit)
+        q = self._keys
+        if q:
+            # the keys handled here, not from inside the buttons' poll: a
+            # key's handler (RESUME, down to the deal and the view) takes
+            # the C stack's deepest path, and the poll's frames count there
+            for i in range(len(q)):
+                app.handle(q[i][0], q[i][1])
+            del q[:]
         keyed = getattr(app, "_keyed", False)  # a key came: this poll draws its frame
         if self._swallow and b.state == 0:
             self._swallow = False
