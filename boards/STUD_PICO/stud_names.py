@@ -452,6 +452,7 @@ def _names():
         _journal_write,
         _key_due,
         _keyed,
+        _keys,
         _keys_and_flushes,
         _known,
         _ks,
