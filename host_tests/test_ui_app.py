@@ -762,6 +762,7 @@ def test_quick_start_a_key_during_the_loading_opens_the_menu_at_once(tmp_path):
     slow.handle(keys.A, keys.PRESS)
     slow.screen.sel = slow.screen.items.index("NEW GAME")
     slow.handle(keys.A, keys.PRESS)
+    slow.draw()  # (the table deals at its first draw or tick, out of the key's call chain)
     assert app.game.hand.hole == slow.game.hand.hole
     assert journal.rng_state(app.rng) == journal.rng_state(slow.rng)
 
@@ -870,6 +871,7 @@ def test_the_menu_makes_the_new_game_ahead_and_its_key_takes_it(tmp_path):
         assert (made is not None) == idle and (made is None or made[0] == ahead.key(g, rig.app.settings))
         menu.sel = menu.items.index("NEW GAME")
         rig.app.handle(keys.A, keys.PRESS)
+        rig.app.draw()  # (the table deals at its first draw or tick, out of the key's call chain)
         assert rig.screen() == "Table" and g._new_ahead is None
         if idle:
             assert g.bots == made[1]  # taken

@@ -32,6 +32,7 @@ class Table(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.view = None
+        self.entering = False
         self.turn = None
         self.options = []
         self.sel = 0
@@ -59,6 +60,13 @@ class Table(Screen):
         names.clear()  # the seats' labels: "P1".. (pass and play's view names its humans)
 
     def enter(self):
+        # the entry runs at the next tick or draw (the same poll), not under
+        # the key that opened the table: its deal (the last hand's books on
+        # flash) is the C stack's deepest path, and a key's handler is deep
+        self.entering = True
+
+    def _enter(self):
+        self.entering = False
         g = self.app.game
         if g.hand is None and not g.over and self.finish_at < 0:
             self.view = None  # the last hand's: free before the next is dealt
@@ -147,6 +155,8 @@ class Table(Screen):
         return max(0, self.next_step - now) if self.paced and not self.hurry else 0
 
     def tick(self, now):
+        if self.entering:
+            self._enter()
         g = self.app.game
         if g is None:
             return
@@ -348,6 +358,8 @@ class Table(Screen):
         self.refresh()
 
     def draw(self, fb):
+        if self.entering:
+            self._enter()
         v = self.view
         if v is None:
             return
