@@ -30,6 +30,10 @@ _REST_MIN_MS = const(20)
 _COLLECT_BELOW = const(98304)
 _COLLECT_LOW = const(32768)
 _KEY_COLLECT_BELOW = const(16384)
+# ... and, waiting for you, not within this long of a button going down: a
+# key often follows another (your action, then a look at the list), and
+# one that came during a collection (27 ms on the stock route) waits on it
+_COLLECT_QUIET_MS = const(100)
 _ROOMY = globals().get("__file__", "").startswith("/rom")  # this module, and so the app, runs from ROMFS
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython's (None on CPython: no collection)
 
@@ -171,17 +175,16 @@ class Loop:
             self._framed = True
             self._quiet = 0
             if (keyed and not self._roomy and _mem_free is not None and getattr(app, "awake", False)
-                    and _mem_free() < _KEY_COLLECT_BELOW):
-                # the stock route while the players act, the heap low: a
-                # collection right after a key's frame, the one moment no
-                # press waits (the finger is still on the button; the next
-                # press comes later), not at the next allocation that finds
-                # no room, maybe in the next key's frame
+                    and not getattr(app, "dirty", False) and _mem_free() < _KEY_COLLECT_BELOW):
+                # the stock route while the players act, the heap low: right
+                # after a key's whole frame, not in the next key's when an
+                # allocation finds no room (docs/device.md)
                 gc.collect()
         else:
             self._quiet += 1
             if (self._framed and mask == 0 and (not getattr(app, "awake", False) or getattr(app, "collect_due", False))
-                    and now - getattr(app, "look_until", now) >= 0):
+                    and now - getattr(app, "look_until", now) >= 0
+                    and now - getattr(app, "down_at", now - _COLLECT_QUIET_MS) >= _COLLECT_QUIET_MS):
                 self._framed = False  # (frames while players act: none till they wait for you)
                 app.collect_due = False
                 # not if a button began to move since this poll read them (the

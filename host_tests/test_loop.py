@@ -594,3 +594,59 @@ def test_the_battery_is_not_looked_at_while_the_app_only_waits_for_its_own_next_
     loop = Loop(app, FakeButtons(), battery=bat, clocks=Clocks(), low_battery=lambda p: None)
     _run(loop, 5000, [0])
     assert bat.reads == 0  # (its warning would stop the players mid-hand)
+
+
+def test_no_key_collection_while_the_key_s_frame_is_still_owed():
+    # a frame shown only in part (its show cut short by a button: the app
+    # still dirty) is not the key's frame: the collection after it, and the
+    # 8 ms that asking the heap takes, would come before the key's answer
+    class Keyed(_Framing):
+        _keyed = False
+        dirty = False
+
+        def handle(self, key, event):
+            FakeApp.handle(self, key, event)
+            if event == PRESS:
+                self._keyed = True
+
+        def draw(self):
+            shown = _Framing.draw(self)
+            if shown and not self.dirty:
+                self._keyed = False
+            return shown
+
+    now = [0]
+    with _GcAt(now) as fake:
+        for owed, expect in ((True, []), (False, [0])):
+            del fake.at[:]
+            app = Keyed()
+            app.awake = True  # the players act
+            app.dirty = owed
+            buttons = FakeButtons()
+            loop = Loop(app, buttons)
+            loop._roomy = False
+            for t in range(0, 60, 10):
+                now[0] = t
+                buttons.mask = 1 << keys.UP if t in (0, 10, 20) else 0
+                app.frame = t == 0
+                loop.step(t)
+            assert fake.at == expect, (owed, fake.at)
+
+
+def test_the_collection_when_the_app_waits_for_you_keeps_clear_of_a_button_just_pressed():
+    # your action's frame, your turn again: a second key often follows at
+    # once (a look at the list), so the collection waits till the button
+    # went down 100 ms ago (console's _COLLECT_QUIET_MS), then comes at an idle poll
+    now = [0]
+    with _GcAt(now) as fake:
+        for down_at, expect in ((0, [100]), (-500, [40])):
+            del fake.at[:]
+            app = _Framing()
+            app.down_at = down_at
+            loop = Loop(app, FakeButtons())
+            loop._roomy = False
+            for t in range(30, 200, 10):
+                now[0] = t
+                app.frame = t == 30
+                loop.step(t)
+            assert fake.at == expect, (down_at, fake.at)

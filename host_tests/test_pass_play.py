@@ -152,7 +152,9 @@ def test_settings_keep_humans_within_the_seats_and_names_three_letters_each():
     assert s.normalize().humans == 4
     s.names = "ANNBOBCY DAN"
     assert s.normalize().name(2) == "CY " and Settings.from_obj(s.to_obj()).name(3) == "DAN"
-    for bad in ("ANN", "ann!bobcy dan", 12 * "*"):
+    s.names = "annbobcy dan"  # a hand-edited file's lower case
+    assert s.normalize().names == "ANNBOBCY DAN"
+    for bad in ("ANN", "ann!bobcy dan", 12 * "*", 12 * "\u00e9", 123456789012, None):
         s.names = bad
         assert s.normalize().names == "P1 P2 P3 P4 "
     old = Settings().to_obj()  # settings saved before pass and play

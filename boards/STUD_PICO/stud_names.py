@@ -51,6 +51,7 @@ def _names():
         D,
         DARK,
         DEALING,
+        DEAL_UP,
         DEFAULT_BOARD,
         DEFAULT_PROFILE,
         DEVICE_X,
@@ -266,6 +267,7 @@ def _names():
         _DBUF,
         _ERRNO,
         _Edges,
+        _FACES,
         _FIELDS,
         _FL5,
         _FL6,
@@ -278,15 +280,16 @@ def _names():
         _H,
         _HANDS,
         _INVERT,
+        _IN_W,
         _IS_MP,
         _K,
         _KEEP,
         _KEYS,
         _KS,
         _KSF,
-        _LAYOUT,
         _LOW8,
         _N,
+        _NAME_CODES,
         _NORMAL,
         _NORMAL_SAMPLES,
         _NO_LIST,
@@ -295,12 +298,12 @@ def _names():
         _PLAN,
         _PLAY,
         _RANKING,
-        _RANK_CODES,
         _RAZZ,
         _RNG,
         _ROOMY,
         _SCR,
         _SCRATCH,
+        _SEATS,
         _SHARES,
         _SHORT,
         _SMALL,
@@ -322,6 +325,7 @@ def _names():
         _active,
         _address_pages,
         _ahead,
+        _amount,
         _answer_last_bet,
         _answered,
         _apply,
@@ -387,7 +391,6 @@ def _names():
         _dimmed,
         _done,
         _down,
-        _down_at,
         _draw,
         _due,
         _edges,
@@ -474,6 +477,7 @@ def _names():
         _long_repeat,
         _look_at_battery,
         _low_mask_bits,
+        _low_rank,
         _low_ranks,
         _low_text,
         _make_head,
@@ -485,6 +489,7 @@ def _names():
         _moves,
         _mv,
         _named,
+        _names_ok,
         _new,
         _new_ahead,
         _new_due,
@@ -802,6 +807,7 @@ def _names():
         do,
         done,
         down,
+        down_at,
         down_mask,
         draw,
         draw_bar,
@@ -988,6 +994,7 @@ def _names():
         kind,
         known_cards,
         large_board,
+        large_card,
         last,
         last_action,
         last_activity_ms,
@@ -1048,6 +1055,7 @@ def _names():
         max_players,
         max_seats,
         me,
+        medium_card,
         mem_free,
         memoryview,
         menu,
@@ -1451,6 +1459,7 @@ def _names():
         weak_at,
         what,
         where,
+        who,
         width,
         win,
         winnings,
@@ -1517,8 +1526,8 @@ def _strings(s):
     s(' KICKER')
     s(' LOW')
     s(' NEXT %d')
-    s(' TO ')
     s('"')
+    s('%.1s TO %s')
     s('%d DOWN')
     s('%d UP')
     s('%d%% LEFT')
@@ -1528,11 +1537,16 @@ def _strings(s):
     s('%s %d')
     s('%s %d %r')
     s('%s %s')
+    s('%s %s %s')
+    s('%s %sS')
+    s('%s HIGH')
     s('%s IS OUT')
     s('%s SCOOPS')
+    s('%s TO %s')
     s('%s TO ACT')
     s('%s WINS')
     s('%s%d %s')
+    s('%s-LOW')
     s('%s: %s')
     s("'")
     s('+')
@@ -1541,7 +1555,6 @@ def _strings(s):
     s(', ')
     s(', THEN ')
     s('-')
-    s('-LOW')
     s('.')
     s('..')
     s('../..')
@@ -1601,7 +1614,6 @@ def _strings(s):
     s('STUD POKER')
     s('Stud Hi/Lo')
     s('TOUR OVER')
-    s('YOU ')
     s('YOU WIN')
     s('YOUR TURN')
     s('[')

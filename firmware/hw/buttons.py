@@ -264,9 +264,8 @@ class PinButtons(Buttons):
             if not p.value():
                 ch ^= 1 << i
             i += 1
-        late = self._latched
-        if late and self._ticks is not None and self._diff(self._ticks(), self._polled) > self.LATE_MS:
-            ch |= late
+        if self._latched and self._ticks is not None and self._diff(self._ticks(), self._polled) > self.LATE_MS:
+            ch |= self._latched
         return ch
 
     def due(self, now_ms):

@@ -13,6 +13,7 @@ from micropython import const
 from poker.cards import LOW_RANK
 from poker.cards import name as _card_name
 from poker.rng import Rng
+from poker.variants import DEAL_UP
 
 _TRIES = const(3)  # shuffles tried before a deal is voided for a bad deck
 
@@ -114,8 +115,9 @@ class Dealing:
             up = self.up
             down = self.down
             anyup = False
-            for ch in pattern:
-                isup = ch == 'u'
+            codes = pattern.encode()  # (its letters as ints: variants.DEAL_UP)
+            for ch in codes:
+                isup = ch == DEAL_UP
                 anyup = anyup or isup
                 for s in seats:
                     c = stub[top]  # the room was checked above
@@ -129,7 +131,7 @@ class Dealing:
                     else:
                         down[s].append(c)
             self._top = top
-            flags = [ch == 'u' for ch in pattern]
+            flags = [ch == DEAL_UP for ch in codes]
             m = -len(pattern)
             hist = self.history
             for s in seats:

@@ -18,6 +18,10 @@ from micropython import const
 POT_HIGH = const(0)
 POT_HILO8 = const(1)
 POT_RAZZ = const(2)
+# A deal's up card as its pattern's bytes read it (Variant.deals[k].encode()):
+# a str's letter read one at a time is a new string each, on the device
+# first looked up among every name the heap holds
+DEAL_UP = const(117)  # "u"
 
 # GAME SELECT: the games in the menu's order and the rule profiles that
 # offer each (poker.rules.PROFILES): the console's four in both profiles, in

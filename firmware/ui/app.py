@@ -67,7 +67,7 @@ class App(Flow):
     # garbage that the players' first decisions would otherwise collect)
     collect_due = False
     gate_at = -GATE_MS  # app time of the last screen change that gates keys
-    _down_at = 0  # app time a button last went down (the loop's held rising)
+    down_at = 0  # app time a button last went down (the loop's held rising; the loop reads it)
     _was_held = False
     # fields stored to at every poll, as class defaults: App has a property
     # (awake), so MicroPython looks a stored name up in the classes first,
@@ -152,7 +152,7 @@ class App(Flow):
         arrows pick what A does); so does a long B (the menu)."""
         if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
-        t = self._down_at if self.held else self._time()
+        t = self.down_at if self.held else self._time()
         return t - self.gate_at < GATE_MS
 
     def handle(self, key, event):
@@ -182,7 +182,7 @@ class App(Flow):
         if h != self._was_held:  # (the loop set it: a button went down or up)
             self._was_held = h
             if h:
-                self._down_at = now
+                self.down_at = now
         scr = self.screen
         if scr is not None:
             scr.tick(now)
@@ -273,12 +273,12 @@ class App(Flow):
         if not self.dirty or scr is None:
             return False
         fb = self.display
-        y0 = self.y0
-        y1 = self.y1
-        if y0 <= 0 and y1 >= 64:
+        # (few locals: a frame within the 11 words kept on the C stack, not
+        # a heap block a frame: host_tests/test_frames_on_the_c_stack.py)
+        if self.y0 <= 0 and self.y1 >= 64:
             fb.fill(0)
         else:  # only a band changed: clear it; screens skip what lies outside
-            fb.fill_rect(0, y0, 128, y1 - y0, 0)
+            fb.fill_rect(0, self.y0, 128, self.y1 - self.y0, 0)
         if scr.draw(fb) is False:  # stale: a key came, its frame goes first
             return False
         self.dirty = False

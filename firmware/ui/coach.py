@@ -2,9 +2,10 @@
 on, its equity. Both read only the seat's view (poker.view.SeatView)."""
 from micropython import const
 
-from poker.cards import LOW_RANK, LOW_RANKS, RANKS
+from poker.cards import LOW_RANK
 from poker.eval import evaluator
 from poker.view import best_of
+from ui.glyphs import RANKS  # (a tuple: a rank's letter made once, not at each name)
 
 # the evaluator's categories (evaluator.CATEGORIES) in at most 8 characters:
 # the names fit beside seven large cards
@@ -34,9 +35,11 @@ def _with_rank(category, cards):
         counts[c >> 2] += 1
     for r in range(12, -1, -1):
         if counts[r] >= need:
+            # one string made, by one format (on the device a new string
+            # is looked up among every name the heap holds)
             if category == 0:
-                return RANKS[r] + " HIGH"
-            return _SHORT[category] + " " + RANKS[r] + "S"
+                return "%s HIGH" % RANKS[r]
+            return "%s %sS" % (_SHORT[category], RANKS[r])
     return _SHORT[category]
 
 
@@ -72,6 +75,11 @@ def _best_high(cards):
     return evaluator.category_index(best_of(cards, evaluator.high))
 
 
+def _low_rank(r):
+    """The letter of ace-low rank r (poker.cards.LOW_RANKS[r]: A = 0 .. K = 12)."""
+    return RANKS[(r + 12) % 13]
+
+
 def _low_ranks(cards):
     """The distinct ranks of the cards, ace low (poker.cards.LOW_RANK), lowest first."""
     ranks = []
@@ -92,17 +100,14 @@ def _low_text(cards):
     top = ranks[4]
     if top > 7:
         return ""
-    return LOW_RANKS[top] + "-LOW"
+    return "%s-LOW" % _low_rank(top)
 
 
 def razz_text(cards):
     """Razz: the lowest distinct ranks held, up to five, highest first,
     ace low: '8532A' (a made 8-low) or '83A' on third street."""
     ranks = _low_ranks(cards)[:5]
-    out = ""
-    for i in range(len(ranks) - 1, -1, -1):
-        out += LOW_RANKS[ranks[i]]
-    return out
+    return "".join([_low_rank(ranks[i]) for i in range(len(ranks) - 1, -1, -1)])
 
 
 def hand_name(view):
@@ -174,9 +179,7 @@ def strong(view, eq=None):
         if v.low == "8":
             low = low_name(view)
         elif v.low == "a5":
-            t = razz_text(own_cards(view) + list(view.board or ()))
-            if len(t) == 5 and LOW_RANKS.index(t[0]) <= 7:
-                low = t[0] + "-LOW"
+            low = _low_text(own_cards(view) + list(view.board or ()))  # (its five lowest ranks)
         if low:
             return "YOU HOLD A " + low
         if v.high:

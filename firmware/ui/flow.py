@@ -89,13 +89,11 @@ class Flow:
             m.keep = True  # back from the screen it opens: the same item
 
     def new_game(self):
-        from poker.match.game import Game
-
         self.collect_due = True
         if self.game is None:
             # deferred from the start: its first records wait for its frame
-            self.game = Game(self.settings, self.rng, self.store, self.players, self.hand_factory,
-                             jobs=self.jobs)
+            game = load("poker.match.game")  # (loaded by now: load's lookup, not an import's)
+            self.game = game.Game(self.settings, self.rng, self.store, self.players, self.hand_factory, jobs=self.jobs)
         else:
             self.game.settings = self.settings
             self.game.new_game()
@@ -117,9 +115,7 @@ class Flow:
         if g is not None:
             g.drop_new_game_ahead()  # (the game goes on: its heap is the game's)
         if self._table is None:
-            from ui.table import Table
-
-            self._table = Table(self)
+            self._table = load("ui.table").Table(self)
         if self._show_events():
             return
         self.go(self._table)

@@ -83,8 +83,9 @@ _INVERT = (bytearray(b"\x01\x00"), 2, 1, _MONO_VLSB)
 
 
 def width(s, font=NORMAL):
-    """Pixels the text advances: len(s) * ADVANCE[font] (trailing gap included)."""
-    return len(s) * ADVANCE[font]
+    """Pixels the text advances: len(s) * ADVANCE[font] (trailing gap
+    included); chips (an int) as text() draws them."""
+    return (_chips(s) if s.__class__ is int else len(s)) * ADVANCE[font]
 
 
 def glyph(font, code):

@@ -55,22 +55,18 @@ _INVERT = font._INVERT  # the colour-swapping palette: c=0 draws dark pixels
 # the inside of the card (two pixels in from each edge).
 _CHECKER = const(b'\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa\x55\xaa')
 _BACKS = tuple((_CHECKER, W[k] - 4, H[k] - 4, _MONO_VLSB, 8) for k in range(3))
-# Per card size: (rank font, rank x, rank y, suit size index, suit x, suit y).
-_LAYOUT = (
-    (font.SMALL, 1, 1, 1, 5, 1),
-    (font.SMALL, 1, 1, 2, 5, 1),
-    (font.NORMAL, 2, 1, 3, 4, 8),
-)
-
 
 _SUIT_OF_CARD = const((3, 5, 7))
+_FONT_NORMAL = const(1)  # ui.font.NORMAL
+
+# The card functions keep their frame within the 11 words MicroPython holds
+# on the C stack (four arguments, no other locals): a bigger frame is a heap
+# block at every call, and on the stock route's fragmented heap that block
+# took 0.4 ms to find, a card (host_tests/test_frames_on_the_c_stack.py).
 
 
 def small_card(fb, x, y, c):
-    """card(fb, x, y, c, SMALL) (None: back(fb, x, y, SMALL)), the same
-    pixels, in a frame within the 11 words MicroPython keeps on the C
-    stack: card's and back's frames are a heap block a call, and an
-    eight-seat stud table draws some thirty SMALL cards a frame."""
+    """card(fb, x, y, c, SMALL): 9x7, for crowded tables (None: a back)."""
     fb.vline(x, y + 1, 5, 1)  # the sides (the corners are left alone)
     fb.vline(x + 8, y + 1, 5, 1)
     if c is None:  # the outline, the checker inside
@@ -82,6 +78,30 @@ def small_card(fb, x, y, c):
         fb.fill_rect(x + 1, y, 7, 7, 1)
         draw_text(fb, RANKS[c >> 2], x + 1, y + 1, _FONT_SMALL, 0)
         fb.blit(_SUITS[1][c & 3], x + 5, y + 1, 1, _INVERT)
+
+
+def medium_card(fb, x, y, c):
+    """card(fb, x, y, c, MEDIUM): 11x7, the board of a crowded flop table."""
+    if c is None:
+        back(fb, x, y, MEDIUM)
+        return
+    fb.fill_rect(x + 1, y, 9, 7, 1)  # a lit box, its corners left alone
+    fb.vline(x, y + 1, 5, 1)
+    fb.vline(x + 10, y + 1, 5, 1)
+    draw_text(fb, RANKS[c >> 2], x + 1, y + 1, _FONT_SMALL, 0)
+    fb.blit(_SUITS[2][c & 3], x + 5, y + 1, 1, _INVERT)
+
+
+def large_card(fb, x, y, c):
+    """card(fb, x, y, c, LARGE): 12x16, your own cards and a flop board."""
+    if c is None:
+        back(fb, x, y, LARGE)
+        return
+    fb.fill_rect(x + 1, y, 10, 16, 1)
+    fb.vline(x, y + 1, 14, 1)
+    fb.vline(x + 11, y + 1, 14, 1)
+    draw_text(fb, RANKS[c >> 2], x + 2, y + 1, _FONT_NORMAL, 0)
+    fb.blit(_SUITS[3][c & 3], x + 4, y + 8, 1, _INVERT)
 
 
 def mini(fb, x, y, c):
@@ -114,30 +134,18 @@ def suit(fb, x, y, s, size=5, c=1):
 
 def card(fb, x, y, c, size=SMALL):
     """Draws card c face up with its top left at (x, y); None draws a back."""
-    if c is None:
-        back(fb, x, y, size)
-        return
-    w = W[size]
-    h = H[size]
-    # A lit box with its four corner pixels left alone.
-    fb.fill_rect(x + 1, y, w - 2, h, 1)
-    fb.fill_rect(x, y + 1, 1, h - 2, 1)
-    fb.fill_rect(x + w - 1, y + 1, 1, h - 2, 1)
-    fnt, rx, ry, sk, sx, sy = _LAYOUT[size]
-    fb.blit(font.glyph(fnt, _RANK_CODES[c >> 2]), x + rx, y + ry, 1, _INVERT)
-    fb.blit(_SUITS[sk][c & 3], x + sx, y + sy, 1, _INVERT)
+    _FACES[size](fb, x, y, c)
 
 
-_RANK_CODES = bytes(ord(ch) for ch in RANKS)
+_FACES = (small_card, medium_card, large_card)
 
 
 def back(fb, x, y, size=SMALL):
     """Draws a face-down card: an outline with a checker pattern inside."""
-    w = W[size]
-    h = H[size]
-    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, 0)
-    fb.fill_rect(x + 1, y, w - 2, 1, 1)
-    fb.fill_rect(x + 1, y + h - 1, w - 2, 1, 1)
-    fb.fill_rect(x, y + 1, 1, h - 2, 1)
-    fb.fill_rect(x + w - 1, y + 1, 1, h - 2, 1)
+    # (no locals: the frame stays on the C stack)
+    fb.fill_rect(x + 1, y + 1, W[size] - 2, H[size] - 2, 0)
+    fb.hline(x + 1, y, W[size] - 2, 1)
+    fb.hline(x + 1, y + H[size] - 1, W[size] - 2, 1)
+    fb.vline(x, y + 1, H[size] - 2, 1)
+    fb.vline(x + W[size] - 1, y + 1, H[size] - 2, 1)
     fb.blit(_BACKS[size], x + 2, y + 2, 0)

@@ -15,6 +15,7 @@ Opened from the menu's LAST HAND or with LEFT/RIGHT on the showdown.
 """
 from micropython import const
 
+from poker.variants import DEAL_UP
 from ui import keys
 from ui.glyphs import mini
 from ui.screen import SMALL, Screen, W, right, text, title, width
@@ -77,9 +78,9 @@ def _street_lines(rec, k):
     downs = []
     off = 0
     for i in range(k + 1):
-        for ch in v.deals[i]:
+        for ch in v.deals[i].encode():  # (its letters as ints: poker.variants.DEAL_UP)
             if off < len(own):
-                downs.append(ch == "d")
+                downs.append(ch != DEAL_UP)
             off += 1
     for s in range(rec["seats"]):
         if s == me:
@@ -93,7 +94,7 @@ def _street_lines(rec, k):
     # every action in order, as many to a line as fit
     line = ""
     for a in streets[k][3]:
-        t = seat_name(a[0]) + " " + action_text(a[1], a[2], a[3])
+        t = action_text(a[1], a[2], a[3], seat_name(a[0]))
         if line and width(line + "  " + t) > W:
             out.append(("text", line))
             line = t

@@ -195,7 +195,7 @@ class Table(Screen):
                 seat, kind, amount = r
                 # (a raise never ends the round: its bet is the street total)
                 v = self.view
-                self.last = seat_name(seat) + " " + action_text(kind, amount, v.bets[seat] if v else amount)
+                self.last = action_text(kind, amount, v.bets[seat] if v else amount, seat_name(seat))
                 self.app.play(_SOUND.get(kind, "click"))
             if g.human_to_act():
                 self.hurry = 0
@@ -348,7 +348,7 @@ class Table(Screen):
             self.refresh()
             return
         one = self.app.game.humans == 1  # (pass and play: the seat's name, and the cards hide)
-        self.last = ("YOU " if one else seat_name(self.eyes) + " ") + action_text(kind, amount, have + (amount or 0))
+        self.last = action_text(kind, amount, have + (amount or 0), "YOU" if one else seat_name(self.eyes))
         if not one:
             self.eyes = None
         self.sel = 0

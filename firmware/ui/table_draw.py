@@ -10,7 +10,7 @@ from micropython import const
 from ui import glyphs
 from ui.font import draw_boxed, draw_text
 from ui.glyphs import ghost, mini
-from ui.screen import SMALL, W, money, right, width
+from ui.screen import SMALL, W, right, width
 from ui.words import LETTER, WORD, action_text, says_total, short_text, status_text, street_action, street_total
 
 _MID_Y = const(32)
@@ -25,6 +25,7 @@ _BIG_PITCH = const(13)  # a LARGE card: 12x16
 _MED_PITCH = const(12)  # a MEDIUM card: 11x7
 _LETTER_X = const(23)   # a stud cell's action letter (from the cell's left)
 _CARDS_X = const(27)    # a stud cell's up cards
+_IN_W = width("IN ")    # "IN" before your bet
 
 
 def _label(fb, view, s, x, y, compact):
@@ -237,14 +238,16 @@ def draw_you(fb, view, eq, hand, low):
         xs = x + 6
     else:
         xs = x
-    t = money(view.stacks[me])
+    t = view.stacks[me]  # (chips drawn as an int: no string a frame)
     draw_text(fb, t, xs + 1, y, SMALL, 1)
-    if view.bets[me] and not view.finished:
+    b = view.bets[me]
+    if b and not view.finished:
         # the chips you put in on this street (not a win): "IN 20", where
         # it fits beside the stack
-        b = "IN " + money(view.bets[me])
-        if xs + 1 + width(t) + 4 <= W - width(b):
-            right(fb, b, W, y, SMALL)
+        wb = width(b)
+        if xs + 1 + width(t) + 4 <= W - wb - _IN_W:
+            draw_text(fb, "IN", W - wb - _IN_W, y, SMALL, 1)
+            draw_text(fb, b, W - wb, y, SMALL, 1)
     if view.folded[me]:
         low = ""
     ey = yc + 7 if large else yc + 11  # eq_band's first row

@@ -27,32 +27,44 @@ def says_total(kind):
     return kind == "raise" or kind == "complete"
 
 
-def action_text(kind, amount, total=0):
+def _amount(n):
+    # an int below 100000 formats as it is, no string of its own (money's
+    # K and M above)
+    return n if n < 100000 else money(n)
+
+
+def action_text(kind, amount, total=0, who=None):
     """An action in the convention: ``amount`` the chips it put in,
     ``total`` the seat's chips in on this street after it (for a raise or a
-    completion)."""
-    t = WORD.get(kind, kind.upper())
-    if kind == "fold" or kind == "check":
-        return t
+    completion); ``who``: the name before it ("P3 CALL 20"). One string is
+    made, by one format: on the stock route each new string is first looked
+    up among every name the heap holds (0.1-0.2 ms on the chip)."""
+    t = WORD.get(kind) or kind.upper()
     if says_total(kind):
-        return t + " TO " + money(total or amount)
-    return t + " " + money(amount) if amount else t
+        n = _amount(total or amount)
+        return "%s TO %s" % (t, n) if who is None else "%s %s TO %s" % (who, t, n)
+    if amount and kind != "fold" and kind != "check":
+        n = _amount(amount)
+        return "%s %s" % (t, n) if who is None else "%s %s %s" % (who, t, n)
+    return t if who is None else "%s %s" % (who, t)
 
 
 def short_text(kind, amount, total=0):
     """action_text in at most nine characters (a two-column cell)."""
     if says_total(kind):
-        return WORD[kind][0] + " TO " + money(total or amount)
+        return "%.1s TO %s" % (WORD[kind], _amount(total or amount))
     return action_text(kind, amount, total)
 
 
 # pass and play: the humans' names by seat, which the screens show for
 # "P1".. (ui.pass_play fills it; the table empties it for one human)
 names = []
+# the seats' own names as the code's text: "P%d" makes a string each time
+_SEATS = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10")
 
 
 def seat_name(seat):
-    return names[seat] if seat < len(names) else "P%d" % (seat + 1)
+    return names[seat] if seat < len(names) else _SEATS[seat]
 
 
 def street_action(view, s):

@@ -4,6 +4,7 @@ module for one write (poker.match.game) and unloads it after: the making is
 not in the heap while LAST HAND reads, nor between hands.
 """
 from poker.match.record import REVIEW_VERSION
+from poker.variants import DEAL_UP
 
 
 def _streets(h, seat):
@@ -15,7 +16,7 @@ def _streets(h, seat):
     nb = 0
     off = 0
     for k in range(v.streets):
-        deal = v.deals[k]
+        deal = v.deals[k].encode()  # (its letters as ints: variants.DEAL_UP)
         ups = []
         dealt = False
         for s in range(h.n):
@@ -23,7 +24,7 @@ def _streets(h, seat):
             if len(cs) <= off:
                 continue
             dealt = True
-            up = [cs[off + i] for i in range(len(deal)) if off + i < len(cs) and deal[i] == "u"]
+            up = [cs[off + i] for i in range(len(deal)) if off + i < len(cs) and deal[i] == DEAL_UP]
             if up:
                 ups.append([s, up])
         bk = v.board[k] if k < len(v.board) else 0

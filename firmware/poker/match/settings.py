@@ -23,6 +23,18 @@ MAX_HUMANS = const(4)  # pass and play: friends around one console
 _NAME = const(3)  # letters in a human's name
 _NAMES = const("P1 P2 P3 P4 ")  # the humans' names till they enter their own
 NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
+_NAME_CODES = NAME_LETTERS.encode()
+
+
+def _names_ok(names):
+    # a str's letters read as bytes: on the device each letter of a str is a
+    # new string, looked up among every name the heap knows (~0.15 ms each)
+    if names.__class__ is not str or len(names) != len(_NAMES):
+        return False
+    for b in names.encode():
+        if b not in _NAME_CODES:
+            return False
+    return True
 
 
 def is_int(v):
@@ -108,9 +120,11 @@ class Settings:
         self.contrast = max(0, min(255, self.contrast))
         self.tour = max(0, min(99, self.tour))
         self.humans = max(1, min(MAX_HUMANS, self.players, self.humans))
-        names = self.names.upper()
-        if len(names) != len(_NAMES) or not all(c in NAME_LETTERS for c in names):
-            names = _NAMES
+        names = self.names
+        if not _names_ok(names):
+            names = names.upper() if names.__class__ is str else _NAMES
+            if not _names_ok(names):
+                names = _NAMES
         self.names = names
         return self
 

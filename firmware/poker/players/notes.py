@@ -7,6 +7,7 @@ from micropython import const
 
 from poker.odds import equity as _eq
 from poker.players.base import AGGRESSIVE, P45
+from poker.variants import DEAL_UP
 
 # acts[s], by position
 _FOLDS = const(0)
@@ -77,9 +78,9 @@ def weak_at(view, s, st):
     n = di = ui = nb = 0
     for k in range(st + 1):
         nb += v.board[k]
-        deal = v.deals[k]
+        deal = v.deals[k].encode()  # (its letters as ints: variants.DEAL_UP)
         for i in range(len(deal)):
-            if deal[i] == 'd':
+            if deal[i] != DEAL_UP:
                 if di < len(down):
                     cards[n] = down[di]
                     di += 1
