@@ -280,7 +280,6 @@ def _names():
         _H,
         _HANDS,
         _INVERT,
-        _IN_W,
         _IS_MP,
         _K,
         _KEEP,
@@ -289,7 +288,6 @@ def _names():
         _KSF,
         _LOW8,
         _N,
-        _NAME_CODES,
         _NORMAL,
         _NORMAL_SAMPLES,
         _NO_LIST,
@@ -303,7 +301,6 @@ def _names():
         _ROOMY,
         _SCR,
         _SCRATCH,
-        _SEATS,
         _SHARES,
         _SHORT,
         _SMALL,
@@ -1593,7 +1590,6 @@ def _strings(s):
     s('HAND VOID')
     s('HELP ')
     s('I/O')
-    s('IN ')
     s('LAST HAND')
     s('LEVEL %d')
     s('LO %d%%')

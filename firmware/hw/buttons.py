@@ -264,7 +264,8 @@ class PinButtons(Buttons):
             if not p.value():
                 ch ^= 1 << i
             i += 1
-        if self._latched and self._ticks is not None and self._diff(self._ticks(), self._polled) > self.LATE_MS:
+        if (self._latched and self._ticks is not None and self._diff is not None
+                and self._diff(self._ticks(), self._polled) > self.LATE_MS):
             ch |= self._latched
         return ch
 

@@ -25,7 +25,7 @@ _BIG_PITCH = const(13)  # a LARGE card: 12x16
 _MED_PITCH = const(12)  # a MEDIUM card: 11x7
 _LETTER_X = const(23)   # a stud cell's action letter (from the cell's left)
 _CARDS_X = const(27)    # a stud cell's up cards
-_IN_W = width("IN ")    # "IN" before your bet
+_IN_W = const(12)       # "IN " before your bet: three SMALL letters, 4 px each (ui.font.ADVANCE)
 
 
 def _label(fb, view, s, x, y, compact):
@@ -342,6 +342,7 @@ def draw_list(fb, view):
         for c in (view.up[s] if s != view.seat else view.own):
             if x > W - 8:
                 break
-            mini(fb, x, y, c)
+            if c is not None:  # (pass and play's public view: a human's down card hidden)
+                mini(fb, x, y, c)
             x += 8
         y += 6

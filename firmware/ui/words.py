@@ -59,12 +59,8 @@ def short_text(kind, amount, total=0):
 # pass and play: the humans' names by seat, which the screens show for
 # "P1".. (ui.pass_play fills it; the table empties it for one human)
 names = []
-# the seats' own names as the code's text: "P%d" makes a string each time
-_SEATS = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10")
-
-
 def seat_name(seat):
-    return names[seat] if seat < len(names) else _SEATS[seat]
+    return names[seat] if seat < len(names) else "P%d" % (seat + 1)
 
 
 def street_action(view, s):

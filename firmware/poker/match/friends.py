@@ -28,7 +28,7 @@ _FIELDS = const(("hands", "won", "net", "pot", "games", "games_won", "games_left
 _OLD = const(6)  # a row saved before the games left and the tournaments
 
 
-def _row(stats, name):
+def _row(stats, name) -> list:  # (its fields ints, the last a dict: one list for the type checker)
     row = stats.names.get(name)
     if row is None:
         row = stats.names[name] = [0] * len(_FIELDS) + [{}]

@@ -23,7 +23,6 @@ MAX_HUMANS = const(4)  # pass and play: friends around one console
 _NAME = const(3)  # letters in a human's name
 _NAMES = const("P1 P2 P3 P4 ")  # the humans' names till they enter their own
 NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
-_NAME_CODES = NAME_LETTERS.encode()
 
 
 def _names_ok(names):
@@ -31,8 +30,9 @@ def _names_ok(names):
     # new string, looked up among every name the heap knows (~0.15 ms each)
     if names.__class__ is not str or len(names) != len(_NAMES):
         return False
+    letters = NAME_LETTERS.encode()  # (made here: no bytes kept in the heap for a check at NEW GAME)
     for b in names.encode():
-        if b not in _NAME_CODES:
+        if b not in letters:
             return False
     return True
 
