@@ -15,7 +15,6 @@ import sys
 
 from micropython import const
 
-from poker import unload
 from ui.messages import Wait
 
 # What a game needs, in this order. On the stock route each module's code is
@@ -70,9 +69,6 @@ def steps(app):
         yield
     if not app.loaded:
         app._load_game()
-    # done: this code and PRELOAD's names leave the heap (a key that comes
-    # later finds the game loaded and never asks for it again)
-    unload("ui.quick_start")
 
 
 def wait(app, done, game=True):
