@@ -1,6 +1,6 @@
 """Power cuts on the real LittleFS of MicroPython (run by test_store_faults.py).
 
-    micropython -X heapsize=300k host_tests/mp_lfs_powercut.py [hands]
+    micropython -X heapsize=600k host_tests/mp_lfs_powercut.py [hands]
 
 A Game plays hands (fake_table.FakeHand) with its Store on vfs.VfsLfs2 over
 a RAM block device that records every block program and erase. Then the

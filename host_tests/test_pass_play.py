@@ -153,8 +153,11 @@ def test_settings_keep_humans_within_the_seats_and_names_three_letters_each():
     s.names = "ANNBOBCY DAN"
     assert s.normalize().name(2) == "CY " and Settings.from_obj(s.to_obj()).name(3) == "DAN"
     s.names = "annbobcy dan"  # a hand-edited file's lower case
-    assert s.normalize().names == "ANNBOBCY DAN"
-    for bad in ("ANN", "ann!bobcy dan", 12 * "*", 12 * "\u00e9", 123456789012, None):
+    assert Settings.from_obj(s.to_obj()).names == "ANNBOBCY DAN"
+    for bad in ("ANN", "ann!bobcy dan", "ann!bobcy da", 12 * "*", 12 * "\u00e9"):  # a file's: its letters checked
+        s.names = bad
+        assert Settings.from_obj(s.to_obj()).names == "P1 P2 P3 P4 ", bad
+    for bad in ("ANN", 123456789012, None):  # set in code: normalize keeps their shape
         s.names = bad
         assert s.normalize().names == "P1 P2 P3 P4 "
     old = Settings().to_obj()  # settings saved before pass and play

@@ -144,7 +144,6 @@ def _names():
         MUCK,
         Menu,
         NAMES,
-        NAME_LETTERS,
         NEXT,
         NORMAL,
         NOTICE,
@@ -486,7 +485,6 @@ def _names():
         _moves,
         _mv,
         _named,
-        _names_ok,
         _new,
         _new_ahead,
         _new_due,
@@ -789,6 +787,7 @@ def _names():
         deck_of,
         deck_order,
         decode,
+        default,
         delattr,
         difficulty,
         dim,
@@ -908,6 +907,7 @@ def _names():
         getrandbits,
         getvalue,
         ghost,
+        given,
         glyph,
         glyphs,
         go,
@@ -1487,6 +1487,7 @@ def _modules():
     import poker.eval.tables
     import poker.match
     import poker.match.books
+    import poker.match.friends
     import poker.match.game
     import poker.match.journal
     import poker.match.record

@@ -9,7 +9,7 @@ Imported when opened and forgotten when closed (``poker.unload``).
 from micropython import const
 
 from poker import unload
-from poker.match.settings import NAME_LETTERS as LETTERS
+from poker.match.friends import LETTERS
 from ui import keys
 from ui.screen import NORMAL, SMALL, Screen, centered, text, title
 

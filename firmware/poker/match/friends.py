@@ -28,6 +28,25 @@ _FIELDS = const(("hands", "won", "net", "pot", "games", "games_won", "games_left
 _OLD = const(6)  # a row saved before the games left and the tournaments
 
 
+LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
+
+
+def names(given, default):
+    """The humans' names as read from a file (three letters each, run
+    together): upper-cased if every letter is one of LETTERS and the length
+    is ``default``'s, else ``default``."""
+    if given.__class__ is not str or len(given) != len(default):
+        return default
+    given = given.upper()
+    # a str's letters read as bytes: on the device each letter of a str is
+    # a new string, looked up among every name the heap knows
+    letters = LETTERS.encode()
+    for b in given.encode():
+        if b not in letters:
+            return default
+    return given
+
+
 def _row(stats, name) -> list:  # (its fields ints, the last a dict: one list for the type checker)
     row = stats.names.get(name)
     if row is None:

@@ -14,7 +14,7 @@ from poker import load, unload
 from poker.jobs import Jobs
 from poker.match import ahead, journal
 from poker.match.books import books
-from poker.match.record import GAME_KEYS, HISTORY_SIZE, history
+from poker.match.record import GAME_KEYS, HISTORY_SIZE
 from poker.match.settings import SAVE_VERSION, Settings
 from poker.match.stats import Stats
 from poker.variants import VARIANTS
@@ -490,5 +490,10 @@ class Game:
 
     def history(self, n=HISTORY_SIZE):
         """The last ``n`` saved hand histories (PHH text), oldest first
-        (poker.match.record.history)."""
-        return history(self, n)
+        (poker.match.saved's work, in the heap only then)."""
+        from poker.match import saved
+
+        try:
+            return saved.history(self, n)
+        finally:
+            unload("poker.match.saved")

@@ -4,8 +4,6 @@ load: poker.match.saved; the files: docs/saves.md).
 
 >>> history_slot(12), review_slot(12)   # hand 12's files
 ('hist4', 'last0')
->>> parse_history(b"12\\nvariant = 'FT'")
-(12, "variant = 'FT'")
 """
 from micropython import const
 
@@ -22,30 +20,3 @@ def history_slot(seq):
 def review_slot(seq):
     """Where hand ``seq``'s review for LAST HAND is kept (poker.match.review)."""
     return "last%d" % (seq % REVIEWS)
-
-
-def parse_history(data):
-    data = bytes(data)
-    nl = data.find(b"\n")
-    if nl < 0:
-        raise ValueError("history: no header")
-    return int(data[:nl]), data[nl + 1:].decode()
-
-
-
-def history(g, n=HISTORY_SIZE):
-    """The last ``n`` saved hand histories of Game ``g`` (PHH text), oldest
-    first; a slot (``history_slot``) holding another number (older, or
-    newer than the saved game: the power went between the two writes) is
-    skipped."""
-    if g.store is None:
-        return []
-    g.settle()
-    out = []
-    for k in range(g.seq - min(n, HISTORY_SIZE) + 1, g.seq + 1):
-        if k <= 0:
-            continue
-        entry = g.store.load(history_slot(k), parse_history)
-        if entry is not None and entry[0] == k:
-            out.append(entry[1])
-    return out

@@ -9,11 +9,17 @@ chips), a live dealer, a tournament's places. A refused
 record is damage (``poker.match.store``: the last good copy, else defaults,
 with one message).
 
-Imported only while a game's record is read (at power-on) or a rebuy
-made (``rebuy``, Game.rebuy's work) and unloaded after: its code is not
-in the heap while the game is played.
+It also reads the hand histories back (``history``, Game.history's work:
+the host's and the tests', never the console's own).
+
+Imported only while a game's record is read (at power-on), a rebuy made
+(``rebuy``, Game.rebuy's work) or the histories read, and unloaded after:
+its code is not in the heap while the game is played.
+
+>>> parse_history(b"12\\nvariant = 'FT'")
+(12, "variant = 'FT'")
 """
-from poker.match.record import GAME_KEYS
+from poker.match.record import GAME_KEYS, HISTORY_SIZE, history_slot
 from poker.match.settings import MAX_HUMANS, SAVE_VERSION, Settings, is_int
 from poker.match.stats import Stats
 
@@ -101,3 +107,29 @@ def rebuy(g):
     g.dealer = d
     g.stats.record_rebuy(g.code)
     g._save()
+
+
+def parse_history(data):
+    data = bytes(data)
+    nl = data.find(b"\n")
+    if nl < 0:
+        raise ValueError("history: no header")
+    return int(data[:nl]), data[nl + 1:].decode()
+
+
+def history(g, n=HISTORY_SIZE):
+    """The last ``n`` saved hand histories of Game ``g`` (PHH text), oldest
+    first; a slot (``history_slot``) holding another number (older, or
+    newer than the saved game: the power went between the two writes) is
+    skipped."""
+    if g.store is None:
+        return []
+    g.settle()
+    out = []
+    for k in range(g.seq - min(n, HISTORY_SIZE) + 1, g.seq + 1):
+        if k <= 0:
+            continue
+        entry = g.store.load(history_slot(k), parse_history)
+        if entry is not None and entry[0] == k:
+            out.append(entry[1])
+    return out

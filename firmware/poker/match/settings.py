@@ -11,7 +11,7 @@ The fields, ``house()``, ``load``/``save``: firmware/poker/README.md, "Settings"
 """
 from micropython import const
 
-from poker import rules
+from poker import load, rules, unload
 from poker.variants import VARIANTS, games
 
 SAVE_VERSION = const(1)  # the "v" of the settings and game records
@@ -22,19 +22,6 @@ DEFAULT_PROFILE = rules.PROFILE_NAMES[0]  # the console's
 MAX_HUMANS = const(4)  # pass and play: friends around one console
 _NAME = const(3)  # letters in a human's name
 _NAMES = const("P1 P2 P3 P4 ")  # the humans' names till they enter their own
-NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a name's letters (ui.name_entry's order)
-
-
-def _names_ok(names):
-    # a str's letters read as bytes: on the device each letter of a str is a
-    # new string, looked up among every name the heap knows (~0.15 ms each)
-    if names.__class__ is not str or len(names) != len(_NAMES):
-        return False
-    letters = NAME_LETTERS.encode()  # (made here: no bytes kept in the heap for a check at NEW GAME)
-    for b in names.encode():
-        if b not in letters:
-            return False
-    return True
 
 
 def is_int(v):
@@ -120,12 +107,8 @@ class Settings:
         self.contrast = max(0, min(255, self.contrast))
         self.tour = max(0, min(99, self.tour))
         self.humans = max(1, min(MAX_HUMANS, self.players, self.humans))
-        names = self.names
-        if not _names_ok(names):
-            names = names.upper() if names.__class__ is str else _NAMES
-            if not _names_ok(names):
-                names = _NAMES
-        self.names = names
+        if self.names.__class__ is not str or len(self.names) != len(_NAMES):
+            self.names = _NAMES  # (their letters: checked as they are read, from_obj)
         return self
 
     def copy(self):
@@ -160,6 +143,13 @@ class Settings:
             if not ok:
                 raise ValueError("settings: bad " + name)
             setattr(s, name, v)
+        if s.names != _NAMES:
+            # pass and play's names, from the file: their letters are checked
+            # by pass and play's own module (no code of it in a one-human heap)
+            try:
+                s.names = load("poker.match.friends").names(s.names, _NAMES)
+            finally:
+                unload("poker.match.friends")
         return s.normalize()
 
     @staticmethod
