@@ -22,13 +22,13 @@ _QUIET_POLLS = const(2)
 # polls on instead.
 _REST_MIN_MS = const(20)
 # The heap is collected when the app waits for you (or asks:
-# ``app.collect_due``): with the code in ROMFS when less than _COLLECT_BELOW
-# is free, with the code in the heap (the stock route) without asking
-# gc.mem_free() first (8 ms there, and its answer is nearly always "low");
-# never while the virtual players act, where a press would wait on it, but
-# on the stock route right after a key's frame when less than
-# _KEY_COLLECT_BELOW is free. Why: docs/device.md, "When the heap is collected".
+# ``app.collect_due``) and less than _COLLECT_BELOW (code in ROMFS) or
+# _COLLECT_LOW (code in the heap) is free; never while the virtual players
+# act, where a press would wait on it, but on the stock route right after
+# a key's frame when less than _KEY_COLLECT_BELOW is free. Why these
+# thresholds: docs/device.md, "When the heap is collected".
 _COLLECT_BELOW = const(98304)
+_COLLECT_LOW = const(32768)
 _KEY_COLLECT_BELOW = const(16384)
 # ... and, waiting for you, not within this long of a button going down: a
 # key often follows another (your action, then a look at the list), and
@@ -192,7 +192,7 @@ class Loop:
                 # collection; the key's frame brings the next chance
                 moving = getattr(app, "key_moving", None)
                 if (_mem_free is not None and not (moving is not None and moving())
-                        and (not self._roomy or _mem_free() < _COLLECT_BELOW)
+                        and _mem_free() < (_COLLECT_BELOW if self._roomy else _COLLECT_LOW)
                         and not (moving is not None and moving())):
                     gc.collect()
         if self.sound is not None:

@@ -38,6 +38,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 PER_FRAME = {
     "ui/glyphs.py": ("card", "small_card", "medium_card", "large_card", "back", "mini", "ghost"),
     "ui/app.py": ("_draw",),
+    "ui/table_draw.py": ("_label_of",),
     "hw/buttons.py": ("moving",),
 }
 

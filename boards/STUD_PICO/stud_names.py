@@ -456,7 +456,7 @@ def _names():
         _keys_and_flushes,
         _known,
         _ks,
-        _label,
+        _label_of,
         _largest,
         _last,
         _latched,

@@ -28,28 +28,25 @@ _CARDS_X = const(27)    # a stud cell's up cards
 _IN_W = const(12)       # "IN " before your bet: three SMALL letters, 4 px each (ui.font.ADVANCE)
 
 
-def _label(fb, view, s, x, y, compact):
-    """ui.words.seat_label(view, s) drawn at (x, y) in parts (the word,
-    "TO" for a raise, the chips): no string a frame. ``compact``: a raise's
-    word as one letter ("R TO 40", a two-column cell)."""
+def _label_of(view, s, compact):
+    """ui.words.seat_label(view, s) in parts, no string made: (its word,
+    its chips or 0, True for a raise's "TO" between them), or None.
+    ``compact``: a raise's word as one letter ("R TO 40", a two-column
+    cell). (The caller draws them: a function of fewer words keeps its
+    frame on the C stack, where one that draws would take a heap block a
+    seat a frame.)"""
     if view.folded[s]:
-        draw_text(fb, "FOLD", x, y, SMALL, 1)
-    elif view.all_in[s]:
-        draw_text(fb, "ALL IN", x, y, SMALL, 1)
-    else:
-        la = street_action(view, s)
-        if la is None:
-            return
-        kind = la[2]
+        return "FOLD", 0, False
+    if view.all_in[s]:
+        return "ALL IN", 0, False
+    la = street_action(view, s)
+    if la is None:
+        return None
+    kind = la[2]
+    if says_total(kind):
         word = WORD.get(kind, "?")
-        if says_total(kind):
-            x = draw_text(fb, word[0] if compact else word, x, y, SMALL, 1)
-            x = draw_text(fb, "TO", x + 4, y, SMALL, 1)
-            draw_text(fb, street_total(view, s), x + 4, y, SMALL, 1)
-            return
-        x = draw_text(fb, word, x, y, SMALL, 1)
-        if la[3] and kind != "fold" and kind != "check":
-            draw_text(fb, la[3], x + 4, y, SMALL, 1)
+        return (word[0] if compact else word), street_total(view, s), True
+    return WORD.get(kind, "?"), (la[3] if kind != "fold" and kind != "check" else 0), False
 
 
 def draw_table(fb, view, sel=-1, eq=None, last=None, hand=None, low="", stop=None, hint=""):
@@ -116,7 +113,13 @@ def _rows_single(fb, view, rows, stud, band, stop):
         elif not folded and not view.sitting_out[s] and rh >= 7:
             for i in range(len(view.down[s])):
                 glyphs.small_card(fb, x + _PITCH * i, yc, None)
-        _label(fb, view, s, 76, yc + 1, False)
+        lab = _label_of(view, s, False)
+        if lab is not None:
+            x = draw_text(fb, lab[0], 76, yc + 1, SMALL, 1)
+            if lab[2]:
+                x = draw_text(fb, "TO", x + 4, yc + 1, SMALL, 1)
+            if lab[1]:
+                draw_text(fb, lab[1], x + 4, yc + 1, SMALL, 1)
         y += rh
         if stop is not None and stop():
             return False
@@ -177,7 +180,13 @@ def _rows_double(fb, view, n, stud, band, stop):
                     glyphs.small_card(fb, x, yc, c)
                 x += _CW
         else:
-            _label(fb, view, s, max(cx + 28, xs + 2), yc + 1, True)
+            lab = _label_of(view, s, True)
+            if lab is not None:
+                x = draw_text(fb, lab[0], max(cx + 28, xs + 2), yc + 1, SMALL, 1)
+                if lab[2]:
+                    x = draw_text(fb, "TO", x + 4, yc + 1, SMALL, 1)
+                if lab[1]:
+                    draw_text(fb, lab[1], x + 4, yc + 1, SMALL, 1)
         if stop is not None and stop():
             return False
     return True
