@@ -17,7 +17,7 @@ from poker.odds.montecarlo import finish
 from poker.odds.omaha_fast import board_triples, omaha_high_fast
 from poker.odds.ranges import now_class, start_score  # noqa: F401  (the API above)
 from poker.rng import Rng
-from poker.variants import POT_HIGH, POT_HILO8, POT_RAZZ, VARIANTS
+from poker.variants import POT_HIGH, POT_HILO8, VARIANTS
 
 _PERMILLE = const(1000)
 _POT = const(5040)  # one pot in units: 1..10 divide it and its half
@@ -74,7 +74,7 @@ def check(mine, board, dead, opponents):
 class Deal:
     """The cards of one equity problem, laid out once so that each deal
     only fills slots (the players' hands, the board, from the unseen cards
-    in ``pool``) and ``share`` scores its showdown."""
+    in ``pool``) and ``scorer()`` scores its showdown."""
 
     def __init__(self, code, mine, board, opponents, dead):
         v = VARIANTS.get(code)
@@ -157,63 +157,94 @@ class Deal:
             for i in range(nb):
                 h[off + i] = bd[i]
 
-    def share(self):
-        """Units of the pot player 0 wins on the dealt cards (0.._POT)."""
+    def scorer(self):
+        """The score of a dealt showdown for this problem: a method that
+        returns the units of the pot player 0 wins (0.._POT). Chosen once for
+        a run of deals: each deal then tests no kind of pot."""
+        if self.kind == POT_HILO8:
+            return self._hilo
+        if self.omaha:
+            return self._omaha_quick if self.quick else self._omaha
+        if self.kind == POT_HIGH and len(self.hands[0]) == 7:
+            return self._high7
+        return self._high if self.kind == POT_HIGH else self._razz
+
+    def _omaha_quick(self):
+        hands = self.hands
+        bd = self.bd
+        tri = self.tri
+        ub = self.ub
+        board_triples(bd, tri)
+        me = omaha_high_fast(hands[0], bd, tri, ub, 0)
+        ties = 1
+        for p in range(1, self.nplayers):
+            s = omaha_high_fast(hands[p], bd, tri, ub, me)
+            if s > me:
+                return 0  # somebody beats us: no need to look further
+            if s == me:
+                ties += 1
+        return _POT // ties
+
+    def _omaha(self):
+        hands = self.hands
+        bd = self.bd
+        f = omaha_high_unchecked
+        me = f(hands[0], bd)
+        ties = 1
+        for p in range(1, self.nplayers):
+            s = f(hands[p], bd)
+            if s > me:
+                return 0
+            if s == me:
+                ties += 1
+        return _POT // ties
+
+    def _high7(self):
+        # the common case, inlined: seven cards, one call each
+        hands = self.hands
+        f = high7_unchecked
+        h = hands[0]
+        me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+        ties = 1
+        for p in range(1, self.nplayers):
+            h = hands[p]
+            s = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
+            if s > me:
+                return 0
+            if s == me:
+                ties += 1
+        return _POT // ties
+
+    def _high(self):
+        hands = self.hands
+        me = _high(hands[0])
+        ties = 1
+        for p in range(1, self.nplayers):
+            s = _high(hands[p])
+            if s > me:
+                return 0
+            if s == me:
+                ties += 1
+        return _POT // ties
+
+    def _razz(self):
+        hands = self.hands
+        f = low_a5_unchecked
+        me = f(hands[0])
+        ties = 1
+        for p in range(1, self.nplayers):
+            s = f(hands[p])
+            if s > me:
+                return 0
+            if s == me:
+                ties += 1
+        return _POT // ties
+
+    def _hilo(self):
+        """Hi/lo eight or better: each half to its best hand (the high
+        takes all with no qualifying low)."""
         hands = self.hands
         n = self.nplayers
-        kind = self.kind
-        if kind == POT_HIGH or kind == POT_RAZZ:
-            if self.omaha and self.quick:
-                bd = self.bd
-                tri = self.tri
-                ub = self.ub
-                board_triples(bd, tri)
-                me = omaha_high_fast(hands[0], bd, tri, ub, 0)
-                ties = 1
-                for p in range(1, n):
-                    s = omaha_high_fast(hands[p], bd, tri, ub, me)
-                    if s > me:
-                        return 0
-                    if s == me:
-                        ties += 1
-                return _POT // ties
-            if self.omaha:
-                bd = self.bd
-                f = omaha_high_unchecked
-                me = f(hands[0], bd)
-                ties = 1
-                for p in range(1, n):
-                    s = f(hands[p], bd)
-                    if s > me:
-                        return 0
-                    if s == me:
-                        ties += 1
-                return _POT // ties
-            if kind == POT_HIGH and len(hands[0]) == 7:
-                # the common case, inlined: seven cards, one call each
-                f = high7_unchecked
-                h = hands[0]
-                me = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
-                ties = 1
-                for p in range(1, n):
-                    h = hands[p]
-                    s = f(h[0], h[1], h[2], h[3], h[4], h[5], h[6])
-                    if s > me:
-                        return 0
-                    if s == me:
-                        ties += 1
-                return _POT // ties
-            f = _high if kind == POT_HIGH else low_a5_unchecked
-            me = f(hands[0])
-            ties = 1
-            for p in range(1, n):
-                s = f(hands[p])
-                if s > me:
-                    return 0  # somebody beats us: no need to look further
-                if s == me:
-                    ties += 1
-            return _POT // ties
-        # hi/lo eight or better
         hi, lo = self.hilo  # pyright: ignore[reportGeneralTypeIssues]  (set for hi/lo)
         if self.omaha and self.quick:
             bd = self.bd
@@ -262,6 +293,7 @@ class Deal:
         if lo[0] == bestlo:
             u += _HALF // nlo
         return u
+
 
 
 def equity(variant, mine, board=(), opponents=1, dead=(), samples=300,

@@ -43,14 +43,14 @@ def walk(t):
         groups.append((t.bd, t.bstart, t.nboard - t.bstart))
     used = bytearray(len(t.pool))
     acc = [0, 0]
-    _walk(t, groups, 0, used, acc)
+    _walk(t, groups, 0, used, acc, t.scorer())
     return acc[0], acc[1]
 
 
-def _walk(t, groups, g, used, acc):
+def _walk(t, groups, g, used, acc, share):
     if g == len(groups):
         t.copy_board()
-        acc[0] += t.share()
+        acc[0] += share()
         acc[1] += 1
         return
     target, base, k = groups[g]
@@ -63,12 +63,12 @@ def _walk(t, groups, g, used, acc):
             target[base + i] = pool[free[idx[i]]]
         if g + 1 == len(groups):
             t.copy_board()
-            acc[0] += t.share()
+            acc[0] += share()
             acc[1] += 1
         else:
             for i in range(k):
                 used[free[idx[i]]] = 1
-            _walk(t, groups, g + 1, used, acc)
+            _walk(t, groups, g + 1, used, acc, share)
             for i in range(k):
                 used[free[idx[i]]] = 0
         if not next_subset(idx, n):

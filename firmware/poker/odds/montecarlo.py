@@ -21,6 +21,7 @@ _TRIES = const(4)  # redraws of one opponent's cards outside his range
 _LCG_A = const(25173)
 _LCG_C = const(13849)
 _NO_LIST = [0]  # (the range slots when there are no ranges: nothing allocated)
+_FITS = const(0x10000)  # _fits' answer: above the LCG's 16 bits
 WHOLE = const(1 << 29)  # parts' per: no slices
 
 
@@ -50,37 +51,20 @@ def parts(t, samples, rng, ranges, clock, budget_ms, per):
     nboard = t.nboard
     code = t.code
     rnext = rng.next16
-    share = t.share
+    share = t.scorer()
     copy_board = t.copy_board
     stud = VARIANTS[code].stud
-    # the cards a range looks at: hold'em/omaha the hole cards, stud the
-    # first two or three (down cards and the door card, dealt first)
-    nstart = t.nown if not stud else (2 if code == 'F5S' else 3)
-    probe = [0] * nstart if ranges is not None else _NO_LIST
-    now = [0] * 9 if ranges is not None else _NO_LIST
-    # who gets cards, in order: opponents first (so that a redraw sees the
-    # same remaining cards), then player 0
-    # (one flat list, four slots a player: no tuple per player)
-    jobs = [None] * (4 * t.nplayers)
-    njobs = 0
-    for q in range(1, t.nplayers + 1):
-        p = q if q < t.nplayers else 0
-        need = t.needs[p]
-        if need:
-            jobs[njobs] = t.hands[p]
-            jobs[njobs + 1] = t.starts[p]
-            jobs[njobs + 2] = t.starts[p] + need
-            jobs[njobs + 3] = ranges[p - 1] if ranges is not None and p else None
-            njobs += 4
+    probe, now = _slots(t, stud, ranges)
+    jobs = _order(t, ranges)
+    njobs = len(jobs)
     total = 0
     done = 0
     # redraws for the ranges, in all: bounds the time (at most twice the
     # dealing of unweighted sampling); once spent, deals are unweighted
     redraws = samples
     t0 = clock() if clock is not None else 0
-    # a look at the clock every 16 deals (as poker.odds.sampler: the same result
-    # for a seed), every 4 when ranges weigh them (the costliest deals: a
-    # stop comes sooner after the budget)
+    # a look at the clock every 16 deals (as poker.odds.sampler: the same result for
+    # a seed), every 4 when ranges weigh them (the costliest: a sooner stop)
     every = 3 if ranges is not None else 15
     left = per  # hands to deal before the slice ends
     for _ in range(samples):
@@ -91,8 +75,7 @@ def parts(t, samples, rng, ranges, clock, budget_ms, per):
         for jb in range(0, njobs, 4):
             if left <= 0:
                 # a slice done (a weighted deal of many players is several):
-                # the loop is free until the next; the clock counts the
-                # thinking only
+                # the clock counts the thinking only, not the time between
                 spent = clock() - t0 if clock is not None else 0
                 yield
                 if clock is not None:
@@ -116,36 +99,10 @@ def parts(t, samples, rng, ranges, clock, budget_ms, per):
                     t_ += 1
                 if rg is None or tries >= _TRIES or redraws <= 0:
                     break
-                # stud: the door card is his first up card, then his downs
-                if stud and base > 0:
-                    probe[0] = h[base]
-                    probe[1] = h[0] if nstart == 2 else h[base + 1]
-                    if nstart == 3:
-                        probe[2] = h[0]
-                else:
-                    for i in range(nstart):
-                        probe[i] = h[i]
-                if start_score(code, probe) >= rg[0]:
-                    if len(rg) < 5:
-                        break
-                    # his hand as it stands now: strong enough for his bets?
-                    ncur = rg[4]
-                    for i in range(ncur):
-                        now[i] = h[i]
-                    k = ncur
-                    if not stud:
-                        for i in range(bstart):
-                            now[k] = bd[i]
-                            k += 1
-                    if now_class(code, now, k) >= rg[2]:
-                        break
-                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-                    if (x * 1000) >> 16 >= rg[3]:
-                        break
-                else:
-                    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
-                    if (x * 1000) >> 16 >= rg[1]:
-                        break
+                x = _fits(x, h, base, rg, code, stud, probe, now, bd, bstart)
+                if x & _FITS:
+                    x &= 0xFFFF
+                    break
                 tries += 1
                 redraws -= 1
             top = t_
@@ -163,3 +120,65 @@ def parts(t, samples, rng, ranges, clock, budget_ms, per):
         if clock is not None and done & every == 0 and clock() - t0 >= budget_ms:
             break
     return total, done
+
+
+def _order(t, ranges):
+    """Who gets cards, in order: the opponents first (so that a redraw
+    sees the same remaining cards), then player 0; four slots a player in
+    one flat list (no tuple a player): his hand, its first and its end
+    slot to deal, his range."""
+    jobs = []
+    n = t.nplayers
+    for q in range(1, n + 1):
+        p = q if q < n else 0
+        need = t.needs[p]
+        if need:
+            jobs.append(t.hands[p])
+            jobs.append(t.starts[p])
+            jobs.append(t.starts[p] + need)
+            jobs.append(ranges[p - 1] if ranges is not None and p else None)
+    return jobs
+
+
+def _slots(t, stud, ranges):
+    """The preallocated cards ``_fits`` looks at: a start (hold'em and
+    omaha the hole cards, stud the first two or three: the down cards and
+    the door card, dealt first) and a hand as it stands now."""
+    if ranges is None:
+        return _NO_LIST, _NO_LIST
+    return [0] * (t.nown if not stud else (2 if t.code == 'F5S' else 3)), [0] * 9
+
+
+def _fits(x, h, base, rg, code, stud, probe, now, bd, bstart):
+    """Whether the cards just dealt to ``h`` from slot ``base`` fit his
+    range ``rg`` (poker.odds.ranges: his start, then his hand as it stands
+    now against his bets, each with a chance to pass anyway): ``x``, the
+    deal's LCG state, advanced by the draws this took, with _FITS set if
+    they fit. ``probe`` and ``now`` are preallocated."""
+    nstart = len(probe)
+    # stud: the door card is his first up card, then his downs
+    if stud and base > 0:
+        probe[0] = h[base]
+        probe[1] = h[0] if nstart == 2 else h[base + 1]
+        if nstart == 3:
+            probe[2] = h[0]
+    else:
+        for i in range(nstart):
+            probe[i] = h[i]
+    if start_score(code, probe) >= rg[0]:
+        if len(rg) < 5:
+            return x | _FITS
+        ncur = rg[4]
+        for i in range(ncur):
+            now[i] = h[i]
+        k = ncur
+        if not stud:
+            for i in range(bstart):
+                now[k] = bd[i]
+                k += 1
+        if now_class(code, now, k) >= rg[2]:
+            return x | _FITS
+        x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+        return x | _FITS if (x * 1000) >> 16 >= rg[3] else x
+    x = (((((x >> 8) * _LCG_A) & 255) << 8) + (x & 255) * _LCG_A + _LCG_C) & 0xFFFF
+    return x | _FITS if (x * 1000) >> 16 >= rg[1] else x
