@@ -167,7 +167,7 @@ class Deal:
             return self._omaha_quick if self.quick else self._omaha
         if self.kind == POT_HIGH and len(self.hands[0]) == 7:
             return self._high7
-        return self._high if self.kind == POT_HIGH else self._razz
+        return self._single
 
     def _omaha_quick(self):
         hands = self.hands
@@ -215,21 +215,11 @@ class Deal:
                 ties += 1
         return _POT // ties
 
-    def _high(self):
+    def _single(self):
+        # high (5-card stud) or razz: one value a hand, its function chosen
+        # once a deal (a call more a hand would cost more than the test)
         hands = self.hands
-        me = _high(hands[0])
-        ties = 1
-        for p in range(1, self.nplayers):
-            s = _high(hands[p])
-            if s > me:
-                return 0
-            if s == me:
-                ties += 1
-        return _POT // ties
-
-    def _razz(self):
-        hands = self.hands
-        f = low_a5_unchecked
+        f = _high if self.kind == POT_HIGH else low_a5_unchecked
         me = f(hands[0])
         ties = 1
         for p in range(1, self.nplayers):
