@@ -321,8 +321,10 @@ def replay(vp, first, steps, limit_ms=SETTLE_LIMIT_MS, on_step=None, buttons=Non
         release = vp.press(button, hold)
         if hold > HOLD_MS:
             edge = t + LONG_PRESS_MS * NS_PER_MS  # a long press acts while held
-        else:
-            edge = t if s.key in ACT_ON_PRESS else release
+        elif buttons is None and s.key in ACT_ON_PRESS:
+            edge = t
+        else:  # A and B; on a two-button board every short press (its button has a long meaning too)
+            edge = release
         wait_for(vp, s.frame, limit_ms, "step %d (%s -> %s)" % (i, s.key, s.screen))
         after = [f for f in vp.frames[before:] if f.t0 >= edge]
         if after:
