@@ -128,6 +128,31 @@ def test_the_rule_agent_folds_junk_even_when_a_check_is_free():
     raise AssertionError("no junk hand in 50 deals")
 
 
+def test_each_deal_is_played_from_draws_of_its_own(monkeypatch):
+    # every player's random draws start afresh each deal, from its seed and
+    # the deal's number: players whose draws were moved before the match
+    # (as a changed decision of the hero's moves them) play the same hands
+    # (a textbook member and Normal, both of whom draw: the member for its
+    # Monte Carlo and its bluffs, Normal for its deals)
+    made = bench_population._player
+
+    def moved(name, seed):
+        p = made(name, seed)
+        for _ in range(7):
+            p.rng.random() if isinstance(p.rng, random.Random) else p.rng.next16()
+        return p
+
+    for code in ("FR", "FT"):
+        logs = []
+        for make in (made, moved):
+            monkeypatch.setattr(bench_population, "_player", make)
+            log = []
+            bench_population.match(code, "normal", ("textbook:1",), 4, 11, log=log)
+            logs.append([(h["deal"], h["rotation"], h["actions"], h["net"]) for h in log])
+        assert logs[0] == logs[1], code
+        assert len(logs[0]) == 8 and len(set(str(h[2]) for h in logs[0])) > 2
+
+
 def test_the_summary_names_the_worst_cell_and_whether_the_goal_holds():
     results = {("tuning", "FT", ("textbook:1",)): (12.0, 4.0),
                ("tuning", "F7S", ("textbook:1",)): (6.0, 7.0),

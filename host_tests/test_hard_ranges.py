@@ -393,3 +393,57 @@ def test_hard_heads_up_omaha_entry_does_not_rise_with_the_raisers_aggression():
             # a fair share (250), below 70 % of one (350)
             assert hard.discount_pct(v) == 80
             assert (hard._choose(v, 1, 375)[0] != 'fold') == (line == 50), code
+
+
+def _facing_a_fifth_street_bet(code, k=1):
+    # both seats check or call to the fifth street, where the seat not to
+    # act first bets into the other: (the view of the seat facing it)
+    h = Hand(VARIANTS[code], lexibook(), [400, 400], 0, deck=shuffled(Rng(k)))
+    while h.street < 2:
+        kinds = [a[0] for a in h.legal_actions()]
+        h.act('bring_in' if 'bring_in' in kinds else 'check' if 'check' in kinds else 'call')
+    h.act('check')
+    h.act('bet')
+    v = h.view(h.actor)
+    assert v.street == 2 and v.to_call > 0
+    return v
+
+
+def _least_call(hard, v):
+    # the least equity (permille, in steps of 5) at which Hard does not fold
+    for e in range(0, 1001, 5):
+        if hard._choose(v, 1, e)[0] != 'fold':
+            return e
+    return None
+
+
+def test_hard_calls_a_razz_draw_at_the_full_pot_odds_unless_the_seat_pays_off():
+    # before the last round a call needs the pot's odds less an allowance
+    # for the cards to come; in razz (boards show the draws) no allowance
+    # against a seat that folds to bets: it will not pay a low it sees
+    # coming; a seat that never folds (a station) still does, and in seven
+    # card stud the allowance stays against both. (Both seats alike but
+    # for their folds: as aggressive, as many bets faced.)
+    for code in ('FR', 'F7S'):
+        v = _facing_a_fifth_street_bet(code)
+        him = 1 - v.seat
+        least = {}
+        disc = {}
+        for who, acts in (('folder', [60, 30, 0, 0, 60, 0, 0, 0, 0, 0, 0]),
+                          ('station', [0, 60, 0, 0, 30, 0, 0, 0, 0, 0, 0])):
+            hard = players.make('hard', 'balanced', seed=5)
+            hard.notes.acts[him] = list(acts)
+            least[who] = _least_call(hard, v)
+            disc[who] = hard.discount_pct(v)  # (his bet: our equity discounted once)
+        assert disc['folder'] == disc['station'] < 100, disc
+        need = v.to_call * 1000 // (v.pot + v.to_call)
+        d = disc['folder']
+        if code == 'FR':
+            # the folder's bet: all of the pot's odds (to the step of 5)
+            assert least['folder'] * d // 100 >= need > (least['folder'] - 5) * d // 100, (least, need)
+            # the station's (it folds 3 bets in 100 with the prior): 91 % of them
+            assert least['station'] * d // 100 >= need * 91 // 100 > (least['station'] - 5) * d // 100
+        else:
+            # seven card stud: 85 % of the odds against both
+            assert least['folder'] == least['station'], (code, least)
+            assert least['folder'] * d // 100 >= need * 85 // 100 > (least['folder'] - 5) * d // 100

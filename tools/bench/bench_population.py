@@ -79,7 +79,12 @@ def match(code, hero, others, deals, seed, log=None):
     """The hero's big bets per deal-hand, one float a duplicate deal.
     Heads-up (one other): each deal twice, the seats swapped; at a table,
     once with the hero in each seat, the others in their order round it.
-    The players sit through the whole match. ``log``: a list that gets
+    The players sit through the whole match (what they learn of the
+    others stays), but each one's random draws start afresh each deal,
+    from its seed and the deal's number: a change to one player then
+    moves only the hands it plays differently, not every hand after
+    them (the other way, two runs of one player differ by about their
+    interval). ``log``: a list that gets
     every hand (``bench_players.play``'s record, with the deal, the
     rotation and the hero's seat)."""
     variant = VARIANTS[code]
@@ -88,10 +93,11 @@ def match(code, hero, others, deals, seed, log=None):
     seats = 1 + len(others)
     rots = 2 if seats == 2 else seats
     tables = []
+    seeds = [[seed * 7919 + rot * 31 + s for s in range(seats)] for rot in range(rots)]
     for rot in range(rots):
         names = list(others)
         names.insert(rot, hero)
-        tables.append([_player(names[s], seed * 7919 + rot * 31 + s) for s in range(seats)])
+        tables.append([_player(names[s], seeds[rot][s]) for s in range(seats)])
     rng = Rng(seed)
     out = []
     for d in range(deals):
@@ -99,6 +105,10 @@ def match(code, hero, others, deals, seed, log=None):
         dealer = d % seats
         total = 0
         for rot in range(rots):
+            for s in range(seats):
+                r = getattr(tables[rot][s], 'rng', None)
+                if r is not None:
+                    r.seed(seeds[rot][s] * 1000003 + d)
             net = bench_players.play(variant, rules, tables[rot], dealer, deck, 100 * bb, log=log)
             if log is not None:
                 log[-1].update(game=code, deal=d, rotation=rot, a_seats=[rot])

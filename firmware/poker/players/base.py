@@ -171,6 +171,7 @@ class Normal(_Base):
     entry = 70            # first round: equity to come in, in % of a fair share
     value = 14            # bet/raise above fair share + this % of the rest
     river = 100           # last round: pot odds needed to call, in %
+    draw = 85             # earlier rounds: less, for what a hand that comes in wins later
     semi = 100            # checked to: bet with this % of a fair share...
     semi_permille = 250   # ...this often (semi-bluff, protection)
     bluff_permille = 30   # heads-up, checked to: bet whatever we hold
@@ -286,7 +287,7 @@ class Normal(_Base):
             return act(view, 'call')
         need = to_call * 1000 // (pot + to_call)
         if not final:
-            need = need * (85 - 10 * self.loose) // 100  # cards to come
+            need = need * (self.draw - 10 * self.loose) // 100  # cards to come
         else:
             need = need * (self.river - 5 * self.loose) // 100
         if view.street == 0:

@@ -28,12 +28,14 @@ _POSITION_FOLD = const(32)   # ...and one outside the best 30 % that acts before
 _ALL_VALUE = const(64)       # last round: all of a seat's bets there are read as
 #                              value, not the better half (seven cards make many
 #                              hands that bet there for value well below his best)
+_DRAWS_SHOWN = const(128)    # earlier rounds: a draw is seen coming in (razz's up
+#                              cards), so only seats that call bets pay it off
 _PLAY = {
     'FT': (70, 50, _RANGES),
     'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD | _ALL_VALUE),
     'F7S/8': (70, 50, _RANGES),
     'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE),
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE | _DRAWS_SHOWN),
     'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
     'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
@@ -79,6 +81,9 @@ _LEAST_SHARE = const(50)
 # far the calls that won more than believed may widen the next ones (%)
 _CALLS_PRIOR = const(1500)
 _CALLS_MOST = const(150)
+# seats that fold to this many bets in a thousand or more do not pay off a
+# draw they see coming in (a station or a maniac folds almost none)
+_PAYS_OFF = const(100)
 # a first-round raise into seats that fold to one this often (permille)
 # takes the bring-in or the blinds often enough to pay
 _STEAL_FOLDS = const(600)
@@ -130,6 +135,14 @@ class Hard(Normal):
                 and view.bettor != view.seat:
             a = self._answer_last_bet(view, e)
         else:
+            # where a draw is seen coming in (razz: each up card a low or
+            # a brick), seats that fold to bets do not pay it off: against
+            # them a call pays the pot's full odds; seats that call bets
+            # (stations, maniacs) still pay the draws that come in
+            self.draw = Normal.draw
+            if self._reads(view) & _DRAWS_SHOWN:
+                fold = self.notes.table(view)[0]
+                self.draw = 100 if fold >= _PAYS_OFF else Normal.draw + fold * 15 // _PAYS_OFF
             a = Normal._choose(self, view, nopp, e)
         self.notes.forget_view()
         return a
