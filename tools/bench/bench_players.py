@@ -94,6 +94,18 @@ def _rules(profile):
     return lexibook() if profile == 'lexibook' else casino()
 
 
+def new_deal(players, seeds, deal):
+    """Starts each player's random draws afresh for deal number ``deal``,
+    from its seed: a change to one player then moves only the hands it
+    plays differently, not every hand after them (the other way, two runs
+    of one player differ by about their interval). What the players learn
+    of each other stays."""
+    for p, s in zip(players, seeds):
+        r = getattr(p, 'rng', None)
+        if r is not None:
+            r.seed(s * 1000003 + deal)
+
+
 def match(code, a, b, deals, seats, seed, profile='casino', lone=False, log=None):
     """A's big bets per deal-hand for each duplicate deal (list of floats).
     ``lone``: one A against seats - 1 B's, the deal played once with A in
@@ -105,16 +117,18 @@ def match(code, a, b, deals, seats, seed, profile='casino', lone=False, log=None
     rng = Rng(seed)
     out = []
     # the players of each rotation sit through the whole match, as at the
-    # console (Hard remembers how each seat plays)
+    # console (Hard remembers how each seat plays), each one's draws afresh
+    # each deal (new_deal)
     tables = []
     rots = seats if lone else 2
+    seeds = [[seed * 7919 + rot * 31 + s for s in range(seats)] for rot in range(rots)]
     for rot in range(rots):
         bots = []
         amine = []
         for s in range(seats):
             is_a = s == rot if lone else (s + rot) % 2 == 0
             amine.append(is_a)
-            bots.append(make_player(a if is_a else b, seed * 7919 + rot * 31 + s))
+            bots.append(make_player(a if is_a else b, seeds[rot][s]))
         tables.append((bots, amine))
     for d in range(deals):
         deck = shuffled(rng)
@@ -122,6 +136,7 @@ def match(code, a, b, deals, seats, seed, profile='casino', lone=False, log=None
         total = 0
         for rot in range(rots):
             bots, amine = tables[rot]
+            new_deal(bots, seeds[rot], d)
             net = play(variant, rules, bots, dealer, deck, 100 * bb, log=log)
             if log is not None:
                 log[-1].update(game=code, deal=d, rotation=rot,

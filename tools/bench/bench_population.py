@@ -79,12 +79,8 @@ def match(code, hero, others, deals, seed, log=None):
     """The hero's big bets per deal-hand, one float a duplicate deal.
     Heads-up (one other): each deal twice, the seats swapped; at a table,
     once with the hero in each seat, the others in their order round it.
-    The players sit through the whole match (what they learn of the
-    others stays), but each one's random draws start afresh each deal,
-    from its seed and the deal's number: a change to one player then
-    moves only the hands it plays differently, not every hand after
-    them (the other way, two runs of one player differ by about their
-    interval). ``log``: a list that gets
+    The players sit through the whole match, their draws afresh each
+    deal (``bench_players.new_deal``). ``log``: a list that gets
     every hand (``bench_players.play``'s record, with the deal, the
     rotation and the hero's seat)."""
     variant = VARIANTS[code]
@@ -105,10 +101,7 @@ def match(code, hero, others, deals, seed, log=None):
         dealer = d % seats
         total = 0
         for rot in range(rots):
-            for s in range(seats):
-                r = getattr(tables[rot][s], 'rng', None)
-                if r is not None:
-                    r.seed(seeds[rot][s] * 1000003 + d)
+            bench_players.new_deal(tables[rot], seeds[rot], d)
             net = bench_players.play(variant, rules, tables[rot], dealer, deck, 100 * bb, log=log)
             if log is not None:
                 log[-1].update(game=code, deal=d, rotation=rot, a_seats=[rot])
