@@ -37,6 +37,7 @@ LOAD_BUDGET_MS = 3000      # page load to NEW GAME on the canvas
 PRESS_P95_BUDGET_MS = 150  # 95 % of the presses, key event to the answer on the canvas
 PRESS_MAX_BUDGET_MS = 400  # every press
 QUIET_CORE_MIPS = 20       # the emulator on a core of its own: about 30 million instructions a second here
+OTHER_WORK_CORES = 0.5     # the load is judged where the rest of the machine kept less busy than this
 
 
 @pytest.fixture(scope="module")
@@ -109,8 +110,11 @@ def played(web):
     canvas equals the simulator's settled screen (else WebError)."""
     first, steps, counts = gamescript.plan(SEED, games=GAMES, battery=gamescript.sim_battery(make_web.BOARD))
     with _page(web) as page:
+        others = webpage.OtherWork(page)
+        others.start()
         page.open()
         page.wait_screen(first, 20000, "NEW GAME")
+        load_others = others.cores()
         start = page.log()
         for i, s in enumerate(steps):
             before = steps[i - 1].screen if i else "PowerOn"
@@ -124,16 +128,21 @@ def played(web):
     load_ms = next(f["painted"] for f in log["frames"] if f["data"] == first.hex())
     # the emulator's speed where it could not keep up with the wall clock:
     # the CPU the browser was given
+    # (a quiet core for the play after NEW GAME: the emulator's own pace;
+    # for the load, when the JIT is still warming: the cores the rest of the
+    # machine kept busy meanwhile)
     busy = (log["flatOut"]["instructions"] - start["flatOut"]["instructions"]) / max(
         1, log["flatOut"]["ms"] - start["flatOut"]["ms"]) / 1000
     if None not in ms:
-        print("\nthe page in headless Chromium %s (%d cores; the emulator at %.1f MIPS when it ran flat "
-              "out, the console at %.0f %% of real time): NEW GAME %.0f ms after the page load; %d presses "
-              "answered on the canvas in min/median/p95/max %.0f/%.0f/%.0f/%.0f ms" % (
-                  version, os.cpu_count(), busy, 100 * min(1, log["speed"] or 0), load_ms, len(ms), min(ms),
-                  _percentile(ms, 50), _percentile(ms, 95), max(ms)))
+        print("\nthe page in headless Chromium %s (%d cores; other work on %s cores during the load; "
+              "the emulator at %.1f MIPS when it ran flat out, the console at %.0f %% of real time): NEW GAME "
+              "%.0f ms after the page load; %d presses answered on the canvas in min/median/p95/max "
+              "%.0f/%.0f/%.0f/%.0f ms" % (
+                  version, os.cpu_count(),
+                  "?" if load_others is None else "%.1f" % load_others, busy, 100 * min(1, log["speed"] or 0), load_ms,
+                  len(ms), min(ms), _percentile(ms, 50), _percentile(ms, 95), max(ms)))
     return {"log": log, "origin": origin, "steps": steps, "counts": counts, "ms": ms, "load_ms": load_ms,
-            "busy_mips": busy}
+            "load_others": load_others, "busy_mips": busy}
 
 
 @pytest.mark.xdist_group("web_played")  # one worker plays the page for both
@@ -154,17 +163,29 @@ def test_the_page_plays_the_scripted_game_frame_for_frame(played):
     assert played_hz and all(any(abs(hz - n) <= n / 100 for n in notes) for hz in played_hz), played_hz
 
 
+def _judged(busy, what):
+    """The budgets hold for a browser that has the machine: where it did
+    not (`busy` says why), the figures are printed and not judged
+    (skipped, saying so)."""
+    if busy:
+        pytest.skip("the machine is busy: %s, so %s is not judged" % (busy, what))
+
+
 @pytest.mark.xdist_group("web_played")  # one worker plays the page for both
-def test_the_page_keeps_its_pace(played):
-    """The budgets hold for a browser that has a core: where the emulator
-    ran slower than QUIET_CORE_MIPS (other work on the machine), the
-    figures are printed and not judged (skipped, saying so)."""
-    ms = played["ms"]
-    if played["busy_mips"] < QUIET_CORE_MIPS:
-        pytest.skip("the machine is busy: the browser's emulator ran at %.1f MIPS (a quiet core gives "
-                    "about 30), so the pace (NEW GAME %.0f ms, presses p95 %.0f ms, max %.0f ms) is not judged"
-                    % (played["busy_mips"], played["load_ms"], _percentile(ms, 95), max(ms)))
+def test_the_page_reaches_new_game_in_time(played):
+    others = played["load_others"]
+    _judged(others is not None and others > OTHER_WORK_CORES
+            and "other work kept %.1f cores busy during the load" % others,
+            "the load (NEW GAME %.0f ms after it)" % played["load_ms"])
     assert played["load_ms"] <= LOAD_BUDGET_MS
+
+
+@pytest.mark.xdist_group("web_played")  # one worker plays the page for both
+def test_the_page_answers_presses_in_time(played):
+    ms = played["ms"]
+    mips = played["busy_mips"]
+    _judged(mips < QUIET_CORE_MIPS and "the browser's emulator ran at %.1f MIPS (a quiet core gives about 30)" % mips,
+            "the presses' pace (p95 %.0f ms, max %.0f ms)" % (_percentile(ms, 95), max(ms)))
     assert _percentile(ms, 95) <= PRESS_P95_BUDGET_MS
     assert max(ms) <= PRESS_MAX_BUDGET_MS
 

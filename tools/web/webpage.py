@@ -124,6 +124,59 @@ class WebPage:
         self._call("screenshot", path=os.path.abspath(path), full=full)
 
 
+def _cpu_jiffies():
+    """(busy, all) clock ticks of every core since boot, from /proc/stat."""
+    with open("/proc/stat") as f:
+        t = [int(v) for v in f.readline().split()[1:]]
+    return sum(t) - t[3] - t[4], sum(t)  # idle and iowait are not work
+
+
+def _tree_jiffies(root):
+    """Clock ticks the process `root` and its descendants have run."""
+    parent, ticks = {}, {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open("/proc/%s/stat" % pid) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            parent[int(pid)], ticks[int(pid)] = int(fields[1]), int(fields[11]) + int(fields[12])
+    tree, grew = {root}, True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(ticks.get(p, 0) for p in tree)
+
+
+class OtherWork:
+    """How many cores the rest of the machine kept busy while the browser
+    (the driver `proc` and its children) ran: from a ``start()`` to
+    ``cores()``. None where /proc cannot tell (not Linux)."""
+
+    def __init__(self, page):
+        self._root = page._proc.pid
+        self._at = None
+
+    def _now(self):
+        try:
+            return _cpu_jiffies() + (_tree_jiffies(self._root),)
+        except OSError:
+            return None
+
+    def start(self):
+        self._at = self._now()
+
+    def cores(self):
+        end = self._now()
+        if end is None or self._at is None:
+            return None
+        busy, total, mine = (b - a for a, b in zip(self._at, end))
+        wall = total / (os.cpu_count() or 1)
+        return max(0.0, busy - mine) / wall if wall else None
+
+
 class Answer:
     __slots__ = ("key", "ms", "edge", "frame")
 
