@@ -1,6 +1,7 @@
 """tools/bench/stud_logs.py: what it reads of a stud hand log, on hands
 whose answer is known: the start's class, what it faces on third street
-and whether it came in, its later calls by what its cards make."""
+and whether it came in, its later calls by what its cards make, and what
+each won against a fold there."""
 import io
 
 import stud_logs
@@ -31,18 +32,21 @@ def test_report_counts_a_completion_folded_and_a_fifth_street_call():
                     [1, 1, 'check', 0], [1, 0, 'check', 0],
                     [2, 1, 'bet', 20], [2, 0, 'call', 20],
                     [3, 1, 'bet', 20], [3, 0, 'fold', 0]],
-                   [-46, 46], ['Kc Kd', 'As Ah'], ['2h 7s 9c', '8c 5d 6h'])
+                   [-31, 31], ['Kc Kd', 'As Ah'], ['2h 7s 9c', '8c 5d 6h'])  # (ante 1)
     out = io.StringIO()
     stud_logs.report([(folded, 0), (called, 0)], out)
     text = out.getvalue()
     # the first hand: the bring-in to pay, it came in (its completion won)
     assert 'bring-in / pair' not in text
     lines = dict((l.split('  ')[1].strip(), l) for l in text.splitlines() if l.startswith('  '))
-    assert lines['bring-in'].split()[1:3] == ['1', '100.0%'], lines['bring-in']
+    # (bb/100 of the two hands: +6 chips is +15.0; against a fold, which
+    # would have lost the ante, +7 chips: +17.5)
+    assert lines['bring-in'].split()[1:5] == ['1', '100.0%', '+15.0', '+17.5'], lines['bring-in']
     # the second: a completion faced after its bring-in, called
     key = 'a completion (ours the bring-in)'
-    assert lines[key].split()[-3:-1] == ['1', '100.0%'], lines[key]
-    # its fifth-street call with kings: a pair, lost
+    assert lines[key].split()[-4:-2] == ['1', '100.0%'], lines[key]
+    # its fifth-street call with kings: a pair, lost; a fold there would
+    # have lost its 11 chips in (ante, bring-in, call), the call lost 31
     five = [l for l in text.splitlines() if l.startswith('  street 5, pair')]
-    assert len(five) == 1 and five[0].split()[-3:-1] == ['1', '0.0%'], five
+    assert len(five) == 1 and five[0].split()[-4:] == ['1', '0.0%', '-77.5', '-50.0'], five
     assert 'folded on 6' in text

@@ -16,6 +16,11 @@ at a table, big bets won per 100 hands (bb/100 of all its hands):
   many of its cards are neither paired nor above an eight), and what those
   hands won in the end;
 - the last round: its calls of a bet, how often they won the pot.
+
+For a call (or coming in on third street), "against a fold" is what the hand won from that call on: its
+net less what a fold there would have lost (the ante and its chips in
+before the call). A hand's net counts the chips it put in earlier too, so
+a call that loses less than those was still worth making.
 """
 import json
 import sys
@@ -112,11 +117,22 @@ class Tally:
         self.n = 0
         self.won = 0
         self.net = 0.0
+        self.more = 0.0  # (calls) the net against a fold there
 
-    def add(self, net):
+    def add(self, net, sunk=0.0):
         self.n += 1
         self.won += net > 0
         self.net += net
+        self.more += net + sunk
+
+
+def ante(h):
+    """The hand's ante: what a seat lost beyond its own chips in, where it
+    folded (0 if none folded)."""
+    for s in range(len(h['players'])):
+        if any(a[1] == s and a[2] == 'fold' for a in h['actions']):
+            return -h['net'][s] - sum(a[3] for a in h['actions'] if a[1] == s)
+    return 0
 
 
 def read(paths, hero):
@@ -137,7 +153,7 @@ def report(hands, out=sys.stdout):
         return
     code = hands[0][0]['game']
     total = len(hands)
-    entry = defaultdict(lambda: [0, 0, 0.0])  # key -> [hands, came in, net of those in]
+    entry = defaultdict(lambda: [0, 0, 0.0, 0.0])  # key -> [hands, came in, net of those in, against a fold]
     later = defaultdict(Tally)
     river = Tally()
     river_class = defaultdict(Tally)
@@ -160,6 +176,8 @@ def report(hands, out=sys.stdout):
                 if a[2] in ('complete', 'raise', 'bet') and a[1] != s:
                     faced = 'a completion' + (' (ours the bring-in)' if brought else '')
         came = any(a[2] in ('call', 'complete', 'raise', 'bet') for a in choice)
+        # a fold at its first choice loses the ante (and its bring-in)
+        before = (ante(h) + (first[0][3] if brought else 0)) / BB
         for key in (('faced', faced), ('class', faced, start_class(code, mine3)),
                     ('band', faced, score_band(code, mine3)),
                     ('door', faced, door_band(code, mine3[2], others))):
@@ -168,6 +186,7 @@ def report(hands, out=sys.stdout):
             if came:
                 e[1] += 1
                 e[2] += net
+                e[3] += net + before
         # later streets: calls of a bet
         last_street = max((a[0] for a in acts if a[1] == s), default=0)
         final = 4
@@ -175,31 +194,37 @@ def report(hands, out=sys.stdout):
         end = 'folded on %d' % (last_street + 3) if folded else (
             'showdown' if sum(h['shown']) > 1 else 'they folded')
         ended[end].add(net)
+        sunk = ante(h)  # ours in the pot before each action of ours
         for a in acts:
-            if a[1] == s and a[2] == 'call' and 0 < a[0] < final:
-                later[(a[0] + 3, made_now(code, cards_at(h, s, a[0])))].add(net)
-        mine_final = [a for a in acts if a[1] == s and a[0] == final]
-        if mine_final and mine_final[-1][2] == 'call':
-            river.add(net)
-            river_class[made_now(code, cards_at(h, s, final))].add(net)
+            if a[1] != s:
+                continue
+            if a[2] == 'call' and 0 < a[0] < final:
+                later[(a[0] + 3, made_now(code, cards_at(h, s, a[0])))].add(net, sunk / BB)
+            if a[0] == final and a is [x for x in acts if x[1] == s][-1] and a[2] == 'call':
+                river.add(net, sunk / BB)
+                river_class[made_now(code, cards_at(h, s, final))].add(net, sunk / BB)
+            sunk += a[3]
     w = out.write
     w('%s: %d hands of %s, %+.1f bb/100\n' % (code, total, hands[0][0]['players'][hands[0][1]],
                                               all_net * 100 / total))
-    w('\nthird street: hands, came in %, bb/100 of all hands from those it came in with\n')
+    w('\nthird street: hands, came in %, bb/100 of all hands from those it came in with, '
+      'and against a fold at its first choice\n')
     for key in sorted(entry):
-        n, c, net = entry[key]
-        w('  %-55s %6d %5.1f%% %+7.1f\n' % (' / '.join(key[1:]), n, 100.0 * c / n,
-                                            net * 100 / total))
-    w('\nlater streets, its calls of a bet: calls, hands won %, bb/100 of all hands\n')
+        n, c, net, more = entry[key]
+        w('  %-55s %6d %5.1f%% %+7.1f %+7.1f\n' % (' / '.join(key[1:]), n, 100.0 * c / n,
+                                                   net * 100 / total, more * 100 / total))
+    w('\nlater streets, its calls of a bet: calls, hands won %, bb/100 of all hands, '
+      'and against a fold there\n')
     for key in sorted(later):
         t = later[key]
-        w('  street %d, %-30s %6d %5.1f%% %+7.1f\n' % (key[0], key[1], t.n, 100.0 * t.won / t.n,
-                                                     t.net * 100 / total))
-    w('\nlast round, its calls of a bet: %d, won %.1f%%, %+.1f bb/100\n' % (
-        river.n, 100.0 * river.won / max(river.n, 1), river.net * 100 / total))
+        w('  street %d, %-30s %6d %5.1f%% %+7.1f %+7.1f\n' % (
+            key[0], key[1], t.n, 100.0 * t.won / t.n, t.net * 100 / total, t.more * 100 / total))
+    w('\nlast round, its calls of a bet: %d, won %.1f%%, %+.1f bb/100, %+.1f against a fold\n' % (
+        river.n, 100.0 * river.won / max(river.n, 1), river.net * 100 / total, river.more * 100 / total))
     for k in sorted(river_class):
         t = river_class[k]
-        w('  %-30s %6d %5.1f%% %+7.1f\n' % (k, t.n, 100.0 * t.won / t.n, t.net * 100 / total))
+        w('  %-30s %6d %5.1f%% %+7.1f %+7.1f\n' % (k, t.n, 100.0 * t.won / t.n, t.net * 100 / total,
+                                                  t.more * 100 / total))
     w('\nwhere its hands ended: hands, won %, bb/100 of all hands\n')
     for k in sorted(ended):
         t = ended[k]
