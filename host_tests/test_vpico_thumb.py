@@ -54,5 +54,5 @@ def test_random_presses_on_the_device_never_act_on_an_old_key_nor_fold_a_free_ch
         rep = gamescript.thumb_game(vp, hands, seed)
         problems = vp.problems()
     print("\n%s route: %r" % (ROUTE, rep))
-    assert problems == [] and rep.failures == []
+    assert problems == [] and rep.failures == [], (problems, rep.failures)
     assert rep.hands >= hands and rep.actions >= 2 * hands and rep.strays > 3 * hands
