@@ -166,6 +166,59 @@ def test_a_key_held_through_your_turns_arrival_does_nothing_when_let_go():
     assert len(g.view(0).actions) == n + 1
 
 
+def test_a_press_while_your_turns_frame_is_held_back_does_nothing():
+    # your turn is known (the table called gate()) but its frame is not on
+    # the glass yet: a button changing cuts it (stop_frame), as a flash
+    # write or a slow load can hold it. The gate counts from the frame
+    # sent whole, so an A pressed in between acts on nothing, however long
+    # after the turn was known, and one GATE_MS after the frame acts
+    rig = Rig(seed=4)
+    rig.new_game()
+    app = rig.app
+    g = app.game
+    assert rig.until(rig.my_turn)
+    rig.call_or_check()
+    cut = [False]
+    sent = []
+
+    def show(full=False, stop=None):  # the device driver's contract (hw.oled.show)
+        if stop is not None and stop():
+            return False
+        sent.append(rig.now)
+    rig.display.show = show
+    app.stop_frame = lambda: cut[0]
+
+    def poll(turn_cuts=False):
+        rig.now += 10
+        app.tick(rig.now)
+        if turn_cuts and g.human_to_act():
+            cut[0] = True  # from the poll that finds your turn on: the frames are cut
+        app.draw()
+
+    while not g.human_to_act():
+        poll(True)
+    n = len(g.view(0).actions)
+    for _ in range(60):  # 600 ms, well past GATE_MS after the turn was known
+        poll()
+    assert app.dirty and len(g.view(0).actions) == n  # its frame still owed
+    app.handle(keys.A, keys.PRESS)
+    app.handle(keys.A, keys.RELEASE)
+    poll()
+    assert len(g.view(0).actions) == n
+    cut[0] = False
+    poll()  # the turn's frame goes out whole
+    assert sent and not app.dirty
+    app.handle(keys.A, keys.PRESS)  # at once: still the gate's
+    app.handle(keys.A, keys.RELEASE)
+    poll()
+    assert len(g.view(0).actions) == n and rig.my_turn()
+    rig.run(GATE_MS)
+    app.handle(keys.A, keys.PRESS)
+    app.handle(keys.A, keys.RELEASE)
+    rig.run(0)
+    assert len(g.view(0).actions) == n + 1
+
+
 def test_pressing_a_every_100_ms_never_acts_within_the_gate_of_your_turn():
     # a restless thumb: A every ~100 ms through hand ends, showdowns and
     # new hands; each action it takes comes GATE_MS or more after your

@@ -26,7 +26,7 @@ from ui.flow import Flow
 # at once, after that key's frame.
 _LOOK_MS = const(250)
 # After a screen that came by itself (gate()), an A or a B that went down
-# before it or within GATE_MS after it is dropped: a press meant for the screen
+# before its frame was sent whole or within GATE_MS after is dropped: a press meant for the screen
 # before (hurrying the players, closing the showdown) never acts on the new
 # one (your first action of a hand, a call you never saw).
 GATE_MS = const(250)
@@ -66,7 +66,7 @@ class App(Flow):
     # is awake (a new game: its making and the loading before it leave
     # garbage that the players' first decisions would otherwise collect)
     collect_due = False
-    gate_at = -GATE_MS  # app time of the last screen change that gates keys
+    gate_at = -GATE_MS  # app time the last screen that gates keys was shown (None: not yet)
     down_at = 0  # app time a button last went down (the loop's held rising; the loop reads it)
     _was_held = False
     # fields stored to at every poll, as class defaults: App has a property
@@ -134,9 +134,12 @@ class App(Flow):
     # -- the contract with the platform ------------------------------------
     def gate(self):
         """A screen came by itself (a new hand, your turn, the hand's end,
-        the showdown): keys pressed before it or within GATE_MS of it are
-        dropped (see carried)."""
-        self.gate_at = self._time()
+        the showdown): keys pressed before its frame is sent whole or
+        within GATE_MS after are dropped (see carried). Its time is the
+        frame's (_draw stamps it), not this call's: a flash write or a
+        frame cut by a button may come between the two."""
+        self.gate_at = None  # (pending: till the frame is sent)
+        self.changed()
 
     def _time(self):
         """The app's time now: the clock's, else the last tick's."""
@@ -144,16 +147,20 @@ class App(Flow):
         return c() if c is not None else self.now
 
     def carried(self, key, event):
-        """True for an A or a B that went down before the last gate() or
-        within GATE_MS after it: it was meant for the screen before. They
+        """True for an A or a B that went down before the last gated
+        screen was shown or within GATE_MS after: it was meant for the
+        screen before. They
         come at their release or held long, and the loop's ``held`` (seen by
         tick) says when they went down. The arrows never act (they choose,
         scroll, show the list) and go through, but on a question (its
         arrows pick what A does); so does a long B (the menu)."""
         if (key < keys.A and not getattr(self.screen, "asks", False)) or (key == keys.B and event == keys.LONG):
             return False
+        g = self.gate_at
+        if g is None:  # the new screen is not on the glass yet
+            return True
         t = self.down_at if self.held else self._time()
-        return t - self.gate_at < GATE_MS
+        return t - g < GATE_MS
 
     def handle(self, key, event):
         if event == keys.RELEASE or self.carried(key, event):
@@ -290,6 +297,9 @@ class App(Flow):
             fb.show()
         elif fb.show(False, stop) is False:
             self.changed()  # a key came: the rest goes with its frame
+            return True
+        if self.gate_at is None:  # the gated screen is shown: its keys count from now
+            self.gate_at = self._time()
         return True
 
     def stale(self):
