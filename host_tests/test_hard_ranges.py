@@ -169,6 +169,46 @@ def test_hard_folds_a_middling_seven_card_stud_start_to_a_raiser_it_would_act_be
     assert hard._choose(_facing_a_completion('FR', None), 1, 700)[0] != 'fold'
 
 
+def _facing_a_completion_among_four(code, good, door_below=True):
+    # a first-round view of the seat after the completer at four seats:
+    # the bring-in and the seat after ours still in; its start among the
+    # best 30 % (good: True) or between 30 and 55 % (False); its door card
+    # below the completer's (as _facing_a_completion's door=False)
+    k = 0
+    while True:
+        k += 1
+        h = Hand(VARIANTS[code], lexibook(), [400] * 4, 0, deck=shuffled(Rng(k)))
+        h.act('bring_in')
+        h.act('complete')
+        v = h.view(h.actor)
+        me = v.seat
+        b = v.bettor
+        s = equity.start_score(code, [v.down[me][0], v.down[me][1], v.up[me][0]])
+        fits = s >= base.P70[code] if good else base.P45[code] <= s < base.P70[code]
+        if fits and v.live_opponents == 3 and (v.up[me][0] < v.up[b][0]) == door_below:
+            return v
+
+
+def test_hard_folds_a_middling_razz_start_to_a_raise_into_several_seats():
+    # razz: a start between the best 30 and 55 % (a nine- or ten-high)
+    # folds to a completion while two or more other seats are still in,
+    # whatever its sample says; heads-up it plays on (the test above), as
+    # does a start of the best 30 %, and seven card stud's middling start
+    # acting after the completer
+    hard = players.make('hard', 'balanced', seed=5)
+    middling = _facing_a_completion_among_four('FR', False)
+    assert middling.their_raises == 1 and middling.to_call > 0
+    assert hard._choose(middling, 3, 700)[0] == 'fold'
+    assert hard._choose(_facing_a_completion_among_four('FR', True), 3, 700)[0] != 'fold'
+    assert hard._choose(_facing_a_completion_among_four('F7S', False), 3, 700)[0] != 'fold'
+    # a seat that never folds to bets: a maniac's completion is any hand
+    against_maniac = players.make('hard', 'balanced', seed=5)
+    for s in range(4):
+        if s != middling.seat:
+            against_maniac.notes.acts[s] = [0, 60, 90, 40, 0, 0, 10, 0, 0, 0, 0]
+    assert against_maniac._choose(middling, 3, 700)[0] != 'fold'
+
+
 def test_hard_does_not_discount_a_razz_first_round_raise_on_top_of_its_range():
     # the completion's range already weighs the deals (a strong start):
     # no discount per raise on top on razz's first round (it folded 5-3-2

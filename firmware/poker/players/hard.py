@@ -30,12 +30,15 @@ _ALL_VALUE = const(64)       # last round: all of a seat's bets there are read a
 #                              hands that bet there for value well below his best)
 _DRAWS_SHOWN = const(128)    # earlier rounds: a draw is seen coming in (razz's up
 #                              cards), so only seats that call bets pay it off
+_CROWD_FOLD = const(256)     # first round: a start outside the best 30 % folds to a
+#                              raise while two or more seats are still in
 _PLAY = {
     'FT': (70, 50, _RANGES),
     'F7S': (70, 50, _RANGES | _FIRST_FOLDS | _WEAK_FOLD | _POSITION_FOLD | _ALL_VALUE),
     'F7S/8': (70, 50, _RANGES),
     'F5S': (120, 90, _RANGES),  # five card stud and razz reward a tight start
-    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE | _DRAWS_SHOWN),
+    'FR': (120, 90, _RANGES | _FIRST_FOLDS | _RANGE_ALONE | _WEAK_FOLD | _ALL_VALUE | _DRAWS_SHOWN |
+           _CROWD_FOLD),
     'FO': (70, 50, _FLAT_HEADS_UP),  # (four-card starts: too crude a score for ranges)
     'FO/8': (70, 50, _FLAT_HEADS_UP),
 }
@@ -154,19 +157,25 @@ class Hard(Normal):
         in seven card stud one outside the best 30 % (no pair, no three
         to a flush or a straight) folds too when it will act before the
         raiser on the later rounds, its door card the higher: it would
-        check and call his bets blind (``_POSITION_FOLD``). Not to seats
-        that never fold to bets: a maniac's raise is any hand."""
+        check and call his bets blind (``_POSITION_FOLD``). In razz one
+        outside the best 30 % folds too while two or more seats are still
+        in (``_CROWD_FOLD``): a nine- or ten-high start seldom ends the
+        best low of three, and the raise's price buys the later rounds'
+        bets into them. Not to seats that never fold to bets: a maniac's
+        raise is any hand."""
         reads = self._reads(view)
-        if not reads & (_WEAK_FOLD | _POSITION_FOLD) or self.notes.table(view)[0] < _FOLDS:
+        if not reads & (_WEAK_FOLD | _POSITION_FOLD | _CROWD_FOLD) or self.notes.table(view)[0] < _FOLDS:
             return False
         me = view.seat
         if weak_at(view, me, 0):
             return reads & _WEAK_FOLD != 0
+        code = view.variant.code
+        if reads & _CROWD_FOLD and view.live_opponents > 1 and _eq.start_score(code, view.own[:3]) < P70[code]:
+            return True
         b = view.bettor
         if not reads & _POSITION_FOLD or b is None or b == me or not view.up[b] or not view.up[me] \
                 or view.up[me][0] < view.up[b][0]:
             return False
-        code = view.variant.code
         return _eq.start_score(code, view.own[:3]) < P70[code]
 
     def _answer_last_bet(self, view, e):
