@@ -63,3 +63,25 @@ def pytest_collection_modifyitems(config, items):
         return len(_FIRST), slow
 
     items.sort(key=rank)  # stable: each group keeps the collection's order
+    _xdist_groups(config, items)
+
+
+
+def _xdist_groups(config, items):
+    """pytest-xdist 3.8 sends a group's tests (``xdist_group``) to one
+    worker by the "@group" it appends to each test's id on the workers, as
+    ``item._nodeid``; pytest 9 reads the id from ``item._id`` instead, so
+    the suffix never showed and a group's tests went to any worker
+    (test_web's page played twice, test_build's builds made on both). The
+    same suffix, where pytest 9 reads it; nothing where xdist's own took."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # a pytest before 9: xdist's own suffix works there
+        return
+    for item in items:
+        names = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                 for m in item.iter_markers("xdist_group")}
+        if names and "@" not in item.nodeid:
+            item._id = NodeId.parse("%s@%s" % (item.nodeid, "_".join(sorted(names))))
