@@ -5,7 +5,7 @@
 >>> d.fill(0); d.text("hi", 0, 0); d.show()
 
 The display is a ``framebuf.FrameBuffer`` (MONO_VLSB); ``show()`` sends
-only the pages that changed. ``keep(display)`` drops the classes the board
+only what changed: whole pages, or a page's changed columns. ``keep(display)`` drops the classes the board
 does not use. How: docs/hardware.md, "The display and its bus".
 """
 import framebuf
@@ -33,6 +33,10 @@ _SET_PAGE = const(0xB0)         # SH1106: | page
 _SET_COL_LO = const(0x00)       # SH1106: | low nibble of the column
 _SET_COL_HI = const(0x10)       # SH1106: | high nibble of the column
 _SH1106_COL_OFFSET = const(2)   # 128 visible columns in the middle of 132
+# a part of a page goes alone when it is at most this many columns: a write
+# of its own (its address command, its transfer) costs about 24 bytes' time
+# on I2C, and a wider part saves less than that
+_PART_MOST = const(96)
 _STOP_RUN = const(1)  # pages a write sends at most when show may stop between writes
 _INIT_CONTRAST = const(0xFF)  # both chips' init sequences below
 _DIM_CONTRAST = const(0)  # dimmed: the least segment current (still readable)
@@ -151,8 +155,9 @@ class OLED(framebuf.FrameBuffer):
 
     run_pages = 1  # pages one address command can cover (a write runs on through them)
 
-    def _address_pages(self, p0, p1):
-        """Points the chip's RAM writes at pages p0..p1, all 128 columns."""
+    def _address_pages(self, p0, p1, lo, hi):
+        """Points the chip's RAM writes at pages p0..p1, columns lo..hi
+        (one page when they are not all the columns)."""
         raise NotImplementedError
 
     # -- commands ----------------------------------------------------------
@@ -197,12 +202,16 @@ class OLED(framebuf.FrameBuffer):
 
     # -- frames ------------------------------------------------------------
     def show(self, full=False, stop=None):
-        """Sends the pages that changed since the last show (all with
-        full=True); changed pages next to each other in one write where the
-        chip allows (SSD1306: one address command and one bus transfer for
-        the run, about 0.4 ms a page less on I2C). ``stop``: a callable
-        asked before each write (then of at most ``_STOP_RUN`` pages, about
-        3 ms on I2C): when it says True the rest is left unsent (the shadow
+        """Sends what changed since the last show (all with full=True): of
+        a page that changed at its ends the whole page, and such pages next
+        to each other in one write where the chip allows (SSD1306: one
+        address command and one bus transfer for the run, about 0.4 ms a
+        page less on I2C); of any other page only its columns from the
+        first changed one to the last (a frame after an action changes a
+        few seats' cards and words: about a third of its pages' bytes, and
+        the bus is the slowest part of a frame). ``stop``: a callable asked
+        before each write (then of at most ``_STOP_RUN`` pages, about 3 ms
+        on I2C): when it says True the rest is left unsent (the shadow
         keeps what the panel holds) and show returns False (else None)."""
         full = full or self._full
         pv = self._page_views
@@ -212,16 +221,51 @@ class OLED(framebuf.FrameBuffer):
         if stop is not None and run > _STOP_RUN:
             run = _STOP_RUN
         w = self.width
+        last = w - 1
         p = 0
         while p < n:
-            if full or pv[p] != sv[p]:
+            a = pv[p]
+            b = sv[p]
+            if full or a != b:
                 if stop is not None and stop():
                     self._full = full  # (a full show stays owed)
                     return False
+                lo = 0
+                hi = last
+                if not full and (a[0] == b[0] or a[last] == b[last]):
+                    while a[lo] == b[lo]:
+                        lo += 1
+                    while a[hi] == b[hi]:
+                        hi -= 1
+                    if hi - lo >= _PART_MOST:
+                        lo = 0
+                        hi = last
+                if hi - lo < last:
+                    # a part of the page: its changed columns alone
+                    self._address_pages(p, p, lo, hi)
+                    self.bus.write_data(a[lo:hi + 1])
+                    b[:] = a
+                    self.pages_sent += 1
+                    p += 1
+                    continue
                 q = p + 1
-                while q < n and q - p < run and (full or pv[q] != sv[q]):
+                while q < n and q - p < run:  # the run goes on through whole pages
+                    if not full:
+                        a = pv[q]
+                        b = sv[q]
+                        if a == b:
+                            break
+                        if a[0] == b[0] or a[last] == b[last]:
+                            lo = 0
+                            while a[lo] == b[lo]:
+                                lo += 1
+                            hi = last
+                            while a[hi] == b[hi]:
+                                hi -= 1
+                            if hi - lo < _PART_MOST:
+                                break
                     q += 1
-                self._address_pages(p, q - 1)
+                self._address_pages(p, q - 1, 0, last)
                 if q == p + 1:
                     self.bus.write_data(pv[p])
                 else:
@@ -241,7 +285,7 @@ class OLED(framebuf.FrameBuffer):
 
 class SSD1306(OLED):
     def __init__(self, bus, width=128, height=64, rotate=0, external_vcc=False):
-        # A window of one page over all columns: [0x21, 0, w-1, 0x22, p, p].
+        # A window of pages over columns: [0x21, lo, hi, 0x22, p0, p1].
         self._win = bytearray((_SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 0))
         super().__init__(bus, width, height, rotate, external_vcc)
 
@@ -267,8 +311,10 @@ class SSD1306(OLED):
 
     run_pages = 8  # horizontal addressing runs on from page to page in the window
 
-    def _address_pages(self, p0, p1):
+    def _address_pages(self, p0, p1, lo, hi):
         w = self._win
+        w[1] = lo
+        w[2] = hi
         w[4] = p0
         w[5] = p1
         self.bus.write_cmds(w)
@@ -298,9 +344,12 @@ class SH1106(OLED):
             _SET_NORM_INV,
         ))
 
-    def _address_pages(self, p0, p1):  # page addressing: one page a command
+    def _address_pages(self, p0, p1, lo, hi):  # page addressing: one page a command, from column lo
         w = self._win
         w[0] = _SET_PAGE | p0
+        lo += _SH1106_COL_OFFSET
+        w[1] = _SET_COL_LO | (lo & 15)
+        w[2] = _SET_COL_HI | (lo >> 4)
         self.bus.write_cmds(w)
 
 
