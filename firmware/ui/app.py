@@ -135,11 +135,11 @@ class App(Flow):
     def gate(self):
         """A screen came by itself (a new hand, your turn, the hand's end,
         the showdown): keys pressed before its frame is sent whole or
-        within GATE_MS after are dropped (see carried). Its time is the
-        frame's (_draw stamps it), not this call's: a flash write or a
-        frame cut by a button may come between the two."""
-        self.gate_at = None  # (pending: till the frame is sent)
-        self.changed()
+        within GATE_MS after are dropped (see carried). With a frame due,
+        its time is that frame's (_draw stamps it), not this call's: a
+        flash write or a frame cut by a button may come between the two.
+        Called after the screen's change (``changed``, ``go``)."""
+        self.gate_at = None if self.dirty else self._time()  # (None: till the frame is sent)
 
     def _time(self):
         """The app's time now: the clock's, else the last tick's."""
@@ -356,8 +356,8 @@ class App(Flow):
 
     def go(self, screen):
         self.screen = screen
+        self.changed()  # (first: a gate() in enter waits for this frame)
         screen.enter()
-        self.changed()
 
     def play(self, name):
         if self.sound is not None and self.settings is not None and self.settings.sound:

@@ -133,7 +133,9 @@ class Confirm(Screen):
         if chosen is None:
             chosen = max(cancel, 0)
         self.chosen = chosen
-        app.gate()
+
+    def enter(self):
+        self.app.gate()
 
     def key(self, k, event):
         n = len(self.answers)

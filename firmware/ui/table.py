@@ -72,6 +72,7 @@ class Table(Screen):
             self.view = None  # the last hand's: free before the next is dealt
             self.app.start_hand()
             self.app.play("deal")
+            self.app.changed()
             self.app.gate()  # a new hand: no press carried over from the last one
             self.turn = None  # (its turns are new ones, whatever their numbers)
             self.eq_key = None
@@ -106,6 +107,7 @@ class Table(Screen):
             self.hand = "" if hidden else coach.hand_name(v)
             self.low = "" if hidden else coach.low_name(v)
         self.options = options(v)
+        self.app.changed()
         if v.actor == v.seat and not v.finished and v.legal:  # (pass and play's public view: no actions)
             turn = (v.street, len(v.actions))
             if turn != self.turn:  # a new decision: start on check/call
@@ -119,7 +121,6 @@ class Table(Screen):
                 self.eq = None
                 self.eq_sum = 0
                 self.eq_n = 0
-        self.app.changed()
 
     def _coach_step(self):
         """One slice of the coach's equity (Monte Carlo, a few deals per
