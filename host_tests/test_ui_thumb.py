@@ -111,6 +111,20 @@ def test_folding_a_weak_hand_facing_a_bet_asks_nothing():
     assert rig.screen() == "Table" and rig.app.game.view(0).folded[0]
 
 
+def _tap_a(app):
+    """A pressed and let go (A acts at its release)."""
+    app.handle(keys.A, keys.PRESS)
+    app.handle(keys.A, keys.RELEASE)
+
+
+def _a_after_the_gate_acts(rig, n):
+    """Once the gate's time has passed, an A acts: your action, the n+1st."""
+    rig.run(GATE_MS)
+    _tap_a(rig.app)
+    rig.run(0)
+    assert len(rig.app.game.view(0).actions) == n + 1
+
+
 def test_a_press_within_the_gate_of_your_turn_does_nothing_and_a_later_one_acts():
     rig = Rig(seed=4)
     rig.new_game()
@@ -119,15 +133,10 @@ def test_a_press_within_the_gate_of_your_turn_does_nothing_and_a_later_one_acts(
     g = app.game
     n = len(g.view(0).actions)
     assert app.now - app.gate_at < GATE_MS  # the turn came within the last poll
-    app.handle(keys.A, keys.PRESS)  # pressed as the turn appeared
-    app.handle(keys.A, keys.RELEASE)
+    _tap_a(app)  # pressed as the turn appeared
     rig.run(50)
     assert len(g.view(0).actions) == n and rig.my_turn()
-    rig.run(GATE_MS)
-    app.handle(keys.A, keys.PRESS)
-    app.handle(keys.A, keys.RELEASE)
-    rig.run(0)
-    assert len(g.view(0).actions) == n + 1
+    _a_after_the_gate_acts(rig, n)
 
 
 def _loop_poll(rig, down, key=None):
@@ -201,22 +210,16 @@ def test_a_press_while_your_turns_frame_is_held_back_does_nothing():
     for _ in range(60):  # 600 ms, well past GATE_MS after the turn was known
         poll()
     assert app.dirty and len(g.view(0).actions) == n  # its frame still owed
-    app.handle(keys.A, keys.PRESS)
-    app.handle(keys.A, keys.RELEASE)
+    _tap_a(app)
     poll()
     assert len(g.view(0).actions) == n
     cut[0] = False
     poll()  # the turn's frame goes out whole
     assert sent and not app.dirty
-    app.handle(keys.A, keys.PRESS)  # at once: still the gate's
-    app.handle(keys.A, keys.RELEASE)
+    _tap_a(app)  # at once: still the gate's
     poll()
     assert len(g.view(0).actions) == n and rig.my_turn()
-    rig.run(GATE_MS)
-    app.handle(keys.A, keys.PRESS)
-    app.handle(keys.A, keys.RELEASE)
-    rig.run(0)
-    assert len(g.view(0).actions) == n + 1
+    _a_after_the_gate_acts(rig, n)
 
 
 def test_pressing_a_every_100_ms_never_acts_within_the_gate_of_your_turn():
